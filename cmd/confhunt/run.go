@@ -1,0 +1,223 @@
+package main
+
+import (
+	_ "embed"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+//go:embed doc.go
+var doc string
+
+// usage is the package comment of doc.go, without the comment markers.
+func usage() string {
+	start := strings.Index(doc, "/*\n")
+	end := strings.Index(doc, "*/")
+	if start < 0 || end < start {
+		return doc
+	}
+	return doc[start+3 : end]
+}
+
+// exitError carries the process exit code of a failure.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func usageError(format string, args ...any) error {
+	return &exitError{2, fmt.Errorf(format, args...)}
+}
+
+// command is one subcommand.
+type command struct {
+	name    string
+	summary string
+	run     func(ctx context.Context, env *env, args []string) error
+}
+
+var commands = []command{
+	{"sources", "list the options and every place they are read", runSources},
+}
+
+// env is what a command runs with: its streams and the parsed common flags.
+type env struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	environ        []string
+
+	dir, config, tags string
+	test, json, v     bool
+	top               float64
+
+	fs    *flag.FlagSet
+	timer *timer
+}
+
+func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	err := dispatch(ctx, args, stdin, stdout, stderr)
+	if err == nil {
+		return 0
+	}
+	if errors.Is(err, flag.ErrHelp) {
+		return 0
+	}
+	fmt.Fprintf(stderr, "confhunt: %v\n", err)
+	var ee *exitError
+	if errors.As(err, &ee) {
+		return ee.code
+	}
+	return 2
+}
+
+func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		fmt.Fprint(stderr, usage())
+		return usageError("no command given")
+	}
+	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprint(stdout, usage())
+		return nil
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			e := &env{stdin: stdin, stdout: stdout, stderr: stderr, environ: os.Environ()}
+			return c.run(ctx, e, args[1:])
+		}
+	}
+	return usageError("unknown command %q (run 'confhunt -help')", args[0])
+}
+
+// flags returns a flag set with the common flags for command name.
+func (e *env) flags(name, synopsis string) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.StringVar(&e.dir, "C", "", "run as if in `dir`")
+	fs.StringVar(&e.config, "config", "", "settings `file` (default: .confhunt.yaml in the module root)")
+	fs.StringVar(&e.tags, "tags", "", "comma-separated build `tags`")
+	fs.BoolVar(&e.test, "test", false, "include test files and test variants of packages")
+	fs.BoolVar(&e.json, "json", false, "print JSON")
+	fs.BoolVar(&e.v, "v", false, "print time and peak memory per phase on stderr")
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: confhunt %s\n\nFlags:\n", synopsis)
+		fs.PrintDefaults()
+	}
+	e.fs = fs
+	return fs
+}
+
+// parse parses args and returns the package patterns.
+func (e *env) parse(args []string) ([]string, error) {
+	if err := e.fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil, err
+		}
+		return nil, &exitError{2, err}
+	}
+	e.timer = newTimer(e.stderr, e.v)
+	return e.fs.Args(), nil
+}
+
+// settings loads confhunt's settings for the module around e.dir, with the
+// flags the user set on the command line as the last layer.
+func (e *env) settings(ctx context.Context) (*configs.Settings, string, error) {
+	dir := e.dir
+	if dir == "" {
+		dir = "."
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, "", usageError("-C %s: not a directory", dir)
+	}
+	root := moduleRoot(dir)
+	overrides := make(map[string]any)
+	e.fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "top":
+			overrides["top"] = e.top
+		case "tags":
+			overrides["tags"] = splitComma(e.tags)
+		case "test":
+			overrides["test"] = e.test
+		}
+	})
+	s, err := configs.Load(root, e.config, e.environ, overrides)
+	if err != nil {
+		return nil, "", &exitError{2, err}
+	}
+	return s, root, nil
+}
+
+// load loads the program the patterns name.
+func (e *env) load(ctx context.Context, s *configs.Settings, patterns []string) (*slicing.Program, error) {
+	prog, err := slicing.Load(ctx, slicing.Config{
+		Dir:      e.dir,
+		Patterns: patterns,
+		Tags:     strings.Join(s.Tags, ","),
+		Tests:    s.Test,
+		Exclude:  s.Sources.Exclude,
+		Trace:    e.timer.phase,
+	})
+	if err != nil {
+		return nil, &exitError{2, err}
+	}
+	if n := len(prog.Errors); n > 0 {
+		fmt.Fprintf(e.stderr, "confhunt: %d packages did not type-check and are left out:\n", countPackages(prog.Errors))
+		for i, pe := range prog.Errors {
+			if i == 20 {
+				fmt.Fprintf(e.stderr, "\t... and %d more errors\n", n-i)
+				break
+			}
+			fmt.Fprintf(e.stderr, "\t%s\n", pe)
+		}
+	}
+	return prog, nil
+}
+
+func countPackages(errs []slicing.PackageError) int {
+	seen := make(map[string]bool)
+	for _, e := range errs {
+		seen[e.Package] = true
+	}
+	return len(seen)
+}
+
+// moduleRoot returns the directory of the nearest go.mod at or above dir,
+// or dir itself when there is none (the loader then reports the problem).
+func moduleRoot(dir string) string {
+	abs, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for d := abs; ; d = filepath.Dir(d) {
+		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return abs
+		}
+	}
+}
+
+var commaRE = regexp.MustCompile(`\s*,\s*`)
+
+func splitComma(s string) []string {
+	s = strings.TrimSpace(s)
+	if s == "" {
+		return []string{}
+	}
+	return commaRE.Split(s, -1)
+}

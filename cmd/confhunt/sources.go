@@ -1,0 +1,33 @@
+package main
+
+import (
+	"context"
+
+	"github.com/confhunt/confhunt/report"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+func runSources(ctx context.Context, e *env, args []string) error {
+	e.flags("sources", "sources [flags] [packages]")
+	patterns, err := e.parse(args)
+	if err != nil {
+		return err
+	}
+	s, _, err := e.settings(ctx)
+	if err != nil {
+		return err
+	}
+	prog, err := e.load(ctx, s, patterns)
+	if err != nil {
+		return err
+	}
+	opts, err := slicing.Discover(ctx, prog, s.Sources)
+	if err != nil {
+		return err
+	}
+	e.timer.phase("discover")
+	if e.json {
+		return report.SourcesJSON(e.stdout, opts)
+	}
+	return report.SourcesText(e.stdout, opts)
+}

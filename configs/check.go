@@ -1,0 +1,189 @@
+package configs
+
+import (
+	"fmt"
+	"reflect"
+	"regexp"
+	"sort"
+	"strings"
+
+	yamlv3 "go.yaml.in/yaml/v3"
+)
+
+// check validates a settings file against the Settings type before it is
+// merged, so that every mistake is reported as file:line. defaults supplies
+// the known weight names.
+func check(file string, data []byte, defaults *Settings) error {
+	var doc yamlv3.Node
+	if err := yamlv3.Unmarshal(data, &doc); err != nil {
+		return fmt.Errorf("%s", yamlError(file, err))
+	}
+	if doc.Kind == 0 || len(doc.Content) == 0 {
+		return nil // empty file
+	}
+	c := checker{file: file, defaults: defaults}
+	c.node(doc.Content[0], reflect.TypeFor[Settings](), "")
+	return c.err
+}
+
+var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)
+
+// yamlError rewrites "yaml: line 3: could not find expected ':'" as
+// "file:3: could not find expected ':'".
+func yamlError(file string, err error) string {
+	msg := err.Error()
+	if m := yamlLine.FindStringSubmatch(msg); m != nil {
+		rest := msg[len(m[0]):]
+		if m[1] != "" {
+			return fmt.Sprintf("%s:%s: %s", file, m[1], rest)
+		}
+		return fmt.Sprintf("%s: %s", file, rest)
+	}
+	return fmt.Sprintf("%s: %s", file, msg)
+}
+
+type checker struct {
+	file     string
+	defaults *Settings
+	err      error
+}
+
+func (c *checker) fail(n *yamlv3.Node, format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("%s:%d: %s", c.file, n.Line, fmt.Sprintf(format, args...))
+	}
+}
+
+func (c *checker) node(n *yamlv3.Node, t reflect.Type, path string) {
+	if c.err != nil {
+		return
+	}
+	if n.Kind == yamlv3.AliasNode {
+		n = n.Alias
+	}
+	if n.Kind == yamlv3.ScalarNode && n.Tag == "!!null" {
+		return
+	}
+	switch t.Kind() {
+	case reflect.Struct:
+		if n.Kind != yamlv3.MappingNode {
+			c.fail(n, "%s: want a mapping, got %s", name(path), describe(n))
+			return
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			key, val := n.Content[i], n.Content[i+1]
+			f, ok := fieldByTag(t, key.Value)
+			if !ok {
+				c.fail(key, "unknown setting %q%s", join(path, key.Value), suggest(t, key.Value))
+				return
+			}
+			c.node(val, f.Type, join(path, key.Value))
+		}
+	case reflect.Map:
+		if n.Kind != yamlv3.MappingNode {
+			c.fail(n, "%s: want a mapping, got %s", name(path), describe(n))
+			return
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			key, val := n.Content[i], n.Content[i+1]
+			p := join(path, key.Value)
+			if !c.knownMapKey(p) {
+				c.fail(key, "unknown setting %q", p)
+				return
+			}
+			c.node(val, t.Elem(), p)
+		}
+	case reflect.Slice:
+		if n.Kind != yamlv3.SequenceNode {
+			c.fail(n, "%s: want a list, got %s", name(path), describe(n))
+			return
+		}
+		for _, e := range n.Content {
+			c.node(e, t.Elem(), path)
+		}
+	case reflect.String:
+		if n.Kind != yamlv3.ScalarNode {
+			c.fail(n, "%s: want a string, got %s", name(path), describe(n))
+		}
+	case reflect.Int:
+		if n.Kind != yamlv3.ScalarNode || n.Tag != "!!int" {
+			c.fail(n, "%s: want an integer, got %s", name(path), describe(n))
+		}
+	case reflect.Float64:
+		if n.Kind != yamlv3.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+			c.fail(n, "%s: want a number, got %s", name(path), describe(n))
+		}
+	case reflect.Bool:
+		if n.Kind != yamlv3.ScalarNode || n.Tag != "!!bool" {
+			c.fail(n, "%s: want true or false, got %s", name(path), describe(n))
+		}
+	}
+}
+
+// knownMapKey reports whether a key of a map-valued setting is allowed:
+// resources under weights, and weight names built from the instruction
+// kinds the defaults weigh and their operators.
+func (c *checker) knownMapKey(path string) bool {
+	parts := strings.Split(path, ".")
+	if parts[0] != "weights" {
+		return true
+	}
+	if _, ok := c.defaults.Weights[parts[1]]; !ok {
+		return false
+	}
+	if len(parts) == 2 {
+		return true
+	}
+	kind, op, hasOp := strings.Cut(strings.Join(parts[2:], "."), ".")
+	known := false
+	for _, table := range c.defaults.Weights {
+		for k := range table {
+			if k == kind || strings.HasPrefix(k, kind+".") {
+				known = true
+			}
+		}
+	}
+	return known && (!hasOp || operators[op])
+}
+
+// operators are the names a weight key may give after its instruction kind.
+var operators = map[string]bool{
+	"ADD": true, "SUB": true, "MUL": true, "QUO": true, "REM": true,
+	"AND": true, "OR": true, "XOR": true, "SHL": true, "SHR": true, "AND_NOT": true,
+	"EQL": true, "NEQ": true, "LSS": true, "LEQ": true, "GTR": true, "GEQ": true,
+	"NOT": true, "ARROW": true, "slice": true, "map": true, "chan": true,
+}
+
+func describe(n *yamlv3.Node) string {
+	switch n.Kind {
+	case yamlv3.MappingNode:
+		return "a mapping"
+	case yamlv3.SequenceNode:
+		return "a list"
+	}
+	return fmt.Sprintf("%q", n.Value)
+}
+
+func join(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+func name(path string) string {
+	if path == "" {
+		return "settings"
+	}
+	return path
+}
+
+// suggest names the settings of t, for an unknown key.
+func suggest(t reflect.Type, _ string) string {
+	var keys []string
+	for i := range t.NumField() {
+		keys = append(keys, t.Field(i).Tag.Get("koanf"))
+	}
+	sort.Strings(keys)
+	return " (known: " + strings.Join(keys, ", ") + ")"
+}

@@ -1,0 +1,283 @@
+package configs
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"reflect"
+	"sort"
+	"strings"
+
+	"github.com/go-viper/mapstructure/v2"
+	"github.com/knadh/koanf/parsers/yaml"
+	"github.com/knadh/koanf/providers/confmap"
+	"github.com/knadh/koanf/providers/env/v2"
+	"github.com/knadh/koanf/providers/rawbytes"
+	"github.com/knadh/koanf/v2"
+)
+
+//go:embed sources.yaml
+var sourcesYAML []byte
+
+//go:embed weights.yaml
+var weightsYAML []byte
+
+//go:embed resources.yaml
+var resourcesYAML []byte
+
+// FileName is the name of a user's settings file in the analysed module's root.
+const FileName = ".confhunt.yaml"
+
+// EnvPrefix starts the environment variables that override settings. A
+// double underscore separates nested keys: CONFHUNT_SOURCES__EXCLUDE.
+const EnvPrefix = "CONFHUNT_"
+
+// Settings is everything confhunt can be told, after all layers are merged.
+type Settings struct {
+	Sources   Sources     `koanf:"sources"`
+	Weights   Weights     `koanf:"weights"`
+	Resources []Resource  `koanf:"resources"`
+	Estimates Estimates   `koanf:"estimates"`
+	Top       float64     `koanf:"top"`
+	Tags      []string    `koanf:"tags"`
+	Test      bool        `koanf:"test"`
+}
+
+// Sources says how options are read: the catalogue of read functions and
+// struct patterns, and the user's own declarations.
+type Sources struct {
+	Tags         []string `koanf:"tags"`
+	WeakTags     []string `koanf:"weak_tags"`
+	TypeSuffixes []string `koanf:"type_suffixes"`
+	Getters      []Func   `koanf:"getters"`
+	Flags        []Func   `koanf:"flags"`
+	FlagVars     []Func   `koanf:"flag_vars"`
+	Unmarshal    []Func   `koanf:"unmarshal"`
+
+	Types   []string `koanf:"types"`
+	Funcs   []Func   `koanf:"funcs"`
+	Exclude []string `koanf:"exclude"`
+}
+
+// Func names one or more functions and which of their arguments matter.
+// Func is in go/ssa's String form with optional {A,B} alternatives:
+// "pkg.Name", "pkg.(*T).Name", "pkg.T.Name". Argument indexes do not count
+// the receiver.
+type Func struct {
+	Style string `koanf:"style"`
+	Func  string `koanf:"func"`
+	Key   int    `koanf:"key"`
+	Var   int    `koanf:"var"`
+	Into  int    `koanf:"into"`
+}
+
+// Names expands the alternatives of f.Func into full function names.
+func (f Func) Names() []string { return expand(f.Func) }
+
+// Weights maps a resource ("cpu", "mem", "io") to instruction weights.
+type Weights map[string]map[string]float64
+
+// Resource is the cost of calls to library functions the analysis does not enter.
+type Resource struct {
+	Func string  `koanf:"func"`
+	CPU  float64 `koanf:"cpu"`
+	MEM  float64 `koanf:"mem"`
+	IO   float64 `koanf:"io"`
+}
+
+// Names expands the alternatives of r.Func into full function names.
+func (r Resource) Names() []string { return expand(r.Func) }
+
+// Estimates are the static stand-ins for execution counts where no
+// in-house run measured a block.
+type Estimates struct {
+	LoopTrips float64 `koanf:"loop_trips"`
+	Branch    float64 `koanf:"branch"`
+}
+
+var defaultEstimates = `
+estimates:
+  loop_trips: 10   # iterations per entry of a loop whose bound is unknown
+  branch: 0.5      # probability of each side of a two-way branch
+top: 10            # percent of options reported as suspects
+`
+
+// expand turns "a.{B,C}" into ["a.B", "a.C"]; one brace group at most.
+func expand(s string) []string {
+	i := strings.LastIndexByte(s, '{')
+	j := strings.LastIndexByte(s, '}')
+	if i < 0 || j < i {
+		return []string{s}
+	}
+	var out []string
+	for _, alt := range strings.Split(s[i+1:j], ",") {
+		out = append(out, s[:i]+strings.TrimSpace(alt)+s[j+1:])
+	}
+	return out
+}
+
+// Load merges, in order, the embedded defaults, the settings file, the
+// CONFHUNT_* variables of environ and overrides (flag values keyed by their
+// dotted setting path). With file empty, root/.confhunt.yaml is used when it
+// exists; a file named explicitly must exist.
+func Load(root, file string, environ []string, overrides map[string]any) (*Settings, error) {
+	k := koanf.New(".")
+	for _, def := range [][]byte{sourcesYAML, weightsYAML, resourcesYAML, []byte(defaultEstimates)} {
+		if err := k.Load(rawbytes.Provider(def), yaml.Parser()); err != nil {
+			return nil, fmt.Errorf("embedded defaults: %w", err)
+		}
+	}
+	var defaults Settings
+	if err := unmarshal(k, &defaults); err != nil {
+		return nil, fmt.Errorf("embedded defaults: %w", err)
+	}
+
+	if file == "" && root != "" {
+		if _, err := os.Stat(filepath.Join(root, FileName)); err == nil {
+			file = filepath.Join(root, FileName)
+		}
+	}
+	if file != "" {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("settings file %s does not exist", file)
+			}
+			return nil, fmt.Errorf("reading settings: %w", err)
+		}
+		if err := check(file, data, &defaults); err != nil {
+			return nil, err
+		}
+		if len(bytes.TrimSpace(data)) > 0 {
+			if err := k.Load(rawbytes.Provider(data), yaml.Parser()); err != nil {
+				return nil, fmt.Errorf("%s: %w", file, err)
+			}
+		}
+	}
+
+	envKeys, err := envSettings(environ)
+	if err != nil {
+		return nil, err
+	}
+	if len(envKeys) > 0 {
+		p := env.Provider(".", env.Opt{
+			Prefix:      EnvPrefix,
+			EnvironFunc: func() []string { return environ },
+			TransformFunc: func(name, v string) (string, any) {
+				key, ok := envKeys[name]
+				if !ok {
+					return "", nil
+				}
+				if isList(key) {
+					return key, splitList(v)
+				}
+				return key, v
+			},
+		})
+		if err := k.Load(p, nil); err != nil {
+			return nil, fmt.Errorf("environment: %w", err)
+		}
+	}
+	if len(overrides) > 0 {
+		if err := k.Load(confmap.Provider(overrides, "."), nil); err != nil {
+			return nil, fmt.Errorf("flags: %w", err)
+		}
+	}
+
+	var s Settings
+	if err := unmarshal(k, &s); err != nil {
+		where := "environment or flags"
+		if file != "" {
+			where = file + ", environment or flags"
+		}
+		return nil, fmt.Errorf("settings from %s: %w", where, err)
+	}
+	if s.Top <= 0 || s.Top > 100 {
+		return nil, fmt.Errorf("top: %v is not a percentage in (0, 100]", s.Top)
+	}
+	return &s, nil
+}
+
+func unmarshal(k *koanf.Koanf, s *Settings) error {
+	return k.UnmarshalWithConf("", s, koanf.UnmarshalConf{
+		Tag: "koanf",
+		DecoderConfig: &mapstructure.DecoderConfig{
+			ErrorUnused:      true,
+			WeaklyTypedInput: true,
+			Result:           s,
+			TagName:          "koanf",
+		},
+	})
+}
+
+// envSettings maps CONFHUNT_* variable names to setting paths and rejects
+// names that match no setting.
+func envSettings(environ []string) (map[string]string, error) {
+	keys := make(map[string]string)
+	var bad []string
+	for _, kv := range environ {
+		name, _, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, EnvPrefix) {
+			continue
+		}
+		path := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(name, EnvPrefix), "__", "."))
+		if _, ok := settingType(path); !ok {
+			bad = append(bad, name)
+			continue
+		}
+		keys[name] = path
+	}
+	if len(bad) > 0 {
+		sort.Strings(bad)
+		return nil, fmt.Errorf("environment: %s names no setting (nested keys are joined by __, as in CONFHUNT_SOURCES__EXCLUDE)", strings.Join(bad, ", "))
+	}
+	return keys, nil
+}
+
+// settingType returns the Go type of the setting at a dotted path.
+func settingType(path string) (reflect.Type, bool) {
+	t := reflect.TypeFor[Settings]()
+	for _, part := range strings.Split(path, ".") {
+		switch t.Kind() {
+		case reflect.Struct:
+			f, ok := fieldByTag(t, part)
+			if !ok {
+				return nil, false
+			}
+			t = f.Type
+		case reflect.Map:
+			t = t.Elem()
+		default:
+			return nil, false
+		}
+	}
+	return t, true
+}
+
+func isList(path string) bool {
+	t, _ := settingType(path)
+	return t != nil && t.Kind() == reflect.Slice
+}
+
+func splitList(v string) []string {
+	var out []string
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+func fieldByTag(t reflect.Type, tag string) (reflect.StructField, bool) {
+	for i := range t.NumField() {
+		if f := t.Field(i); f.Tag.Get("koanf") == tag {
+			return f, true
+		}
+	}
+	return reflect.StructField{}, false
+}

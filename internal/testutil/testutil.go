@@ -1,0 +1,123 @@
+// Package testutil holds helpers shared by confhunt's tests: expectations
+// written in testdata source as comments, and golden files.
+package testutil
+
+import (
+	"bufio"
+	"cmp"
+	"flag"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// Update makes Golden rewrite golden files instead of comparing.
+var Update = flag.Bool("update", false, "rewrite golden files")
+
+// Want is one expectation from a "// want" comment: a list of key:"value"
+// facts about the line, such as option:"batch" influence:"size". A fact
+// written !key:"value" must not hold.
+type Want struct {
+	File  string // base name of the file
+	Line  int
+	Facts []Fact
+}
+
+// Fact is one key:"value" of a want comment.
+type Fact struct {
+	Key, Value string
+	Negated    bool
+}
+
+var (
+	wantRE = regexp.MustCompile(`//\s*want\s+(.*)$`)
+	factRE = regexp.MustCompile(`(!?)([a-z]+):"([^"]*)"`)
+)
+
+// Wants reads the want comments of the .go files in dir.
+func Wants(t testing.TB, dir string) []Want {
+	t.Helper()
+	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []Want
+	for _, file := range files {
+		f, err := os.Open(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for line := 1; sc.Scan(); line++ {
+			m := wantRE.FindStringSubmatch(sc.Text())
+			if m == nil {
+				continue
+			}
+			w := Want{File: filepath.Base(file), Line: line}
+			for _, fm := range factRE.FindAllStringSubmatch(m[1], -1) {
+				w.Facts = append(w.Facts, Fact{Key: fm[2], Value: fm[3], Negated: fm[1] == "!"})
+			}
+			if len(w.Facts) == 0 {
+				t.Fatalf("%s:%d: want comment with no key:\"value\" facts", file, line)
+			}
+			out = append(out, w)
+		}
+		f.Close()
+	}
+	slices.SortFunc(out, func(a, b Want) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line))
+	})
+	return out
+}
+
+// Values returns the values of the non-negated facts with key k.
+func (w Want) Values(k string) []string {
+	var out []string
+	for _, f := range w.Facts {
+		if f.Key == k && !f.Negated {
+			out = append(out, f.Value)
+		}
+	}
+	return out
+}
+
+// Golden compares got with the golden file, or rewrites it under -update.
+func Golden(t testing.TB, file string, got []byte) {
+	t.Helper()
+	if *Update {
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run with -update to create it)", err)
+	}
+	if string(want) != string(got) {
+		t.Errorf("%s differs (run with -update to accept):\n%s", file, Diff(string(want), string(got)))
+	}
+}
+
+// Diff is a short line diff of want and got, for failure messages.
+func Diff(want, got string) string {
+	w := strings.Split(want, "\n")
+	g := strings.Split(got, "\n")
+	var b strings.Builder
+	for i := 0; i < max(len(w), len(g)); i++ {
+		var a, c string
+		if i < len(w) {
+			a = w[i]
+		}
+		if i < len(g) {
+			c = g[i]
+		}
+		if a != c {
+			b.WriteString("- " + a + "\n+ " + c + "\n")
+		}
+	}
+	return b.String()
+}

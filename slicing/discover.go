@@ -1,0 +1,289 @@
+package slicing
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/configs"
+)
+
+// Option is one user-settable knob and every place the program reads it.
+type Option struct {
+	Name    string
+	Aliases []string // other names of the same setting: tag keys, flag names
+	Type    string   // Go type of the value read
+	Style   string   // how it is read: koanf, viper, flag, env, struct, declared, ...
+	Package string   // import path of the package declaring or first reading it
+	Dynamic bool     // the key is not a constant; the name is the site's
+	Sites   []Site
+}
+
+// Site is one read of an option.
+type Site struct {
+	Pos   string        // file:line:col relative to the module root
+	Func  *ssa.Function // enclosing function
+	Value ssa.Value     // the value read, where slices start
+	Via   string        // how this site reads the option, when not as Style says (e.g. "getter")
+
+	pos token.Position
+}
+
+// Discover finds the options prog reads, as src describes their reads.
+// The result is sorted by name and each option's sites by position.
+func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Option, error) {
+	d := &discoverer{
+		prog:        prog,
+		src:         src,
+		opts:        make(map[string]*Option),
+		aliases:     make(map[string]*Option),
+		globalLoads: make(map[*ssa.Global][]ssa.Value),
+		fieldReads:  make(map[field][]ssa.Value),
+		calls:       make(map[*ssa.Function][]*ssa.Call),
+		seen:        make(map[siteKey]bool),
+	}
+	if err := d.catalogue(); err != nil {
+		return nil, err
+	}
+	d.index()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if err := d.structs(); err != nil {
+		return nil, err
+	}
+	d.keyCalls()
+	d.flags()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+
+	out := make([]*Option, 0, len(d.opts))
+	for _, o := range d.opts {
+		slices.SortFunc(o.Sites, func(a, b Site) int {
+			return cmp.Or(cmp.Compare(a.pos.Filename, b.pos.Filename),
+				cmp.Compare(a.pos.Line, b.pos.Line), cmp.Compare(a.pos.Column, b.pos.Column),
+				cmp.Compare(a.Via, b.Via))
+		})
+		slices.Sort(o.Aliases)
+		o.Aliases = slices.Compact(o.Aliases)
+		if len(o.Sites) > 0 && o.Package == "" {
+			o.Package = o.Sites[0].Func.Pkg.Pkg.Path()
+		}
+		out = append(out, o)
+	}
+	slices.SortFunc(out, func(a, b *Option) int { return strings.Compare(a.Name, b.Name) })
+	return out, nil
+}
+
+type role int
+
+const (
+	roleGetter    role = iota // key getter: the call's result is the read
+	roleFlag                  // flag definition returning a pointer
+	roleFlagVar               // flag definition binding a variable
+	roleUnmarshal             // decoding of a sub-tree into a struct
+)
+
+type entry struct {
+	role role
+	configs.Func
+}
+
+// field names one field of a struct type.
+type field struct {
+	s *types.Struct
+	i int
+}
+
+type siteKey struct {
+	opt *Option
+	pos token.Pos
+	v   ssa.Value
+}
+
+type discoverer struct {
+	prog    *Program
+	src     configs.Sources
+	entries map[string]entry // by function name
+
+	funcs       []*ssa.Function // scanned functions, by position
+	globalLoads map[*ssa.Global][]ssa.Value
+	globalStore map[*ssa.Global][]*ssa.Store
+	fieldReads  map[field][]ssa.Value // loads of a field (UnOp of FieldAddr) and Field extractions
+	calls       map[*ssa.Function][]*ssa.Call
+
+	config  map[*types.Struct]*structInfo
+	opts    map[string]*Option
+	aliases map[string]*Option
+	seen    map[siteKey]bool
+}
+
+// catalogue indexes the read functions of the settings by name.
+func (d *discoverer) catalogue() error {
+	d.entries = make(map[string]entry)
+	add := func(r role, fs []configs.Func, style string) {
+		for _, f := range fs {
+			if f.Style == "" {
+				f.Style = style
+			}
+			for _, name := range f.Names() {
+				d.entries[name] = entry{r, f}
+			}
+		}
+	}
+	add(roleGetter, d.src.Getters, "getter")
+	add(roleFlag, d.src.Flags, "flag")
+	add(roleFlagVar, d.src.FlagVars, "flag")
+	add(roleUnmarshal, d.src.Unmarshal, "unmarshal")
+	add(roleGetter, d.src.Funcs, "declared")
+	for i, f := range d.src.Funcs {
+		if f.Func == "" {
+			return fmt.Errorf("sources.funcs[%d]: func is empty", i)
+		}
+	}
+	return nil
+}
+
+// index records, over the scanned functions, the loads of globals and
+// fields and the static calls, which the styles below look up.
+func (d *discoverer) index() {
+	d.globalStore = make(map[*ssa.Global][]*ssa.Store)
+	for fn := range allFunctions(d.prog) {
+		d.funcs = append(d.funcs, fn)
+	}
+	slices.SortFunc(d.funcs, func(a, b *ssa.Function) int {
+		return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), strings.Compare(a.String(), b.String()))
+	})
+	for _, fn := range d.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				switch instr := instr.(type) {
+				case *ssa.UnOp:
+					if instr.Op != token.MUL {
+						continue
+					}
+					switch x := instr.X.(type) {
+					case *ssa.Global:
+						d.globalLoads[x] = append(d.globalLoads[x], instr)
+					case *ssa.FieldAddr:
+						if s := structOf(x.X.Type()); s != nil {
+							d.fieldReads[field{s, x.Field}] = append(d.fieldReads[field{s, x.Field}], instr)
+						}
+					}
+				case *ssa.Field:
+					if s := structOf(instr.X.Type()); s != nil {
+						d.fieldReads[field{s, instr.Field}] = append(d.fieldReads[field{s, instr.Field}], instr)
+					}
+				case *ssa.Store:
+					if g, ok := instr.Addr.(*ssa.Global); ok {
+						d.globalStore[g] = append(d.globalStore[g], instr)
+					}
+				case *ssa.Call:
+					if callee := instr.Call.StaticCallee(); callee != nil {
+						callee = origin(callee)
+						d.calls[callee] = append(d.calls[callee], instr)
+					}
+				}
+			}
+		}
+	}
+}
+
+// allFunctions yields the scanned functions that have bodies, generic
+// instances folded onto one representative per position.
+func allFunctions(prog *Program) map[*ssa.Function]bool {
+	out := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if out[fn] || fn.Blocks == nil {
+			return
+		}
+		out[fn] = true
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	for pkg := range prog.Scanned {
+		for _, mem := range pkg.Members {
+			switch mem := mem.(type) {
+			case *ssa.Function:
+				visit(mem)
+			case *ssa.Type:
+				for _, T := range []types.Type{mem.Type(), types.NewPointer(mem.Type())} {
+					mset := prog.SSA.MethodSets.MethodSet(T)
+					for i := range mset.Len() {
+						if fn := prog.SSA.MethodValue(mset.At(i)); fn != nil && fn.Pkg == pkg {
+							visit(fn)
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
+}
+
+func origin(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
+	}
+	return fn
+}
+
+// structOf returns the struct type of t or *t, normalised so that all
+// instances of one generic type share one key.
+func structOf(t types.Type) *types.Struct {
+	t = types.Unalias(t)
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	if n, ok := t.(*types.Named); ok {
+		t = n.Origin()
+	}
+	s, _ := t.Underlying().(*types.Struct)
+	return s
+}
+
+// addSite records a read of o at v in fn, once per position.
+func (d *discoverer) addSite(o *Option, fn *ssa.Function, v ssa.Value, pos token.Pos, via string) {
+	if !pos.IsValid() {
+		pos = fn.Pos()
+	}
+	key := siteKey{o, pos, nil}
+	if d.seen[key] {
+		return
+	}
+	d.seen[key] = true
+	o.Sites = append(o.Sites, Site{
+		Pos:   d.prog.Position(pos),
+		Func:  origin(fn),
+		Value: v,
+		Via:   via,
+		pos:   d.prog.Fset.Position(pos),
+	})
+}
+
+// option returns the option called name, creating it with the given
+// style, or the option that has name as an alias.
+func (d *discoverer) option(name, style, typ string) *Option {
+	if o, ok := d.opts[name]; ok {
+		return o
+	}
+	if o, ok := d.aliases[name]; ok {
+		return o
+	}
+	o := &Option{Name: name, Style: style, Type: typ}
+	d.opts[name] = o
+	return o
+}
+
+func typeString(t types.Type) string {
+	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
+}

@@ -1,0 +1,170 @@
+package slicing_test
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/internal/testutil"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// load loads one testdata package with the settings in its directory.
+func load(t *testing.T, pkg string) (*slicing.Program, []*slicing.Option) {
+	t.Helper()
+	dir := filepath.Join("testdata", "src", pkg)
+	s, err := configs.Load(dir, "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := slicing.Load(context.Background(), slicing.Config{
+		Dir:      filepath.Join("testdata", "src"),
+		Patterns: []string{"./" + pkg},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Errors) > 0 {
+		t.Fatalf("testdata does not type-check: %v", prog.Errors)
+	}
+	opts, err := slicing.Discover(context.Background(), prog, s.Sources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, opts
+}
+
+// TestDiscover checks, for each testdata package, that the read sites
+// found are exactly those its want comments name, and the facts stated
+// about their options (style, type, aliases, dynamic names) hold.
+func TestDiscover(t *testing.T) {
+	for _, pkg := range []string{"keys", "flags", "env", "structs", "declared", "unmarshal"} {
+		t.Run(pkg, func(t *testing.T) {
+			t.Parallel()
+			_, opts := load(t, pkg)
+			byName := make(map[string]*slicing.Option)
+			got := make(map[string][]string) // file:line -> options read there
+			for _, o := range opts {
+				byName[o.Name] = o
+				for _, s := range o.Sites {
+					file, line := fileLine(t, s.Pos)
+					if filepath.Dir(file) != pkg {
+						continue
+					}
+					key := filepath.Base(file) + ":" + line
+					if !slices.Contains(got[key], o.Name) {
+						got[key] = append(got[key], o.Name)
+					}
+				}
+			}
+			want := make(map[string][]string)
+			for _, w := range testutil.Wants(t, filepath.Join("testdata", "src", pkg)) {
+				key := fmt.Sprintf("%s:%d", w.File, w.Line)
+				wanted := append(w.Values("option"), w.Values("dynamic")...)
+				want[key] = wanted
+				for _, name := range wanted {
+					o := byName[name]
+					if o == nil {
+						t.Errorf("%s: no option %q; have %s", key, name, names(opts))
+						continue
+					}
+					checkFacts(t, key, o, w)
+				}
+			}
+			for key, names := range want {
+				slices.Sort(names)
+				g := slices.Sorted(slices.Values(got[key]))
+				if !slices.Equal(g, names) {
+					t.Errorf("%s: read sites of %v, want %v", key, g, names)
+				}
+			}
+			for key, names := range got {
+				if _, ok := want[key]; !ok {
+					t.Errorf("%s: unexpected read sites of %v", key, names)
+				}
+			}
+		})
+	}
+}
+
+func checkFacts(t *testing.T, key string, o *slicing.Option, w testutil.Want) {
+	t.Helper()
+	for _, f := range w.Facts {
+		var ok bool
+		switch f.Key {
+		case "option":
+			continue
+		case "dynamic":
+			ok = o.Dynamic
+		case "style":
+			ok = o.Style == f.Value
+		case "type":
+			ok = o.Type == f.Value
+		case "alias":
+			ok = slices.Contains(o.Aliases, f.Value)
+		default:
+			t.Fatalf("%s: unknown fact %q", key, f.Key)
+		}
+		if ok == f.Negated {
+			t.Errorf("%s: option %s: want %s%s:%q; option is %+v", key, o.Name, neg(f.Negated), f.Key, f.Value, *o)
+		}
+	}
+}
+
+// TestNegative checks options that must exist without read sites, and
+// types that must not be configuration.
+func TestNegative(t *testing.T) {
+	_, opts := load(t, "flags")
+	for _, o := range opts {
+		if o.Name == "unused" && len(o.Sites) != 0 {
+			t.Errorf("flag defined but never read has sites %v", o.Sites)
+		}
+	}
+	if !hasOption(opts, "unused") {
+		t.Errorf("the defined flag %q is not listed", "unused")
+	}
+	_, opts = load(t, "structs")
+	for _, name := range []string{"Tuning.Stride", "Response.Count", "Config.Storage", "Config.Limits"} {
+		if hasOption(opts, name) {
+			t.Errorf("%s is an option; it is not configuration (or is a group)", name)
+		}
+	}
+	if !hasOption(opts, "Config.Started") {
+		t.Errorf("a time.Time field of a configuration struct is not an option")
+	}
+}
+
+func hasOption(opts []*slicing.Option, name string) bool {
+	return slices.ContainsFunc(opts, func(o *slicing.Option) bool { return o.Name == name })
+}
+
+func fileLine(t *testing.T, pos string) (string, string) {
+	parts := strings.Split(pos, ":")
+	if len(parts) < 3 {
+		t.Fatalf("bad position %q", pos)
+	}
+	if _, err := strconv.Atoi(parts[1]); err != nil {
+		t.Fatalf("bad position %q", pos)
+	}
+	return parts[0], parts[1]
+}
+
+func names(opts []*slicing.Option) string {
+	var s []string
+	for _, o := range opts {
+		s = append(s, o.Name)
+	}
+	return strings.Join(s, ", ")
+}
+
+func neg(b bool) string {
+	if b {
+		return "!"
+	}
+	return ""
+}

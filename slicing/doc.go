@@ -1,0 +1,40 @@
+// Package slicing loads a Go program, finds the configuration options it
+// reads, and (in a later stage) slices forward from their read sites.
+//
+// Load takes package patterns and returns a Program: the type-checked
+// packages (go/packages, LoadAllSyntax), their SSA form with generics
+// instantiated, and the packages whose code is scanned for read sites
+// (those the patterns match, with their test variants under Config.Tests).
+// CallGraph builds a VTA call graph over all functions, seeded by CHA.
+//
+// Discover takes a Program and the read-site catalogue of configs.Sources
+// and returns the options, one per name, each with every read site:
+//
+//   - key getters (koanf, viper, urfave/cli, pflag Get*, os.Getenv and
+//     os.LookupEnv, the user's sources.funcs): the option is the key, the
+//     read is the call's result;
+//   - flag definitions (flag and pflag, package functions and FlagSet
+//     methods): the option is the flag name, the reads are the loads of the
+//     returned pointer or of the bound variable, followed through globals,
+//     struct fields, locals, parameters and closures;
+//   - configuration structs (a field tagged koanf, yaml, ...; a type named
+//     *Config, *Options, ...; a type in sources.types; the target of an
+//     Unmarshal call; a struct nested in one of these): every non-struct
+//     field is an option named Type.Field, or Root.Field.Sub when the type
+//     is nested in exactly one place, with its tag keys as aliases; the
+//     reads are the field loads;
+//   - getter methods of configuration structs (PBHunter's patterns: a
+//     method with no arguments returning one field of its receiver): calls
+//     to them are reads of that field.
+//
+// Options of different styles that name the same setting are merged: a
+// koanf key equal to a struct field's koanf tag path, an environment
+// variable equal to an env tag, a flag bound to a struct field.
+//
+// Approximations: keys are resolved through constants, constant
+// concatenation, string globals assigned once and phis of one value;
+// any other key is named after its site and marked dynamic. Pointers to
+// flag values are followed through static calls only. Reads through
+// reflection, unsafe or interface method calls are not seen. Functions
+// built only as generic instances are reported once per source position.
+package slicing

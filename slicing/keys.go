@@ -1,0 +1,273 @@
+package slicing
+
+import (
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// lookup returns the catalogue entry for the function a call invokes and
+// the call's arguments without the receiver.
+func (d *discoverer) lookup(c *ssa.CallCommon) (entry, []ssa.Value, bool) {
+	callee := c.StaticCallee()
+	if callee == nil {
+		return entry{}, nil, false
+	}
+	callee = origin(callee)
+	e, ok := d.entries[funcName(callee)]
+	if !ok {
+		return entry{}, nil, false
+	}
+	args := c.Args
+	if callee.Signature.Recv() != nil && len(args) > 0 {
+		args = args[1:]
+	}
+	return e, args, true
+}
+
+// funcName names fn as the catalogue does: "pkg.Func", "pkg.(*T).Method"
+// or "pkg.T.Method".
+func funcName(fn *ssa.Function) string {
+	recv := fn.Signature.Recv()
+	if recv == nil || fn.Pkg == nil && fn.Object() == nil {
+		return fn.String()
+	}
+	t := recv.Type()
+	star := ""
+	if p, ok := t.(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return fn.String()
+	}
+	if star != "" {
+		return n.Obj().Pkg().Path() + ".(*" + n.Obj().Name() + ")." + fn.Name()
+	}
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
+}
+
+// key resolves a key argument to a string: constants, concatenations of
+// resolvable strings, phis whose edges all agree, and string globals
+// stored exactly once with a resolvable value.
+func (d *discoverer) key(v ssa.Value) (string, bool) {
+	return d.resolve(v, 0)
+}
+
+func (d *discoverer) resolve(v ssa.Value, depth int) (string, bool) {
+	if depth > 8 {
+		return "", false
+	}
+	switch v := v.(type) {
+	case *ssa.Const:
+		if v.Value != nil && v.Value.Kind() == constant.String {
+			return constant.StringVal(v.Value), true
+		}
+	case *ssa.BinOp:
+		if v.Op == token.ADD {
+			x, ok1 := d.resolve(v.X, depth+1)
+			y, ok2 := d.resolve(v.Y, depth+1)
+			return x + y, ok1 && ok2
+		}
+	case *ssa.Phi:
+		var out string
+		for i, e := range v.Edges {
+			s, ok := d.resolve(e, depth+1)
+			if !ok || (i > 0 && s != out) {
+				return "", false
+			}
+			out = s
+		}
+		return out, len(v.Edges) > 0
+	case *ssa.ChangeType:
+		return d.resolve(v.X, depth+1)
+	case *ssa.Convert:
+		if isString(v.Type()) && isString(v.X.Type()) {
+			return d.resolve(v.X, depth+1)
+		}
+	case *ssa.UnOp:
+		if g, ok := v.X.(*ssa.Global); ok && v.Op == token.MUL {
+			if stores := d.globalStore[g]; len(stores) == 1 {
+				return d.resolve(stores[0].Val, depth+1)
+			}
+		}
+	}
+	return "", false
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
+}
+
+// keyCalls creates the options of key getters and declared accessors.
+func (d *discoverer) keyCalls() {
+	for _, fn := range d.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				e, args, ok := d.lookup(call.Common())
+				if !ok || e.role != roleGetter || e.Key < 0 || e.Key >= len(args) {
+					continue
+				}
+				o := d.keyOption(call, args[e.Key], e.Style, resultType(call))
+				d.addSite(o, fn, call, call.Pos(), "")
+			}
+		}
+	}
+}
+
+// keyOption returns the option a key argument names; an unresolved key
+// gives a dynamic option named after the call's site.
+func (d *discoverer) keyOption(call ssa.CallInstruction, arg ssa.Value, style, typ string) *Option {
+	name, ok := d.key(arg)
+	if !ok || name == "" {
+		callee := origin(call.Common().StaticCallee())
+		pos := d.prog.Fset.Position(call.Pos())
+		name = fmt.Sprintf("%s@%s:%d", callee.Name(), d.prog.relPos(pos.Filename), pos.Line)
+		o := d.option(name, style, typ)
+		o.Dynamic = true
+		return o
+	}
+	return d.option(name, style, typ)
+}
+
+// resultType is the type of a call's value; the first of a tuple.
+func resultType(call *ssa.Call) string {
+	t := call.Type()
+	if tup, ok := t.(*types.Tuple); ok {
+		if tup.Len() == 0 {
+			return ""
+		}
+		t = tup.At(0).Type()
+	}
+	return typeString(t)
+}
+
+// flags creates the options of flag definitions; their reads are the
+// loads of the pointer a definition returns or of the variable it binds.
+func (d *discoverer) flags() {
+	for _, fn := range d.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				e, args, ok := d.lookup(call.Common())
+				if !ok || (e.role != roleFlag && e.role != roleFlagVar) || e.Key >= len(args) {
+					continue
+				}
+				var addr ssa.Value = call
+				if e.role == roleFlagVar {
+					if e.Var >= len(args) {
+						continue
+					}
+					addr = args[e.Var]
+					if mi, ok := addr.(*ssa.MakeInterface); ok { // flag.Var(value, name, usage)
+						addr = mi.X
+					}
+				}
+				typ := ""
+				if p, ok := addr.Type().Underlying().(*types.Pointer); ok {
+					typ = typeString(p.Elem())
+				}
+				// A flag bound to a configuration field is that field's option.
+				if fa, ok := addr.(*ssa.FieldAddr); ok {
+					if o := d.fieldOption(fa); o != nil {
+						if name, ok := d.key(args[e.Key]); ok {
+							d.addAlias(o, name)
+						}
+						continue
+					}
+				}
+				o := d.keyOption(call, args[e.Key], e.Style, typ)
+				if o.Package == "" {
+					o.Package = fn.Pkg.Pkg.Path()
+				}
+				for _, v := range d.loads(addr, make(map[ssa.Value]bool)) {
+					d.addSite(o, v.Parent(), v, readPos(v), "")
+				}
+			}
+		}
+	}
+}
+
+// fieldOption returns the option of the configuration field fa addresses.
+func (d *discoverer) fieldOption(fa *ssa.FieldAddr) *Option {
+	s := structOf(fa.X.Type())
+	si := d.config[s]
+	if si == nil {
+		return nil
+	}
+	return d.opts[si.name+"."+s.Field(fa.Field).Name()]
+}
+
+// loads returns the values read through the address addr: direct loads,
+// and loads of copies of addr kept in globals, fields, locals, closures
+// and parameters of statically called functions.
+func (d *discoverer) loads(addr ssa.Value, seen map[ssa.Value]bool) []ssa.Value {
+	if seen[addr] {
+		return nil
+	}
+	seen[addr] = true
+	switch a := addr.(type) {
+	case *ssa.Global:
+		return d.globalLoads[a]
+	case *ssa.FieldAddr:
+		if s := structOf(a.X.Type()); s != nil {
+			return d.fieldReads[field{s, a.Field}]
+		}
+	}
+	var out []ssa.Value
+	refs := addr.Referrers()
+	if refs == nil {
+		return nil
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op == token.MUL && r.X == addr {
+				out = append(out, r)
+			}
+		case *ssa.Store:
+			if r.Val == addr { // the pointer is kept somewhere: follow its loads
+				for _, copy := range d.loads(r.Addr, seen) {
+					out = append(out, d.loads(copy, seen)...)
+				}
+			}
+		case *ssa.Phi:
+			out = append(out, d.loads(r, seen)...)
+		case *ssa.MakeClosure:
+			fn := r.Fn.(*ssa.Function)
+			for i, b := range r.Bindings {
+				if b == addr {
+					out = append(out, d.loads(fn.FreeVars[i], seen)...)
+				}
+			}
+		case ssa.CallInstruction:
+			callee := r.Common().StaticCallee()
+			if callee == nil || callee.Blocks == nil || !d.prog.Scanned[callee.Pkg] {
+				continue
+			}
+			for i, a := range r.Common().Args {
+				if a == addr && i < len(callee.Params) {
+					out = append(out, d.loads(callee.Params[i], seen)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// String names a site for messages.
+func (s Site) String() string {
+	return s.Pos + " in " + strings.TrimPrefix(s.Func.String(), s.Func.Pkg.Pkg.Path()+".")
+}

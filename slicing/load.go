@@ -1,0 +1,235 @@
+package slicing
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"go/token"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/callgraph/cha"
+	"golang.org/x/tools/go/callgraph/vta"
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+)
+
+// Config says what to load.
+type Config struct {
+	Dir      string   // directory to run in, as go -C; "" is the current one
+	Patterns []string // package patterns; empty means ./...
+	Tags     string   // comma-separated build tags
+	Tests    bool     // include test files and test variants of packages
+	Exclude  []string // packages not scanned for read sites: import paths, or prefixes ending in /...
+
+	// Trace, when set, is called at the end of each loading phase.
+	Trace func(phase string)
+}
+
+// Program is a loaded program in SSA form.
+type Program struct {
+	Fset     *token.FileSet
+	SSA      *ssa.Program
+	Packages []*packages.Package // the packages the patterns match
+	Root     string              // directory of the main module's go.mod
+	Module   string              // path of the main module
+	Errors   []PackageError      // errors of packages that did not type-check
+
+	// Scanned holds the packages searched for read sites: those matched by
+	// the patterns, each once (a test variant replaces its package).
+	Scanned map[*ssa.Package]bool
+}
+
+// PackageError is an error of one package, with its position when known.
+type PackageError struct {
+	Package string
+	Pos     string // file:line:col, relative to Root when inside it
+	Msg     string
+}
+
+func (e PackageError) String() string {
+	if e.Pos == "" {
+		return e.Package + ": " + e.Msg
+	}
+	return e.Pos + ": " + e.Msg
+}
+
+// Load loads, type-checks and builds the packages cfg names. Packages that
+// fail to type-check are recorded in Program.Errors and left out; if no
+// matched package is usable, Load fails.
+func Load(ctx context.Context, cfg Config) (*Program, error) {
+	dir, err := filepath.Abs(cmp.Or(cfg.Dir, "."))
+	if err != nil {
+		return nil, err
+	}
+	root, module, err := mainModule(ctx, dir)
+	if err != nil {
+		return nil, err
+	}
+	patterns := cfg.Patterns
+	if len(patterns) == 0 {
+		patterns = []string{"./..."}
+	}
+	pcfg := &packages.Config{
+		Context: ctx,
+		Mode:    packages.LoadAllSyntax | packages.NeedModule,
+		Dir:     dir,
+		Tests:   cfg.Tests,
+	}
+	if cfg.Tags != "" {
+		pcfg.BuildFlags = []string{"-tags=" + cfg.Tags}
+	}
+	pkgs, err := packages.Load(pcfg, patterns...)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	trace(cfg.Trace, "load")
+	if len(pkgs) == 0 {
+		return nil, fmt.Errorf("loading %s: no packages match", strings.Join(patterns, " "))
+	}
+
+	prog := &Program{Fset: pcfg.Fset, Root: root, Module: module, Packages: pkgs}
+	if prog.Fset == nil && len(pkgs) > 0 {
+		prog.Fset = pkgs[0].Fset
+	}
+	seen := make(map[string]bool)
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, e := range p.Errors {
+			pe := PackageError{Package: p.PkgPath, Pos: prog.relPos(e.Pos), Msg: e.Msg}
+			if key := pe.String(); !seen[key] {
+				seen[key] = true
+				prog.Errors = append(prog.Errors, pe)
+			}
+		}
+	})
+	slices.SortFunc(prog.Errors, func(a, b PackageError) int {
+		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Package, b.Package), cmp.Compare(a.Msg, b.Msg))
+	})
+
+	ssaProg, ssaPkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
+	ssaProg.Build()
+	prog.SSA = ssaProg
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	trace(cfg.Trace, "ssa")
+
+	prog.Scanned = scanned(pkgs, ssaPkgs, cfg.Exclude)
+	if len(prog.Scanned) == 0 {
+		var msgs []string
+		for _, e := range prog.Errors {
+			msgs = append(msgs, e.String())
+		}
+		if len(msgs) == 0 {
+			return nil, fmt.Errorf("loading %s: no package could be analysed", strings.Join(patterns, " "))
+		}
+		if len(msgs) > 10 {
+			msgs = append(msgs[:10], fmt.Sprintf("and %d more errors", len(msgs)-10))
+		}
+		return nil, fmt.Errorf("loading %s: no package could be analysed:\n\t%s", strings.Join(patterns, " "), strings.Join(msgs, "\n\t"))
+	}
+	return prog, nil
+}
+
+// scanned picks the packages to search for read sites: each matched,
+// well-typed package once, its test variant ("p [p.test]") in place of p,
+// and no generated test mains.
+func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string) map[*ssa.Package]bool {
+	hasVariant := make(map[string]bool)
+	for _, p := range pkgs {
+		if p.ForTest != "" && p.PkgPath == p.ForTest {
+			hasVariant[p.PkgPath] = true
+		}
+	}
+	out := make(map[*ssa.Package]bool)
+	for i, p := range pkgs {
+		sp := ssaPkgs[i]
+		switch {
+		case sp == nil, strings.HasSuffix(p.PkgPath, ".test"), excluded(p.PkgPath, exclude):
+		case p.ForTest == "" && hasVariant[p.PkgPath]:
+		default:
+			out[sp] = true
+		}
+	}
+	return out
+}
+
+func excluded(path string, patterns []string) bool {
+	for _, pat := range patterns {
+		if prefix, ok := strings.CutSuffix(pat, "/..."); ok {
+			if path == prefix || strings.HasPrefix(path, prefix+"/") {
+				return true
+			}
+		} else if path == pat {
+			return true
+		}
+	}
+	return false
+}
+
+// mainModule returns the root directory and path of the module holding dir.
+func mainModule(ctx context.Context, dir string) (root, path string, err error) {
+	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Dir}}\t{{.Path}}")
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			msg := strings.TrimSpace(stderr.String())
+			if strings.Contains(msg, "go.mod file not found") || strings.Contains(msg, "not using modules") {
+				return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found here or above)", dir)
+			}
+			return "", "", fmt.Errorf("finding the module of %s: %s", dir, msg)
+		}
+		return "", "", fmt.Errorf("finding the module of %s: %w", dir, err)
+	}
+	line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n") // first module of a workspace
+	root, path, _ = strings.Cut(line, "\t")
+	return root, path, nil
+}
+
+func trace(f func(string), phase string) {
+	if f != nil {
+		f(phase)
+	}
+}
+
+// CallGraph returns a VTA call graph over all functions of prog, seeded
+// by a CHA graph. It is sound apart from reflection and unsafe.
+func CallGraph(prog *Program) *callgraph.Graph {
+	return vta.CallGraph(ssautil.AllFunctions(prog.SSA), cha.CallGraph(prog.SSA))
+}
+
+// relPos formats a position as file:line:col with the file relative to
+// the module root when it lies inside it.
+func (p *Program) relPos(pos string) string {
+	if pos == "" || pos == "-" {
+		return ""
+	}
+	if filepath.IsAbs(pos) && p.Root != "" {
+		if rel, err := filepath.Rel(p.Root, pos); err == nil && !strings.HasPrefix(rel, "..") {
+			return filepath.ToSlash(rel)
+		}
+	}
+	return pos
+}
+
+// Position formats pos as file:line:col relative to the module root.
+func (p *Program) Position(pos token.Pos) string {
+	if !pos.IsValid() {
+		return ""
+	}
+	position := p.Fset.Position(pos)
+	return p.relPos(fmt.Sprintf("%s:%d:%d", position.Filename, position.Line, position.Column))
+}

@@ -1,0 +1,438 @@
+package slicing
+
+import (
+	"cmp"
+	"fmt"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// structInfo describes a configuration struct type.
+type structInfo struct {
+	s       *types.Struct
+	named   *types.Named // nil for a struct literal type nested in another
+	pkg     *types.Package
+	pos     token.Pos
+	why     string  // "tag", "name", "declared", "unmarshal", "nested"
+	prefix  string  // key prefix given by an Unmarshal call
+	parents []field // fields of configuration structs whose type is this one
+
+	name string // display name, filled in by names
+}
+
+// structs finds the configuration struct types, turns their non-struct
+// fields into options, and records their reads and getter calls.
+func (d *discoverer) structs() error {
+	d.config = make(map[*types.Struct]*structInfo)
+	declared := make(map[string]bool)
+	for _, t := range d.src.Types {
+		declared[t] = true
+	}
+	found := make(map[string]bool)
+
+	// Candidates: named struct types declared in the scanned packages.
+	var named []*types.Named
+	for pkg := range d.prog.Scanned {
+		scope := pkg.Pkg.Scope()
+		for _, n := range scope.Names() {
+			tn, ok := scope.Lookup(n).(*types.TypeName)
+			if !ok || tn.IsAlias() {
+				continue
+			}
+			nt, ok := tn.Type().(*types.Named)
+			if !ok {
+				continue
+			}
+			if _, ok := nt.Underlying().(*types.Struct); ok {
+				named = append(named, nt)
+			}
+		}
+	}
+	// Declared types may live outside the scanned packages.
+	for _, pkg := range d.prog.SSA.AllPackages() {
+		for t := range declared {
+			path, name, ok := cutLast(t, ".")
+			if !ok || path != pkg.Pkg.Path() {
+				continue
+			}
+			if tn, ok := pkg.Pkg.Scope().Lookup(name).(*types.TypeName); ok {
+				if nt, ok := tn.Type().(*types.Named); ok {
+					if _, ok := nt.Underlying().(*types.Struct); ok && !slices.Contains(named, nt) {
+						named = append(named, nt)
+					}
+				}
+			}
+		}
+	}
+	slices.SortFunc(named, func(a, b *types.Named) int {
+		return cmp.Or(cmp.Compare(a.Obj().Pkg().Path(), b.Obj().Pkg().Path()), cmp.Compare(a.Obj().Name(), b.Obj().Name()))
+	})
+	inModule := make(map[*types.Struct]*types.Named)
+	for _, nt := range named {
+		s := nt.Underlying().(*types.Struct)
+		inModule[s] = nt
+		full := nt.Obj().Pkg().Path() + "." + nt.Obj().Name()
+		why := ""
+		switch {
+		case declared[full]:
+			why, found[full] = "declared", true
+		case d.hasTag(s, d.src.Tags):
+			why = "tag"
+		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes):
+			why = "name"
+		}
+		if why != "" {
+			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: why}
+		}
+	}
+	for t := range declared {
+		if !found[t] {
+			return fmt.Errorf("sources.types: no struct type %s in the loaded packages", t)
+		}
+	}
+	d.unmarshalTargets(inModule)
+
+	// Structs nested in configuration structs are configuration too, if
+	// they belong to the module (time.Time and tls.Config are values).
+	work := make([]*structInfo, 0, len(d.config))
+	for _, nt := range named {
+		if si := d.config[nt.Underlying().(*types.Struct)]; si != nil {
+			work = append(work, si)
+		}
+	}
+	for len(work) > 0 {
+		si := work[0]
+		work = work[1:]
+		for i := range si.s.NumFields() {
+			s, nt := nestedStruct(si.s.Field(i).Type())
+			if s == nil {
+				continue
+			}
+			if nt != nil && inModule[s] == nil {
+				continue // a struct from another module: a leaf value
+			}
+			child := d.config[s]
+			if child == nil {
+				child = &structInfo{s: s, named: nt, why: "nested", pos: si.s.Field(i).Pos(), pkg: si.pkg}
+				if nt != nil {
+					child.pkg = nt.Obj().Pkg()
+				}
+				d.config[s] = child
+				work = append(work, child)
+			}
+			if child != si {
+				child.parents = append(child.parents, field{si.s, i})
+			}
+		}
+	}
+	d.names()
+	d.fieldOptions()
+	d.getters()
+	return nil
+}
+
+// unmarshalTargets marks the struct types decoded by Unmarshal calls.
+func (d *discoverer) unmarshalTargets(inModule map[*types.Struct]*types.Named) {
+	for _, fn := range d.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(*ssa.Call)
+				if !ok {
+					continue
+				}
+				e, args, ok := d.lookup(call.Common())
+				if !ok || e.role != roleUnmarshal || e.Into >= len(args) {
+					continue
+				}
+				into := args[e.Into]
+				if mi, ok := into.(*ssa.MakeInterface); ok {
+					into = mi.X
+				}
+				s := structOf(into.Type())
+				if s == nil {
+					continue
+				}
+				prefix := ""
+				if e.Key >= 0 && e.Key < len(args) {
+					prefix, _ = d.key(args[e.Key])
+				}
+				si := d.config[s]
+				if si == nil {
+					si = &structInfo{s: s, why: "unmarshal", pos: call.Pos(), pkg: fn.Pkg.Pkg}
+					if nt := inModule[s]; nt != nil {
+						si.named, si.pkg, si.pos = nt, nt.Obj().Pkg(), nt.Obj().Pos()
+					}
+					d.config[s] = si
+				}
+				if prefix != "" && si.prefix == "" {
+					si.prefix = prefix
+				}
+			}
+		}
+	}
+}
+
+// nestedStruct returns the struct type reached from a field of type t
+// directly, through a pointer, or as the element of a slice, array or map.
+func nestedStruct(t types.Type) (*types.Struct, *types.Named) {
+	for {
+		t = types.Unalias(t)
+		switch u := t.(type) {
+		case *types.Pointer:
+			t = u.Elem()
+			continue
+		case *types.Slice:
+			t = u.Elem()
+			continue
+		case *types.Array:
+			t = u.Elem()
+			continue
+		case *types.Map:
+			t = u.Elem()
+			continue
+		case *types.Named:
+			if s, ok := u.Underlying().(*types.Struct); ok {
+				return s, u.Origin()
+			}
+			return nil, nil
+		case *types.Struct:
+			return u, nil
+		}
+		return nil, nil
+	}
+}
+
+// names gives each configuration struct its display name: its parent's
+// name and field when it is nested in exactly one place, otherwise its
+// type name, qualified by package when two share it.
+func (d *discoverer) names() {
+	count := make(map[string]int)
+	for _, si := range d.config {
+		if si.named != nil {
+			count[si.named.Obj().Name()]++
+		}
+	}
+	var name func(si *structInfo, depth int) string
+	name = func(si *structInfo, depth int) string {
+		if si.name != "" {
+			return si.name
+		}
+		if len(si.parents) == 1 && depth < 16 {
+			p := si.parents[0]
+			return name(d.config[p.s], depth+1) + "." + p.s.Field(p.i).Name()
+		}
+		if si.named == nil {
+			return "struct@" + d.prog.Position(si.pos)
+		}
+		n := si.named.Obj().Name()
+		if count[n] > 1 {
+			n = si.pkg.Name() + "." + n
+		}
+		return n
+	}
+	for _, si := range d.config {
+		si.name = name(si, 0)
+	}
+}
+
+// tagPrefix is the key path of si under tag, ending in the separator.
+func (d *discoverer) tagPrefix(si *structInfo, tag string, depth int) string {
+	if len(si.parents) == 1 && depth < 16 {
+		p := si.parents[0]
+		f := p.s.Field(p.i)
+		parent := d.tagPrefix(d.config[p.s], tag, depth+1)
+		k, squash := tagKey(p.s.Tag(p.i), tag)
+		switch {
+		case squash || (k == "" && f.Embedded()):
+			return parent
+		case k != "":
+			return parent + k + "."
+		}
+		return parent + strings.ToLower(f.Name()) + "."
+	}
+	if si.prefix != "" {
+		return si.prefix + "."
+	}
+	return ""
+}
+
+// tagKey returns the key a struct tag gives under name, and whether it
+// asks to squash (inline) the field.
+func tagKey(tag, name string) (key string, squash bool) {
+	v, ok := reflect.StructTag(tag).Lookup(name)
+	if !ok {
+		return "", false
+	}
+	key, opts, _ := strings.Cut(v, ",")
+	squash = strings.Contains(opts, "squash") || strings.Contains(opts, "inline")
+	if key == "-" {
+		return "", squash
+	}
+	return key, squash
+}
+
+// fieldOptions creates an option per non-struct field of every
+// configuration struct, with its tag keys as aliases and its loads as sites.
+func (d *discoverer) fieldOptions() {
+	infos := make([]*structInfo, 0, len(d.config))
+	for _, si := range d.config {
+		infos = append(infos, si)
+	}
+	slices.SortFunc(infos, func(a, b *structInfo) int { return strings.Compare(a.name, b.name) })
+	tags := append(slices.Clone(d.src.Tags), d.src.WeakTags...)
+	for _, si := range infos {
+		for i := range si.s.NumFields() {
+			f := si.s.Field(i)
+			if s, _ := nestedStruct(f.Type()); s != nil && d.config[s] != nil {
+				continue // a group of options, not one
+			}
+			if key, _ := tagKey(si.s.Tag(i), "koanf"); key == "-" && f.Name() == "" {
+				continue
+			}
+			style := "struct"
+			if si.why == "declared" {
+				style = "declared"
+			}
+			o := d.option(si.name+"."+f.Name(), style, typeString(f.Type()))
+			o.Package = si.pkg.Path()
+			for _, tag := range tags {
+				k, _ := tagKey(si.s.Tag(i), tag)
+				if k == "" {
+					continue
+				}
+				alias := k
+				if tag != "env" && tag != "envconfig" {
+					alias = d.tagPrefix(si, tag, 0) + k
+				}
+				d.addAlias(o, alias)
+			}
+			// Decoders match untagged fields by their name, ignoring case.
+			if si.why == "unmarshal" && !d.hasTag(si.s, []string{"koanf", "mapstructure"}) {
+				d.addAlias(o, d.tagPrefix(si, "koanf", 0)+strings.ToLower(f.Name()))
+			}
+			for _, v := range d.fieldReads[field{si.s, i}] {
+				d.addSite(o, v.Parent(), v, readPos(v), "")
+			}
+		}
+	}
+}
+
+// addAlias records another name of o; the first option to claim a name keeps it.
+func (d *discoverer) addAlias(o *Option, alias string) {
+	if alias == o.Name {
+		return
+	}
+	o.Aliases = append(o.Aliases, alias)
+	if d.aliases[alias] == nil {
+		d.aliases[alias] = o
+	}
+}
+
+// readPos is the position to report for a load: its own, or the field
+// selector's for implicit loads.
+func readPos(v ssa.Value) token.Pos {
+	if p := v.Pos(); p.IsValid() {
+		return p
+	}
+	if u, ok := v.(*ssa.UnOp); ok {
+		return u.X.Pos()
+	}
+	return token.NoPos
+}
+
+// getters finds PBHunter's getter methods: a method of a configuration
+// struct with no arguments whose result is one field of its receiver.
+// Calls to it are reads of that field's option.
+func (d *discoverer) getters() {
+	for _, fn := range d.funcs {
+		recv := fn.Signature.Recv()
+		if recv == nil || fn.Signature.Params().Len() != 0 || fn.Signature.Results().Len() != 1 || len(fn.Params) != 1 {
+			continue
+		}
+		si := d.config[structOf(recv.Type())]
+		if si == nil {
+			continue
+		}
+		fi := -1
+		for _, b := range fn.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && len(ret.Results) == 1 {
+				i, ok := receiverField(ret.Results[0], fn.Params[0])
+				if !ok || (fi >= 0 && fi != i) {
+					fi = -2
+					break
+				}
+				fi = i
+			}
+		}
+		if fi < 0 {
+			continue
+		}
+		f := si.s.Field(fi)
+		if s, _ := nestedStruct(f.Type()); s != nil && d.config[s] != nil {
+			continue
+		}
+		o := d.opts[si.name+"."+f.Name()]
+		if o == nil {
+			continue
+		}
+		for _, call := range d.calls[fn] {
+			d.addSite(o, call.Parent(), call, call.Pos(), "getter")
+		}
+	}
+}
+
+// receiverField reports which field of recv v reads, through conversions.
+func receiverField(v, recv ssa.Value) (int, bool) {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && fa.X == recv {
+				return fa.Field, true
+			}
+		case *ssa.Field:
+			if x.X == recv {
+				return x.Field, true
+			}
+		}
+		return 0, false
+	}
+}
+
+func (d *discoverer) hasTag(s *types.Struct, tags []string) bool {
+	for i := range s.NumFields() {
+		for _, t := range tags {
+			if _, ok := reflect.StructTag(s.Tag(i)).Lookup(t); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func hasSuffix(name string, suffixes []string) bool {
+	for _, s := range suffixes {
+		if strings.HasSuffix(name, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func cutLast(s, sep string) (before, after string, ok bool) {
+	i := strings.LastIndex(s, sep)
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+len(sep):], true
+}

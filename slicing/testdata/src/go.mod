@@ -1,0 +1,15 @@
+module example.com/t
+
+go 1.26.0
+
+require (
+	github.com/knadh/koanf/v2 v2.0.0
+	github.com/spf13/pflag v1.0.0
+	github.com/spf13/viper v1.0.0
+)
+
+replace (
+	github.com/knadh/koanf/v2 => ./stubs/koanf
+	github.com/spf13/pflag => ./stubs/pflag
+	github.com/spf13/viper => ./stubs/viper
+)

@@ -1,0 +1,58 @@
+// Package structs reads options from configuration structs.
+package structs
+
+import (
+	"fmt"
+	"time"
+)
+
+// Config is a configuration struct by its name and its tags.
+type Config struct {
+	Listen   string        `koanf:"listen"`
+	Storage  StorageConfig `koanf:"storage"`
+	Interval time.Duration `koanf:"interval" env:"APP_INTERVAL"`
+	Limits   struct {
+		MaxConns int `koanf:"max_conns"`
+	} `koanf:"limits"`
+	Started time.Time // a struct from another module is a value, not a group
+}
+
+// StorageConfig is nested in Config: its fields are Config.Storage.*.
+type StorageConfig struct {
+	SyncWrites bool `koanf:"sync_writes"`
+	CacheSize  int  `koanf:"cache_size"`
+}
+
+// Tuning has no tags; its name makes it no configuration struct.
+type Tuning struct {
+	Stride int
+}
+
+// Response is a DTO: json tags alone do not make configuration.
+type Response struct {
+	Count int `json:"count"`
+}
+
+// ServerOptions is configuration by its name alone.
+type ServerOptions struct {
+	tickTime int
+	Backlog  int
+}
+
+// TickTime is a getter (PBHunter's pattern): calls to it read tickTime.
+func (o *ServerOptions) TickTime() int { return o.tickTime } // want option:"ServerOptions.tickTime"
+
+// Describe is not a getter: it computes.
+func (o *ServerOptions) Describe() string { return fmt.Sprint(o.Backlog * 2) } // want option:"ServerOptions.Backlog"
+
+func Run(c *Config, o *ServerOptions, t Tuning, r Response) {
+	if c.Storage.SyncWrites { // want option:"Config.Storage.SyncWrites" alias:"storage.sync_writes" type:"bool"
+		fmt.Println(c.Listen) // want option:"Config.Listen" alias:"listen" style:"struct"
+	}
+	buf := make([]byte, c.Storage.CacheSize)     // want option:"Config.Storage.CacheSize"
+	time.Sleep(c.Interval)                       // want option:"Config.Interval" alias:"APP_INTERVAL"
+	fmt.Println(len(buf), c.Limits.MaxConns)     // want option:"Config.Limits.MaxConns" alias:"limits.max_conns"
+	fmt.Println(o.TickTime(), t.Stride, r.Count) // want option:"ServerOptions.tickTime"
+	fmt.Println(o.Describe())
+	c.Listen = "x" // a write is not a read
+}
