@@ -38,13 +38,13 @@ const EnvPrefix = "CONFHUNT_"
 
 // Settings is everything confhunt can be told, after all layers are merged.
 type Settings struct {
-	Sources   Sources     `koanf:"sources"`
-	Weights   Weights     `koanf:"weights"`
-	Resources []Resource  `koanf:"resources"`
-	Estimates Estimates   `koanf:"estimates"`
-	Top       float64     `koanf:"top"`
-	Tags      []string    `koanf:"tags"`
-	Test      bool        `koanf:"test"`
+	Sources   Sources    `koanf:"sources"`
+	Weights   Weights    `koanf:"weights"`
+	Resources []Resource `koanf:"resources"`
+	Estimates Estimates  `koanf:"estimates"`
+	Top       float64    `koanf:"top"`
+	Tags      []string   `koanf:"tags"`
+	Test      bool       `koanf:"test"`
 }
 
 // Sources says how options are read: the catalogue of read functions and

@@ -37,7 +37,7 @@ type Site struct {
 func Sites(sites []slicing.Site) []Site {
 	out := make([]Site, 0, len(sites))
 	for _, s := range sites {
-		out = append(out, Site{Pos: s.Pos, Func: s.Func.String(), Via: s.Via})
+		out = append(out, Site{Pos: s.Pos, Func: slicing.FullName(s.Func), Via: s.Via})
 	}
 	return out
 }

@@ -58,8 +58,8 @@ func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Optio
 	if err := d.structs(); err != nil {
 		return nil, err
 	}
+	d.flags() // before key getters, so that flag names bound to fields are aliases
 	d.keyCalls()
-	d.flags()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -117,12 +117,22 @@ func (d *discoverer) keyCalls() {
 				if !ok || e.role != roleGetter || e.Key < 0 || e.Key >= len(args) {
 					continue
 				}
-				o := d.keyOption(call, args[e.Key], e.Style, resultType(call))
+				typ := resultType(call)
+				if untyped[call.Call.StaticCallee().Name()] {
+					typ = "" // Exists or Get says nothing of the option's type
+				}
+				o := d.keyOption(call, args[e.Key], e.Style, typ)
+				if o.Type == "" {
+					o.Type = typ
+				}
 				d.addSite(o, fn, call, call.Pos(), "")
 			}
 		}
 	}
 }
+
+// untyped are the getters whose result does not have the option's type.
+var untyped = map[string]bool{"Exists": true, "IsSet": true, "InConfig": true, "Changed": true, "Get": true, "Sub": true, "Value": true}
 
 // keyOption returns the option a key argument names; an unresolved key
 // gives a dynamic option named after the call's site.
@@ -267,7 +277,25 @@ func (d *discoverer) loads(addr ssa.Value, seen map[ssa.Value]bool) []ssa.Value 
 	return out
 }
 
-// String names a site for messages.
+// String names a site for messages: position and short function name.
 func (s Site) String() string {
-	return s.Pos + " in " + strings.TrimPrefix(s.Func.String(), s.Func.Pkg.Pkg.Path()+".")
+	return s.Pos + " in " + ShortName(s.Func)
+}
+
+// ShortName names fn by its package name rather than path:
+// "store.(*Store).Compact$1".
+func ShortName(fn *ssa.Function) string {
+	if fn.Pkg == nil {
+		return fn.String()
+	}
+	return fn.Pkg.Pkg.Name() + "." + strings.TrimPrefix(fn.RelString(fn.Pkg.Pkg), fn.Pkg.Pkg.Path()+".")
+}
+
+// FullName names fn by its package path, as the catalogue does:
+// "example.com/kv/store.(*Store).Compact$1".
+func FullName(fn *ssa.Function) string {
+	if fn.Parent() != nil {
+		return FullName(fn.Parent()) + strings.TrimPrefix(fn.Name(), fn.Parent().Name())
+	}
+	return funcName(fn)
 }

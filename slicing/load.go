@@ -194,8 +194,11 @@ func mainModule(ctx context.Context, dir string) (root, path string, err error) 
 		}
 		return "", "", fmt.Errorf("finding the module of %s: %w", dir, err)
 	}
-	line, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n") // first module of a workspace
+	line, _, _ := strings.Cut(string(out), "\n") // first module of a workspace
 	root, path, _ = strings.Cut(line, "\t")
+	if root == "" { // outside a module, go list -m reports command-line-arguments
+		return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found here or above)", dir)
+	}
 	return root, path, nil
 }
 

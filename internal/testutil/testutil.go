@@ -1,5 +1,3 @@
-// Package testutil holds helpers shared by confhunt's tests: expectations
-// written in testdata source as comments, and golden files.
 package testutil
 
 import (

@@ -1,0 +1,26 @@
+# confhunt: the two commands a newcomer needs are `make demo` and `make test`.
+
+GO      ?= go
+EXAMPLE := benchmarks/kvstore
+
+.PHONY: demo test install vet fmt-check
+
+## demo: list the options of the bundled example service (benchmarks/kvstore)
+demo:
+	$(GO) run ./cmd/confhunt sources -C $(EXAMPLE) ./...
+
+## test: vet and test confhunt and the example service
+test: fmt-check vet
+	$(GO) test ./...
+	cd $(EXAMPLE) && $(GO) vet ./... && $(GO) test ./...
+
+vet:
+	$(GO) vet ./...
+
+fmt-check:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null | grep -v /testdata/ || find . -name '*.go' -not -path '*/testdata/*')); \
+	if [ -n "$$out" ]; then echo "gofmt needed on:"; echo "$$out"; exit 1; fi
+
+## install: put confhunt in $(go env GOBIN) or $(go env GOPATH)/bin
+install:
+	$(GO) install ./cmd/confhunt

@@ -1,0 +1,151 @@
+package configs
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+func TestDefaults(t *testing.T) {
+	s, err := Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Top != 10 {
+		t.Errorf("top = %v, want 10", s.Top)
+	}
+	var names []string
+	for _, g := range s.Sources.Getters {
+		names = append(names, g.Names()...)
+	}
+	for _, want := range []string{"github.com/knadh/koanf/v2.(*Koanf).Int", "os.Getenv", "github.com/spf13/viper.GetInt"} {
+		if !slices.Contains(names, want) {
+			t.Errorf("default getters lack %s", want)
+		}
+	}
+	if s.Weights["cpu"]["binop.QUO"] != 10 {
+		t.Errorf("cpu weight of binop.QUO = %v, want 10", s.Weights["cpu"]["binop.QUO"])
+	}
+	if len(s.Resources) == 0 || s.Estimates.LoopTrips <= 0 {
+		t.Errorf("resources or estimates missing: %d resources, %+v", len(s.Resources), s.Estimates)
+	}
+}
+
+func write(t *testing.T, content string) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, FileName), []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+func TestUserFile(t *testing.T) {
+	dir := write(t, `
+sources:
+  types: ["example.com/storage.Tuning"]
+  funcs:
+    - func: "example.com/svc/conf.(*Store).Lookup"
+      key: 0
+  exclude: ["example.com/svc/internal/testutil/..."]
+weights:
+  cpu: {binop.QUO: 25}
+top: 20
+`)
+	s, err := Load(dir, "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(s.Sources.Types, []string{"example.com/storage.Tuning"}) {
+		t.Errorf("types = %v", s.Sources.Types)
+	}
+	if len(s.Sources.Funcs) != 1 || s.Sources.Funcs[0].Func != "example.com/svc/conf.(*Store).Lookup" {
+		t.Errorf("funcs = %+v", s.Sources.Funcs)
+	}
+	if s.Weights["cpu"]["binop.QUO"] != 25 || s.Weights["cpu"]["binop.MUL"] != 3 {
+		t.Errorf("weights merged wrongly: %v", s.Weights["cpu"])
+	}
+	if s.Top != 20 {
+		t.Errorf("top = %v, want 20", s.Top)
+	}
+	if len(s.Sources.Getters) == 0 {
+		t.Errorf("the user's file dropped the default getters")
+	}
+}
+
+func TestLayers(t *testing.T) {
+	dir := write(t, "top: 20\n")
+	env := []string{"CONFHUNT_TOP=30", "CONFHUNT_SOURCES__EXCLUDE=a/..., b", "HOME=/x"}
+	s, err := Load(dir, "", env, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Top != 30 {
+		t.Errorf("environment did not override the file: top = %v", s.Top)
+	}
+	if !slices.Equal(s.Sources.Exclude, []string{"a/...", "b"}) {
+		t.Errorf("exclude from environment = %q", s.Sources.Exclude)
+	}
+	s, err = Load(dir, "", env, map[string]any{"top": 40.0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Top != 40 {
+		t.Errorf("flags did not override the environment: top = %v", s.Top)
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	for _, tc := range []struct {
+		name, file string
+		env        []string
+		want       string
+	}{
+		{"unknown key", "sources:\n  tipes: [a]\n", nil, `.confhunt.yaml:2: unknown setting "sources.tipes"`},
+		{"unknown top key", "top: 5\nbogus: 1\n", nil, `.confhunt.yaml:2: unknown setting "bogus"`},
+		{"syntax", "top: 5\n  bad: 3\n", nil, ".confhunt.yaml:2: mapping values are not allowed"},
+		{"tab", "top: 5\nweights:\n\tcpu: 3\n", nil, ".confhunt.yaml:3: found character that cannot start any token"},
+		{"wrong type", "top: lots\n", nil, `.confhunt.yaml:1: top: want a number, got "lots"`},
+		{"wrong kind", "sources:\n  types: a\n", nil, `.confhunt.yaml:2: sources.types: want a list, got "a"`},
+		{"unknown weight", "weights:\n  cpu:\n    mapp: 3\n", nil, `.confhunt.yaml:3: unknown setting "weights.cpu.mapp"`},
+		{"unknown operator", "weights:\n  cpu: {binop.POW: 3}\n", nil, `.confhunt.yaml:2: unknown setting "weights.cpu.binop.POW"`},
+		{"unknown resource", "weights:\n  gpu: {}\n", nil, `.confhunt.yaml:2: unknown setting "weights.gpu"`},
+		{"bad env", "", []string{"CONFHUNT_TOPP=3"}, "CONFHUNT_TOPP names no setting"},
+		{"env wrong type", "", []string{"CONFHUNT_TOP=many"}, "environment"},
+		{"top out of range", "top: 150\n", nil, "top: 150 is not a percentage"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := write(t, tc.file)
+			_, err := Load(dir, "", tc.env, nil)
+			if err == nil {
+				t.Fatalf("no error, want %q", tc.want)
+			}
+			if !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("error %q does not contain %q", err, tc.want)
+			}
+			if strings.Contains(tc.want, FileName) && !strings.Contains(err.Error(), filepath.Join(dir, FileName)) {
+				t.Errorf("error %q does not name the file", err)
+			}
+		})
+	}
+}
+
+func TestMissingConfig(t *testing.T) {
+	_, err := Load(t.TempDir(), "/nonexistent/confhunt.yaml", nil, nil)
+	if err == nil || !strings.Contains(err.Error(), "/nonexistent/confhunt.yaml does not exist") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func TestExpand(t *testing.T) {
+	got := expand("flag.(*FlagSet).{Int, String}")
+	want := []string{"flag.(*FlagSet).Int", "flag.(*FlagSet).String"}
+	if !slices.Equal(got, want) {
+		t.Errorf("expand = %q, want %q", got, want)
+	}
+	if got := expand("os.Getenv"); !slices.Equal(got, []string{"os.Getenv"}) {
+		t.Errorf("expand without braces = %q", got)
+	}
+}
