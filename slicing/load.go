@@ -41,10 +41,14 @@ type Program struct {
 	Module   string              // path of the main module
 	Errors   []PackageError      // errors of packages that did not type-check
 
+	modules []modDir // modules other than the main one, for positions
+
 	// Scanned holds the packages searched for read sites: those matched by
 	// the patterns, each once (a test variant replaces its package).
 	Scanned map[*ssa.Package]bool
 }
+
+type modDir struct{ dir, name string }
 
 // PackageError is an error of one package, with its position when known.
 type PackageError struct {
@@ -102,15 +106,29 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		prog.Fset = pkgs[0].Fset
 	}
 	seen := make(map[string]bool)
+	mods := make(map[string]string)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if m := p.Module; m != nil && m.Dir != "" && m.Dir != root {
+			mods[m.Dir] = m.Path + cmp.Or("@"+m.Version, "")
+		}
 		for _, e := range p.Errors {
-			pe := PackageError{Package: p.PkgPath, Pos: prog.relPos(e.Pos), Msg: e.Msg}
+			pe := PackageError{Package: p.PkgPath, Pos: e.Pos, Msg: e.Msg}
 			if key := pe.String(); !seen[key] {
 				seen[key] = true
 				prog.Errors = append(prog.Errors, pe)
 			}
 		}
 	})
+	for dir, name := range mods {
+		prog.modules = append(prog.modules, modDir{dir, name})
+	}
+	// Longest directory first, so that nested modules win.
+	slices.SortFunc(prog.modules, func(a, b modDir) int {
+		return cmp.Or(cmp.Compare(len(b.dir), len(a.dir)), cmp.Compare(a.dir, b.dir))
+	})
+	for i := range prog.Errors {
+		prog.Errors[i].Pos = prog.relPos(prog.Errors[i].Pos)
+	}
 	slices.SortFunc(prog.Errors, func(a, b PackageError) int {
 		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Package, b.Package), cmp.Compare(a.Msg, b.Msg))
 	})
@@ -215,17 +233,35 @@ func CallGraph(prog *Program) *callgraph.Graph {
 }
 
 // relPos formats a position as file:line:col with the file relative to
-// the module root when it lies inside it.
+// the main module's root when it lies inside it, and as module@version/file
+// when it lies in another module.
 func (p *Program) relPos(pos string) string {
 	if pos == "" || pos == "-" {
 		return ""
 	}
-	if filepath.IsAbs(pos) && p.Root != "" {
-		if rel, err := filepath.Rel(p.Root, pos); err == nil && !strings.HasPrefix(rel, "..") {
-			return filepath.ToSlash(rel)
+	if !filepath.IsAbs(pos) {
+		return pos
+	}
+	if rel, ok := within(p.Root, pos); ok {
+		return rel
+	}
+	for _, m := range p.modules {
+		if rel, ok := within(m.dir, pos); ok {
+			return m.name + "/" + rel
 		}
 	}
 	return pos
+}
+
+func within(dir, path string) (string, bool) {
+	if dir == "" {
+		return "", false
+	}
+	rel, err := filepath.Rel(dir, path)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", false
+	}
+	return filepath.ToSlash(rel), true
 }
 
 // Position formats pos as file:line:col relative to the module root.

@@ -83,7 +83,7 @@ func (d *discoverer) structs() error {
 			why, found[full] = "declared", true
 		case d.hasTag(s, d.src.Tags):
 			why = "tag"
-		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes):
+		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && !stateful(s):
 			why = "name"
 		}
 		if why != "" {
@@ -109,12 +109,18 @@ func (d *discoverer) structs() error {
 		si := work[0]
 		work = work[1:]
 		for i := range si.s.NumFields() {
+			if !si.s.Field(i).Exported() && !d.hasTag(si.s, d.src.Tags, i) {
+				continue // internal state, not a settings group
+			}
 			s, nt := nestedStruct(si.s.Field(i).Type())
 			if s == nil {
 				continue
 			}
 			if nt != nil && inModule[s] == nil {
 				continue // a struct from another module: a leaf value
+			}
+			if d.config[s] == nil && stateful(s) {
+				continue // a running object referenced from the settings
 			}
 			child := d.config[s]
 			if child == nil {
@@ -132,7 +138,6 @@ func (d *discoverer) structs() error {
 	}
 	d.names()
 	d.fieldOptions()
-	d.getters()
 	return nil
 }
 
@@ -285,11 +290,17 @@ func (d *discoverer) fieldOptions() {
 	}
 	slices.SortFunc(infos, func(a, b *structInfo) int { return strings.Compare(a.name, b.name) })
 	tags := append(slices.Clone(d.src.Tags), d.src.WeakTags...)
+	getters := d.findGetters()
 	for _, si := range infos {
 		for i := range si.s.NumFields() {
 			f := si.s.Field(i)
 			if s, _ := nestedStruct(f.Type()); s != nil && d.config[s] != nil {
 				continue // a group of options, not one
+			}
+			// An unexported field is internal state unless a tag or a
+			// getter exposes it.
+			if !f.Exported() && !d.hasTag(si.s, tags, i) && getters[field{si.s, i}] == nil {
+				continue
 			}
 			if key, _ := tagKey(si.s.Tag(i), "koanf"); key == "-" && f.Name() == "" {
 				continue
@@ -318,6 +329,11 @@ func (d *discoverer) fieldOptions() {
 			for _, v := range d.fieldReads[field{si.s, i}] {
 				d.addSite(o, v.Parent(), v, readPos(v), "")
 			}
+			for _, g := range getters[field{si.s, i}] {
+				for _, call := range d.calls[g] {
+					d.addSite(o, call.Parent(), call, call.Pos(), "getter")
+				}
+			}
 		}
 	}
 }
@@ -345,10 +361,10 @@ func readPos(v ssa.Value) token.Pos {
 	return token.NoPos
 }
 
-// getters finds PBHunter's getter methods: a method of a configuration
+// findGetters finds PBHunter's getter methods: a method of a configuration
 // struct with no arguments whose result is one field of its receiver.
-// Calls to it are reads of that field's option.
-func (d *discoverer) getters() {
+func (d *discoverer) findGetters() map[field][]*ssa.Function {
+	out := make(map[field][]*ssa.Function)
 	for _, fn := range d.funcs {
 		recv := fn.Signature.Recv()
 		if recv == nil || fn.Signature.Params().Len() != 0 || fn.Signature.Results().Len() != 1 || len(fn.Params) != 1 {
@@ -369,21 +385,11 @@ func (d *discoverer) getters() {
 				fi = i
 			}
 		}
-		if fi < 0 {
-			continue
-		}
-		f := si.s.Field(fi)
-		if s, _ := nestedStruct(f.Type()); s != nil && d.config[s] != nil {
-			continue
-		}
-		o := d.opts[si.name+"."+f.Name()]
-		if o == nil {
-			continue
-		}
-		for _, call := range d.calls[fn] {
-			d.addSite(o, call.Parent(), call, call.Pos(), "getter")
+		if fi >= 0 {
+			out[field{si.s, fi}] = append(out[field{si.s, fi}], fn)
 		}
 	}
+	return out
 }
 
 // receiverField reports which field of recv v reads, through conversions.
@@ -409,10 +415,35 @@ func receiverField(v, recv ssa.Value) (int, bool) {
 	}
 }
 
-func (d *discoverer) hasTag(s *types.Struct, tags []string) bool {
-	for i := range s.NumFields() {
+// hasTag reports whether a field of s carries one of tags: the fields
+// given, or any field.
+func (d *discoverer) hasTag(s *types.Struct, tags []string, fields ...int) bool {
+	if len(fields) == 0 {
+		for i := range s.NumFields() {
+			fields = append(fields, i)
+		}
+	}
+	for _, i := range fields {
 		for _, t := range tags {
 			if _, ok := reflect.StructTag(s.Tag(i)).Lookup(t); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// stateful reports whether s holds synchronisation or channels, which
+// mark a running object (a server, a connection) rather than settings.
+func stateful(s *types.Struct) bool {
+	for i := range s.NumFields() {
+		t := types.Unalias(s.Field(i).Type())
+		if _, ok := t.Underlying().(*types.Chan); ok {
+			return true
+		}
+		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" {
+			switch n.Obj().Name() {
+			case "Mutex", "RWMutex", "WaitGroup", "Cond", "Once":
 				return true
 			}
 		}
