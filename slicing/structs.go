@@ -297,6 +297,9 @@ func (d *discoverer) fieldOptions() {
 			if s, _ := nestedStruct(f.Type()); s != nil && d.config[s] != nil {
 				continue // a group of options, not one
 			}
+			if !settable(f.Type()) {
+				continue // a handle, callback or channel: set in code, not configured
+			}
 			// An unexported field is internal state unless a tag or a
 			// getter exposes it.
 			if !f.Exported() && !d.hasTag(si.s, tags, i) && getters[field{si.s, i}] == nil {
@@ -431,6 +434,20 @@ func (d *discoverer) hasTag(s *types.Struct, tags []string, fields ...int) bool 
 		}
 	}
 	return false
+}
+
+// settable reports whether a field of type t can hold a configured value:
+// not a function, a channel or a pointer to a running object.
+func settable(t types.Type) bool {
+	switch u := types.Unalias(t).Underlying().(type) {
+	case *types.Signature, *types.Chan:
+		return false
+	case *types.Pointer:
+		if s, ok := u.Elem().Underlying().(*types.Struct); ok && stateful(s) {
+			return false
+		}
+	}
+	return true
 }
 
 // stateful reports whether s holds synchronisation or channels, which

@@ -3,6 +3,7 @@ package structs
 
 import (
 	"fmt"
+	"sync"
 	"time"
 )
 
@@ -15,6 +16,14 @@ type Config struct {
 		MaxConns int `koanf:"max_conns"`
 	} `koanf:"limits"`
 	Started time.Time // a struct from another module is a value, not a group
+	Peer    *Server   // a running object referenced from the settings
+	cache   map[string]int
+}
+
+// Server is a running object: its mutex says it is not configuration.
+type Server struct {
+	mu    sync.Mutex
+	Conns int
 }
 
 // StorageConfig is nested in Config: its fields are Config.Storage.*.
@@ -55,4 +64,5 @@ func Run(c *Config, o *ServerOptions, t Tuning, r Response) {
 	fmt.Println(o.TickTime(), t.Stride, r.Count) // want option:"ServerOptions.tickTime"
 	fmt.Println(o.Describe())
 	c.Listen = "x" // a write is not a read
+	fmt.Println(c.Peer.Conns, c.cache)
 }
