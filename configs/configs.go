@@ -81,12 +81,27 @@ func (f Func) Names() []string { return expand(f.Func) }
 // Weights maps a resource ("cpu", "mem", "io") to instruction weights.
 type Weights map[string]map[string]float64
 
-// Resource is the cost of calls to library functions the analysis does not enter.
+// Resource is the cost of calls to library functions the analysis does
+// not enter, and the influence an option has by reaching them (time,
+// size; io is implied by an IO cost).
 type Resource struct {
-	Func string  `koanf:"func"`
-	CPU  float64 `koanf:"cpu"`
-	MEM  float64 `koanf:"mem"`
-	IO   float64 `koanf:"io"`
+	Func      string  `koanf:"func"`
+	CPU       float64 `koanf:"cpu"`
+	MEM       float64 `koanf:"mem"`
+	IO        float64 `koanf:"io"`
+	Influence string  `koanf:"influence"`
+}
+
+// Catalogue indexes the resources by function name; a later entry for
+// the same function replaces an earlier one.
+func (s *Settings) Catalogue() map[string]Resource {
+	out := make(map[string]Resource)
+	for _, r := range s.Resources {
+		for _, name := range r.Names() {
+			out[name] = r
+		}
+	}
+	return out
 }
 
 // Names expands the alternatives of r.Func into full function names.
@@ -95,14 +110,16 @@ func (r Resource) Names() []string { return expand(r.Func) }
 // Estimates are the static stand-ins for execution counts where no
 // in-house run measured a block.
 type Estimates struct {
-	LoopTrips float64 `koanf:"loop_trips"`
-	Branch    float64 `koanf:"branch"`
+	LoopTrips   float64 `koanf:"loop_trips"`
+	Branch      float64 `koanf:"branch"`
+	ErrorBranch float64 `koanf:"error_branch"`
 }
 
 var defaultEstimates = `
 estimates:
   loop_trips: 10   # iterations per entry of a loop whose bound is unknown
-  branch: 0.5      # probability of each side of a two-way branch
+  branch: 0.5      # probability of the then side of a two-way branch
+  error_branch: 0.02  # probability that an err != nil check finds an error
 top: 10            # percent of options reported as suspects
 `
 

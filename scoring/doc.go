@@ -1,9 +1,27 @@
 // Package scoring weighs the instructions of each option's forward slice
-// by their CPU, memory and IO cost (PBHunter's equations 1 and 2), scales
-// them by loop trip counts and branch probabilities, measured in an
-// in-house run where there is one and estimated statically elsewhere, and
-// ranks the options.
+// by their CPU, memory and IO cost and ranks the options, after PBHunter's
+// equations 1 and 2:
 //
-// It consumes slicing's results and configs' weight tables; nothing in it
-// is implemented yet beyond this description (see the open issues).
+//	InsScore_type(i)    = OIns_type(kind(i)) × Π P_branch × Π T_loop
+//	Score_type(option)  = Σ_{i ∈ slice} InsScore_type(i)
+//
+// for type ∈ {CPU, MEM, IO}. OIns comes from configs' weight table, or for
+// a call into a library the analysis does not enter, from its resource
+// catalogue. The product of branch probabilities and loop trip counts is
+// the block's execution frequency per entry to its function (Estimate, or
+// measured counts where an in-house run has them), times the function's
+// estimated calls per run: the sum over its call sites in the call graph
+// of the caller's frequency times the call block's, LoopTrips for a
+// function library code calls back (a handler runs per request), and 1
+// for a root such as main.
+//
+// The ranking total is the sum of the three per-type scores, each divided
+// by its maximum over all options. The top percent (configs.Settings.Top)
+// of options with a non-zero total are the suspects.
+//
+// Approximations: static frequencies assume every loop runs LoopTrips
+// times and every other two-way branch is taken with probability Branch;
+// a function's frequency sums over all its callers, whichever call the
+// option's value came through; recursion counts once; a function's calls
+// are capped at 10⁴ per run.
 package scoring

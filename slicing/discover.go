@@ -287,3 +287,58 @@ func (d *discoverer) option(name, style, typ string) *Option {
 func typeString(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
+
+// Lookup returns the option called name or having it as an alias; when
+// there is none, the names closest to it (by edit distance, at most three).
+func Lookup(opts []*Option, name string) (*Option, []string) {
+	for _, o := range opts {
+		if o.Name == name {
+			return o, nil
+		}
+	}
+	for _, o := range opts {
+		if slices.Contains(o.Aliases, name) {
+			return o, nil
+		}
+	}
+	type cand struct {
+		name string
+		d    int
+	}
+	var cands []cand
+	lower := strings.ToLower(name)
+	for _, o := range opts {
+		d := distance(lower, strings.ToLower(o.Name))
+		for _, a := range o.Aliases {
+			d = min(d, distance(lower, strings.ToLower(a)))
+		}
+		cands = append(cands, cand{o.Name, d})
+	}
+	slices.SortFunc(cands, func(a, b cand) int { return cmp.Or(cmp.Compare(a.d, b.d), cmp.Compare(a.name, b.name)) })
+	var out []string
+	for i := 0; i < len(cands) && i < 3; i++ {
+		out = append(out, cands[i].name)
+	}
+	return nil, out
+}
+
+// distance is the Levenshtein distance of a and b.
+func distance(a, b string) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}

@@ -51,6 +51,8 @@ type command struct {
 
 var commands = []command{
 	{"sources", "list the options and every place they are read", runSources},
+	{"slice", "show one option's forward slice", runSlice},
+	{"rank", "rank the options by the CPU, memory and IO work they control", runRank},
 }
 
 // env is what a command runs with: its streams and the parsed common flags.

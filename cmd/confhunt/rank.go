@@ -1,0 +1,108 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/report"
+	"github.com/confhunt/confhunt/scoring"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// analysis is the shared front of rank and slice: the loaded program,
+// its options and the slicing analysis over its call graph.
+type analysis struct {
+	settings *configs.Settings
+	prog     *slicing.Program
+	opts     []*slicing.Option
+	a        *slicing.Analysis
+}
+
+func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error) {
+	s, _, err := e.settings(ctx)
+	if err != nil {
+		return nil, err
+	}
+	prog, err := e.load(ctx, s, patterns)
+	if err != nil {
+		return nil, err
+	}
+	opts, err := slicing.Discover(ctx, prog, s.Sources)
+	if err != nil {
+		return nil, err
+	}
+	e.timer.phase("discover")
+	graph := slicing.CallGraph(prog)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	e.timer.phase("callgraph")
+	a := slicing.NewAnalysis(prog, graph, s.Catalogue())
+	return &analysis{settings: s, prog: prog, opts: opts, a: a}, nil
+}
+
+// lookup finds an option by name or alias, or fails naming the closest.
+func (an *analysis) lookup(name string) (*slicing.Option, error) {
+	o, closest := slicing.Lookup(an.opts, name)
+	if o == nil {
+		if len(closest) == 0 {
+			return nil, usageError("unknown option %q: the packages read no options", name)
+		}
+		return nil, usageError("unknown option %q; closest: %s", name, strings.Join(closest, ", "))
+	}
+	return o, nil
+}
+
+func runRank(ctx context.Context, e *env, args []string) error {
+	fs := e.flags("rank", "rank [flags] [packages]")
+	fs.Float64Var(&e.top, "top", 10, "report the top `percent` of options as suspects")
+	explain := fs.String("explain", "", "show the lines contributing most to `option`'s score")
+	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json")
+	patterns, err := e.parse(args)
+	if err != nil {
+		return err
+	}
+	an, err := e.analyse(ctx, patterns)
+	if err != nil {
+		return err
+	}
+	var explained *slicing.Option
+	if *explain != "" {
+		if explained, err = an.lookup(*explain); err != nil {
+			return err
+		}
+	}
+	sls, err := slicing.Forward(ctx, an.a, an.opts)
+	if err != nil {
+		return err
+	}
+	e.timer.phase("slice")
+	scores, err := scoring.Rank(ctx, an.a, an.prog, sls, an.settings, nil)
+	if err != nil {
+		return err
+	}
+	e.timer.phase("score")
+	stats := report.RankStats{Options: len(scores), TopPct: an.settings.Top}
+	for _, sc := range scores {
+		if sc.Suspect {
+			stats.Suspects++
+		}
+	}
+	for _, sl := range sls {
+		stats.Functions += len(sl.Funcs)
+	}
+	if explained != nil {
+		for _, sc := range scores {
+			if sc.Option == explained {
+				return report.Explain(e.stdout, sc, *lines)
+			}
+		}
+		return fmt.Errorf("option %s has no score", explained.Name)
+	}
+	if e.json {
+		return report.RankJSON(e.stdout, scores, stats, *lines)
+	}
+	return report.RankText(e.stdout, scores, stats)
+}

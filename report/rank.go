@@ -1,0 +1,178 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"math"
+	"text/tabwriter"
+
+	"github.com/confhunt/confhunt/scoring"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// RankFile is the JSON form of confhunt rank (DESIGN.md fixes its fields).
+type RankFile struct {
+	Options []RankOption `json:"options"`
+	Stats   RankStats    `json:"stats"`
+}
+
+// RankOption is one ranked option.
+type RankOption struct {
+	Name      string     `json:"name"`
+	Aliases   []string   `json:"aliases"`
+	Type      string     `json:"type"`
+	Style     string     `json:"style"`
+	Package   string     `json:"package"`
+	Dynamic   bool       `json:"dynamic"`
+	Rank      int        `json:"rank"`
+	Suspect   bool       `json:"suspect"`
+	Score     ScoreJSON  `json:"score"`
+	Measured  float64    `json:"measured"`
+	Influence []string   `json:"influence"`
+	Sites     []Site     `json:"sites"`
+	Slice     SliceSize  `json:"slice"`
+	Top       []LineJSON `json:"top"`
+}
+
+// ScoreJSON holds an option's per-resource scores and normalised total.
+type ScoreJSON struct {
+	CPU   float64 `json:"cpu"`
+	MEM   float64 `json:"mem"`
+	IO    float64 `json:"io"`
+	Total float64 `json:"total"`
+}
+
+// SliceSize counts a slice.
+type SliceSize struct {
+	Instructions int `json:"instructions"`
+	Functions    int `json:"functions"`
+	Blocks       int `json:"blocks"`
+}
+
+// LineJSON is a source line's contribution to a score.
+type LineJSON struct {
+	Pos   string    `json:"pos"`
+	Func  string    `json:"func"`
+	Score ScoreJSON `json:"score"`
+	Share float64   `json:"share"`
+}
+
+// RankStats describes the analysis behind a ranking.
+type RankStats struct {
+	Options   int     `json:"options"`
+	Suspects  int     `json:"suspects"`
+	TopPct    float64 `json:"top_percent"`
+	Functions int     `json:"functions"`
+	Measured  bool    `json:"measured"`
+}
+
+// round keeps JSON stable and readable: six significant digits.
+func round(x float64) float64 {
+	if x == 0 || math.IsInf(x, 0) || math.IsNaN(x) {
+		return x
+	}
+	d := math.Pow(10, 5-math.Floor(math.Log10(math.Abs(x))))
+	return math.Round(x*d) / d
+}
+
+func scoreJSON(c scoring.Cost, total float64) ScoreJSON {
+	return ScoreJSON{CPU: round(c.CPU), MEM: round(c.MEM), IO: round(c.IO), Total: round(total)}
+}
+
+// RankJSON writes the ranking as JSON, with up to topLines lines per option.
+func RankJSON(w io.Writer, scores []*scoring.Score, stats RankStats, topLines int) error {
+	f := RankFile{Options: make([]RankOption, 0, len(scores)), Stats: stats}
+	for _, sc := range scores {
+		o := sc.Option
+		in, bl, fn := sc.Slice.Size()
+		ro := RankOption{
+			Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
+			Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect,
+			Score:     scoreJSON(sc.Cost, sc.Total),
+			Measured:  round(sc.Measured),
+			Influence: sc.Slice.Influence.Kinds(),
+			Sites:     Sites(o.Sites),
+			Slice:     SliceSize{Instructions: in, Functions: fn, Blocks: bl},
+			Top:       []LineJSON{},
+		}
+		for i, l := range sc.Lines {
+			if i == topLines {
+				break
+			}
+			ro.Top = append(ro.Top, LineJSON{Pos: l.Pos, Func: slicing.FullName(l.Func), Score: scoreJSON(l.Cost, l.Total), Share: round(l.Share)})
+		}
+		f.Options = append(f.Options, ro)
+	}
+	return writeJSON(w, f)
+}
+
+// RankText writes the ranking as a table: rank, option, total, CPU, MEM,
+// IO, influence kinds and the top contributing line. Suspects are marked
+// with '*'.
+func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tINFLUENCE\tTOP SITE")
+	for _, sc := range scores {
+		mark := ""
+		if sc.Suspect {
+			mark = "*"
+		}
+		top := "-"
+		if l := sc.Top(); l != nil {
+			top = fmt.Sprintf("%s (%.0f%%)", l, 100*l.Share)
+		}
+		fmt.Fprintf(tw, "%d%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n", sc.Rank, mark, sc.Option.Name,
+			sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), sc.Slice.Influence, top)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	how := "estimated"
+	if stats.Measured {
+		how = "measured where counted"
+	}
+	_, err := fmt.Fprintf(w, "\n%d options, %d suspects (*, top %g%%); execution counts %s\n", stats.Options, stats.Suspects, stats.TopPct, how)
+	return err
+}
+
+// num formats a score compactly.
+func num(x float64) string {
+	switch {
+	case x == 0:
+		return "0"
+	case x >= 1e6:
+		return fmt.Sprintf("%.3g", x)
+	case x >= 100:
+		return fmt.Sprintf("%.0f", x)
+	}
+	return fmt.Sprintf("%.1f", x)
+}
+
+// Explain writes, for one option, the lines that contribute most to its
+// score with their share of it.
+func Explain(w io.Writer, sc *scoring.Score, n int) error {
+	o := sc.Option
+	in, bl, fn := sc.Slice.Size()
+	fmt.Fprintf(w, "%s (%s, %s) rank %d of its ranking, total %.3f (CPU %s, MEM %s, IO %s)\n",
+		o.Name, orDash(o.Type), o.Style, sc.Rank, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO))
+	fmt.Fprintf(w, "influence: %s; slice: %d instructions in %d blocks of %d functions; read at %d sites\n\n",
+		sc.Slice.Influence, in, bl, fn, len(o.Sites))
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLINE")
+	for i, l := range sc.Lines {
+		if i == n || l.Total == 0 {
+			break
+		}
+		fmt.Fprintf(tw, "%5.1f%%\t%s\t%s\t%s\t%s\n", 100*l.Share, num(l.Cost.CPU), num(l.Cost.MEM), num(l.Cost.IO), l)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(o.Sites) > 0 {
+		fmt.Fprintln(w, "\nread at:")
+		for _, s := range o.Sites {
+			fmt.Fprintf(w, "  %s\n", s)
+		}
+	}
+	return nil
+}

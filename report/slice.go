@@ -1,0 +1,195 @@
+package report
+
+import (
+	"fmt"
+	"go/token"
+	"io"
+	"slices"
+	"strings"
+	"text/tabwriter"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/scoring"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// SliceFile is the JSON form of confhunt slice.
+type SliceFile struct {
+	Option    SourceOption    `json:"option"`
+	Influence []string        `json:"influence"`
+	Slice     SliceSize       `json:"slice"`
+	Functions []SliceFunction `json:"functions"`
+	Effects   []Effect        `json:"effects"`
+}
+
+// SliceFunction is the part of a slice in one function.
+type SliceFunction struct {
+	Func         string     `json:"func"`
+	Short        string     `json:"-"`
+	Pos          string     `json:"pos"`
+	Whole        bool       `json:"whole"`
+	Instructions int        `json:"instructions"`
+	Lines        []int      `json:"lines"`
+	Loops        []LoopJSON `json:"loops"`
+}
+
+// LoopJSON is a loop holding slice instructions.
+type LoopJSON struct {
+	Pos      string  `json:"pos"`
+	Trips    float64 `json:"trips"`
+	Measured bool    `json:"measured"`
+}
+
+// Effect is a place where the option acts in one of the influence kinds.
+type Effect struct {
+	Kind  string `json:"kind"`
+	Pos   string `json:"pos"`
+	Func  string `json:"func"`
+	Short string `json:"-"`
+}
+
+// SliceView assembles a slice for rendering; trips gives each function's
+// loops with their trip counts.
+func SliceView(prog *slicing.Program, sl *slicing.Slice, trips func(*ssa.Function) []scoring.LoopTrip) SliceFile {
+	o := sl.Option
+	in, bl, fn := sl.Size()
+	f := SliceFile{
+		Option: SourceOption{Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
+			Package: o.Package, Dynamic: o.Dynamic, Sites: Sites(o.Sites)},
+		Influence: sl.Influence.Kinds(),
+		Slice:     SliceSize{Instructions: in, Functions: fn, Blocks: bl},
+		Functions: []SliceFunction{},
+		Effects:   []Effect{},
+	}
+	for _, fs := range sl.Functions() {
+		sf := SliceFunction{Func: slicing.FullName(fs.Func), Short: slicing.ShortName(fs.Func), Pos: prog.Position(fs.Func.Pos()), Whole: fs.Whole, Lines: []int{}, Loops: []LoopJSON{}}
+		inLoop := make(map[*slicing.Loop]bool)
+		loops := trips(fs.Func)
+		for _, b := range fs.Func.Blocks {
+			for _, instr := range b.Instrs {
+				if !fs.Contains(instr) {
+					continue
+				}
+				sf.Instructions++
+				if p := pos(instr); p.IsValid() {
+					sf.Lines = append(sf.Lines, prog.Fset.Position(p).Line)
+				}
+				for _, lt := range loops {
+					if lt.Loop.Contains(b) {
+						inLoop[lt.Loop] = true
+					}
+				}
+				if in := fs.Influence[instr]; in != 0 {
+					for _, k := range in.Kinds() {
+						f.Effects = append(f.Effects, Effect{Kind: k, Pos: prog.Position(pos(instr)), Func: slicing.FullName(fs.Func), Short: slicing.ShortName(fs.Func)})
+					}
+				}
+			}
+		}
+		slices.Sort(sf.Lines)
+		sf.Lines = slices.Compact(sf.Lines)
+		for _, lt := range loops {
+			if inLoop[lt.Loop] {
+				sf.Loops = append(sf.Loops, LoopJSON{Pos: prog.Position(loopPos(lt.Loop)), Trips: round(lt.Trips), Measured: lt.Measured})
+			}
+		}
+		f.Functions = append(f.Functions, sf)
+	}
+	return f
+}
+
+func pos(instr ssa.Instruction) token.Pos {
+	if p := instr.Pos(); p.IsValid() {
+		return p
+	}
+	if br, ok := instr.(*ssa.If); ok {
+		return br.Cond.Pos()
+	}
+	return token.NoPos
+}
+
+// loopPos is the position of a loop: its header's first positioned
+// instruction, or its condition.
+func loopPos(l *slicing.Loop) token.Pos {
+	for _, instr := range l.Header.Instrs {
+		if _, ok := instr.(*ssa.Phi); ok {
+			continue
+		}
+		if p := pos(instr); p.IsValid() {
+			return p
+		}
+	}
+	return l.Header.Parent().Pos()
+}
+
+// SliceJSON writes a slice as JSON.
+func SliceJSON(w io.Writer, f SliceFile) error { return writeJSON(w, f) }
+
+// SliceText writes a slice: a summary, the functions with their lines and
+// loops, and where each kind of influence arises.
+func SliceText(w io.Writer, f SliceFile) error {
+	fmt.Fprintf(w, "%s (%s, %s): influence %s; %d instructions in %d blocks of %d functions\n\n",
+		f.Option.Name, orDash(f.Option.Type), f.Option.Style, orDash(strings.Join(f.Influence, ",")),
+		f.Slice.Instructions, f.Slice.Blocks, f.Slice.Functions)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "FUNCTION\tPOS\tINSTRS\tLINES\tLOOPS (trips)")
+	for _, sf := range f.Functions {
+		name := sf.Short
+		if sf.Whole {
+			name += " (whole)"
+		}
+		var loops []string
+		for _, l := range sf.Loops {
+			m := "est"
+			if l.Measured {
+				m = "measured"
+			}
+			loops = append(loops, fmt.Sprintf("%s ×%g %s", lineOf(l.Pos), l.Trips, m))
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", name, sf.Pos, sf.Instructions, lineList(sf.Lines), orDash(strings.Join(loops, ", ")))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if len(f.Effects) > 0 {
+		fmt.Fprintln(w, "\ninfluence:")
+		for _, e := range f.Effects {
+			fmt.Fprintf(w, "  %-5s %s in %s\n", e.Kind, e.Pos, e.Short)
+		}
+	}
+	return nil
+}
+
+// lineOf returns "file:line" of a "file:line:col" position, or the line alone.
+func lineOf(pos string) string {
+	parts := strings.Split(pos, ":")
+	if len(parts) >= 2 {
+		return "line " + parts[len(parts)-2]
+	}
+	return pos
+}
+
+// lineList shortens a sorted list of lines to ranges: 3-5,9.
+func lineList(lines []int) string {
+	if len(lines) == 0 {
+		return "-"
+	}
+	var b strings.Builder
+	for i := 0; i < len(lines); {
+		j := i
+		for j+1 < len(lines) && lines[j+1] == lines[j]+1 {
+			j++
+		}
+		if b.Len() > 0 {
+			b.WriteByte(',')
+		}
+		if j > i {
+			fmt.Fprintf(&b, "%d-%d", lines[i], lines[j])
+		} else {
+			fmt.Fprintf(&b, "%d", lines[i])
+		}
+		i = j + 1
+	}
+	return b.String()
+}

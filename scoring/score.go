@@ -1,0 +1,280 @@
+package scoring
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"go/token"
+	"math"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// Cost is an amount of each resource.
+type Cost struct{ CPU, MEM, IO float64 }
+
+func (c Cost) add(d Cost, times float64) Cost {
+	return Cost{c.CPU + d.CPU*times, c.MEM + d.MEM*times, c.IO + d.IO*times}
+}
+
+// Score is the score and rank of one option.
+type Score struct {
+	Option  *slicing.Option
+	Slice   *slicing.Slice
+	Cost    Cost    // Score_type per resource
+	Total   float64 // sum of the costs normalised by their maxima over options
+	Rank    int     // 1 for the highest total
+	Suspect bool    // in the top percent
+
+	// Measured is the share of the score resting on measured frequencies.
+	Measured float64
+	// Lines are the source lines of the slice by contribution, largest first.
+	Lines []Line
+}
+
+// Line is the contribution of the slice instructions on one source line.
+type Line struct {
+	Pos   string // file:line relative to the module root
+	Func  *ssa.Function
+	Cost  Cost
+	Total float64 // normalised as Score.Total
+	Share float64 // of the option's total
+}
+
+// Counts supplies measured block frequencies; Rank uses Estimate where it
+// has none for a function.
+type Counts interface {
+	Frequencies(fn *ssa.Function) (Frequencies, bool)
+}
+
+// Rank scores every slice and ranks the options.
+func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls []*slicing.Slice, s *configs.Settings, counts Counts) ([]*Score, error) {
+	w := newWeigher(a, s)
+	freqs := make(map[*ssa.Function]Frequencies)
+	freq := func(fn *ssa.Function) Frequencies {
+		f, ok := freqs[fn]
+		if !ok {
+			if counts != nil {
+				f, ok = counts.Frequencies(fn)
+			}
+			if !ok {
+				f = Estimate(a, fn, s.Estimates)
+			}
+			freqs[fn] = f
+		}
+		return f
+	}
+	calls := callFrequencies(a, freq, s.Estimates)
+	scores := make([]*Score, 0, len(sls))
+	for _, sl := range sls {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		scores = append(scores, score(prog, sl, w, freq, calls))
+	}
+	normalise(scores)
+	slices.SortFunc(scores, func(x, y *Score) int {
+		return cmp.Or(cmp.Compare(y.Total, x.Total), cmp.Compare(x.Option.Name, y.Option.Name))
+	})
+	nonzero := 0
+	for _, sc := range scores {
+		if sc.Total > 0 {
+			nonzero++
+		}
+	}
+	top := int(math.Ceil(float64(len(scores)) * s.Top / 100))
+	for i, sc := range scores {
+		sc.Rank = i + 1
+		sc.Suspect = i < top && i < nonzero
+	}
+	return scores, nil
+}
+
+// score sums the weighted frequencies of a slice's instructions.
+func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.Function) Frequencies, calls map[*ssa.Function]float64) *Score {
+	sc := &Score{Option: sl.Option, Slice: sl}
+	lines := make(map[lineKey]*Line)
+	var measured float64
+	for _, fs := range sl.Functions() {
+		fn := fs.Func
+		f := freq(fn)
+		base := calls[fn]
+		if base == 0 {
+			base = 1
+		}
+		for _, b := range fn.Blocks {
+			times := f.Block[b.Index] * base
+			if times == 0 {
+				continue
+			}
+			var pos token.Pos
+			for _, instr := range b.Instrs {
+				if p := instrPos(instr); p.IsValid() {
+					pos = p
+				}
+				if !fs.Contains(instr) {
+					continue
+				}
+				c := w.cost(instr)
+				if c == (Cost{}) {
+					continue
+				}
+				sc.Cost = sc.Cost.add(c, times)
+				if f.Measured[b.Index] {
+					measured += (c.CPU + c.MEM + c.IO) * times
+				}
+				if !pos.IsValid() {
+					pos = fn.Pos()
+				}
+				p := prog.Fset.Position(pos)
+				key := lineKey{p.Filename, p.Line}
+				l := lines[key]
+				if l == nil {
+					l = &Line{Pos: prog.Position(pos), Func: fn}
+					if i := strings.LastIndexByte(l.Pos, ':'); i > 0 {
+						l.Pos = l.Pos[:i] // file:line
+					}
+					lines[key] = l
+				}
+				l.Cost = l.Cost.add(c, times)
+			}
+		}
+	}
+	if sum := sc.Cost.CPU + sc.Cost.MEM + sc.Cost.IO; sum > 0 {
+		sc.Measured = measured / sum
+	}
+	for _, l := range lines {
+		sc.Lines = append(sc.Lines, *l)
+	}
+	return sc
+}
+
+type lineKey struct {
+	file string
+	line int
+}
+
+// instrPos is the position of an instruction, or of a branch's condition.
+func instrPos(instr ssa.Instruction) token.Pos {
+	if p := instr.Pos(); p.IsValid() {
+		return p
+	}
+	if br, ok := instr.(*ssa.If); ok {
+		return br.Cond.Pos()
+	}
+	return token.NoPos
+}
+
+// maxCallFrequency caps a function's estimated calls per program run, so
+// that a helper called from many loops does not swamp the ranking.
+const maxCallFrequency = 1e4
+
+// callFrequencies estimates how often each analysed function runs per run
+// of the program: the sum over its call sites of the caller's frequency
+// times the call block's, plus LoopTrips when library code calls it back
+// (a handler runs per request, a comparison per element); 1 for a root
+// such as main. Recursion counts once.
+func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, est configs.Estimates) map[*ssa.Function]float64 {
+	memo := make(map[*ssa.Function]float64)
+	const inProgress = -1
+	var get func(fn *ssa.Function) float64
+	get = func(fn *ssa.Function) float64 {
+		if v, ok := memo[fn]; ok {
+			if v == inProgress {
+				return 0
+			}
+			return v
+		}
+		memo[fn] = inProgress
+		v := 0.0
+		for _, c := range a.Callers(fn) {
+			caller := c.Parent()
+			v += get(caller) * freq(caller).Block[c.Block().Index]
+		}
+		if a.CalledBack(fn) {
+			v += est.LoopTrips
+		}
+		if parent := fn.Parent(); parent != nil && v == 0 {
+			v = closureFrequency(fn, parent, get, freq)
+			if strings.Contains(fn.Synthetic, "range-over-func yield") {
+				v *= est.LoopTrips
+			}
+		}
+		if v == 0 {
+			v = 1
+		}
+		v = min(v, maxCallFrequency)
+		memo[fn] = v
+		return v
+	}
+	for _, fn := range a.Functions() {
+		get(fn)
+	}
+	return memo
+}
+
+// closureFrequency is how often the block creating a closure runs.
+func closureFrequency(fn, parent *ssa.Function, get func(*ssa.Function) float64, freq func(*ssa.Function) Frequencies) float64 {
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				return get(parent) * freq(parent).Block[b.Index]
+			}
+		}
+	}
+	return 0
+}
+
+// normalise fills in the totals: each resource divided by its maximum
+// over the options, summed; and the lines' totals and shares.
+func normalise(scores []*Score) {
+	var m Cost
+	for _, sc := range scores {
+		m.CPU = max(m.CPU, sc.Cost.CPU)
+		m.MEM = max(m.MEM, sc.Cost.MEM)
+		m.IO = max(m.IO, sc.Cost.IO)
+	}
+	norm := func(c Cost) float64 {
+		t := 0.0
+		if m.CPU > 0 {
+			t += c.CPU / m.CPU
+		}
+		if m.MEM > 0 {
+			t += c.MEM / m.MEM
+		}
+		if m.IO > 0 {
+			t += c.IO / m.IO
+		}
+		return t
+	}
+	for _, sc := range scores {
+		sc.Total = norm(sc.Cost)
+		for i := range sc.Lines {
+			l := &sc.Lines[i]
+			l.Total = norm(l.Cost)
+			if sc.Total > 0 {
+				l.Share = l.Total / sc.Total
+			}
+		}
+		slices.SortFunc(sc.Lines, func(x, y Line) int {
+			return cmp.Or(cmp.Compare(y.Total, x.Total), cmp.Compare(x.Pos, y.Pos))
+		})
+	}
+}
+
+// Top returns the line contributing most, or nil.
+func (sc *Score) Top() *Line {
+	if len(sc.Lines) == 0 || sc.Lines[0].Total == 0 {
+		return nil
+	}
+	return &sc.Lines[0]
+}
+
+func (l Line) String() string {
+	return fmt.Sprintf("%s in %s", l.Pos, slicing.ShortName(l.Func))
+}

@@ -1,0 +1,215 @@
+package slicing
+
+import (
+	"golang.org/x/tools/go/ssa"
+)
+
+// PostDom is the post-dominator tree of a function's blocks, computed with
+// Cooper, Harvey and Kennedy's iterative algorithm on the reversed CFG
+// with a virtual exit. Blocks that never reach a return (such as the body
+// of for { select {} }) get a fake edge to the virtual exit, so every
+// block has an immediate post-dominator.
+type PostDom struct {
+	idom []int // immediate post-dominator by block index; len(blocks) is the virtual exit
+}
+
+// PostDominators computes the post-dominator tree of fn.
+func PostDominators(fn *ssa.Function) *PostDom {
+	n := len(fn.Blocks)
+	exit := n
+	// rsucc: successors in the reversed graph (original predecessors);
+	// rpred: predecessors in the reversed graph (original successors).
+	rsucc := make([][]int, n+1)
+	rpred := make([][]int, n+1)
+	for _, b := range fn.Blocks {
+		for _, s := range b.Succs {
+			rsucc[s.Index] = append(rsucc[s.Index], b.Index)
+			rpred[b.Index] = append(rpred[b.Index], s.Index)
+		}
+		if len(b.Succs) == 0 {
+			rsucc[exit] = append(rsucc[exit], b.Index)
+			rpred[b.Index] = append(rpred[b.Index], exit)
+		}
+	}
+	// Give blocks that cannot reach the exit a fake edge to it, one at a
+	// time from the last such block, until every block reaches the exit.
+	for {
+		reached := reach(rsucc, exit)
+		last := -1
+		for i := n - 1; i >= 0; i-- {
+			if !reached[i] && fn.Blocks[i] != nil {
+				last = i
+				break
+			}
+		}
+		if last < 0 {
+			break
+		}
+		rsucc[exit] = append(rsucc[exit], last)
+		rpred[last] = append(rpred[last], exit)
+	}
+
+	// Postorder numbering of the reversed graph from the exit.
+	post := make([]int, n+1)
+	for i := range post {
+		post[i] = -1
+	}
+	var order []int
+	visited := make([]bool, n+1)
+	var dfs func(int)
+	dfs = func(v int) {
+		visited[v] = true
+		for _, w := range rsucc[v] {
+			if !visited[w] {
+				dfs(w)
+			}
+		}
+		post[v] = len(order)
+		order = append(order, v)
+	}
+	dfs(exit)
+
+	idom := make([]int, n+1)
+	for i := range idom {
+		idom[i] = -1
+	}
+	idom[exit] = exit
+	intersect := func(a, b int) int {
+		for a != b {
+			for post[a] < post[b] {
+				a = idom[a]
+			}
+			for post[b] < post[a] {
+				b = idom[b]
+			}
+		}
+		return a
+	}
+	for changed := true; changed; {
+		changed = false
+		for i := len(order) - 1; i >= 0; i-- { // reverse postorder
+			v := order[i]
+			if v == exit {
+				continue
+			}
+			nd := -1
+			for _, p := range rpred[v] {
+				if idom[p] < 0 {
+					continue
+				}
+				if nd < 0 {
+					nd = p
+				} else {
+					nd = intersect(p, nd)
+				}
+			}
+			if nd >= 0 && idom[v] != nd {
+				idom[v] = nd
+				changed = true
+			}
+		}
+	}
+	return &PostDom{idom: idom}
+}
+
+func reach(succ [][]int, from int) []bool {
+	seen := make([]bool, len(succ))
+	stack := []int{from}
+	seen[from] = true
+	for len(stack) > 0 {
+		v := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, w := range succ[v] {
+			if !seen[w] {
+				seen[w] = true
+				stack = append(stack, w)
+			}
+		}
+	}
+	return seen
+}
+
+// IPostDom returns the index of b's immediate post-dominator, or -1 for
+// the virtual exit.
+func (pd *PostDom) IPostDom(b int) int {
+	if d := pd.idom[b]; d >= 0 && d < len(pd.idom)-1 {
+		return d
+	}
+	return -1
+}
+
+// Dependent returns the blocks control-dependent on the branch at block
+// b: for each successor s, the blocks on the post-dominator tree path from
+// s up to, not including, b's immediate post-dominator.
+func (pd *PostDom) Dependent(fn *ssa.Function, b *ssa.BasicBlock) []*ssa.BasicBlock {
+	stop := pd.idom[b.Index]
+	var out []*ssa.BasicBlock
+	seen := make(map[int]bool)
+	for _, s := range b.Succs {
+		for v := s.Index; v != stop && v >= 0 && v < len(fn.Blocks) && !seen[v]; v = pd.idom[v] {
+			seen[v] = true
+			out = append(out, fn.Blocks[v])
+		}
+	}
+	return out
+}
+
+// Loop is a natural loop: a header and the blocks of its back edges'
+// bodies, merged per header.
+type Loop struct {
+	Header *ssa.BasicBlock
+	Blocks []bool // by block index
+}
+
+// Contains reports whether b is in the loop.
+func (l *Loop) Contains(b *ssa.BasicBlock) bool { return l.Blocks[b.Index] }
+
+// Exits reports whether the branch at b leaves the loop: b is in it and
+// one of its successors is not.
+func (l *Loop) Exits(b *ssa.BasicBlock) bool {
+	if !l.Contains(b) {
+		return false
+	}
+	for _, s := range b.Succs {
+		if !l.Contains(s) {
+			return true
+		}
+	}
+	return false
+}
+
+// Loops returns the natural loops of fn, ordered by header index.
+func Loops(fn *ssa.Function) []*Loop {
+	byHeader := make(map[int]*Loop)
+	var out []*Loop
+	for _, b := range fn.Blocks {
+		for _, h := range b.Succs {
+			if !h.Dominates(b) {
+				continue
+			}
+			l := byHeader[h.Index]
+			if l == nil {
+				l = &Loop{Header: h, Blocks: make([]bool, len(fn.Blocks))}
+				l.Blocks[h.Index] = true
+				byHeader[h.Index] = l
+				out = append(out, l)
+			}
+			stack := []*ssa.BasicBlock{b}
+			for len(stack) > 0 {
+				x := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				if l.Blocks[x.Index] {
+					continue
+				}
+				l.Blocks[x.Index] = true
+				stack = append(stack, x.Preds...)
+			}
+		}
+	}
+	for i := 1; i < len(out); i++ { // few loops per function: insertion sort
+		for j := i; j > 0 && out[j].Header.Index < out[j-1].Header.Index; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
+	return out
+}

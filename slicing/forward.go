@@ -1,0 +1,304 @@
+package slicing
+
+import (
+	"cmp"
+	"context"
+	"go/token"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
+
+	"github.com/confhunt/confhunt/configs"
+)
+
+// Slice is the forward slice of one option: the instructions its value
+// reaches through data and control dependence, by function.
+type Slice struct {
+	Option    *Option
+	Funcs     map[*ssa.Function]*FuncSlice
+	Influence Influence
+}
+
+// FuncSlice is the part of a slice inside one function.
+type FuncSlice struct {
+	Func   *ssa.Function
+	Instrs map[ssa.Instruction]bool // affected instructions; all of them when Whole
+	Whole  bool                     // the function runs under a branch on the option
+
+	// Influence says where each kind of influence arises.
+	Influence map[ssa.Instruction]Influence
+}
+
+// Contains reports whether instr is in the slice.
+func (fs *FuncSlice) Contains(instr ssa.Instruction) bool {
+	return fs.Whole || fs.Instrs[instr]
+}
+
+// Functions returns the functions of the slice ordered by position and name.
+func (s *Slice) Functions() []*FuncSlice {
+	out := make([]*FuncSlice, 0, len(s.Funcs))
+	for _, fs := range s.Funcs {
+		out = append(out, fs)
+	}
+	slices.SortFunc(out, func(a, b *FuncSlice) int { return compareFuncs(a.Func, b.Func) })
+	return out
+}
+
+func compareFuncs(a, b *ssa.Function) int {
+	return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), cmp.Compare(a.String(), b.String()))
+}
+
+// Size counts the instructions, blocks and functions of the slice.
+func (s *Slice) Size() (instrs, blocks, funcs int) {
+	for fn, fs := range s.Funcs {
+		funcs++
+		for _, b := range fn.Blocks {
+			in := false
+			for _, instr := range b.Instrs {
+				if fs.Contains(instr) {
+					instrs++
+					in = true
+				}
+			}
+			if in {
+				blocks++
+			}
+		}
+	}
+	return
+}
+
+// Analysis holds what the slices of one program share: the call graph
+// indexed by site, the loads of every abstract location, and per-function
+// post-dominators and loops.
+type Analysis struct {
+	prog      *Program
+	resources map[string]configs.Resource
+	user      map[*ssa.Function]bool
+
+	callees  map[ssa.CallInstruction][]*ssa.Function
+	callers  map[*ssa.Function][]ssa.CallInstruction
+	external map[*ssa.Function]bool // called back from library code
+
+	globalLoads map[*ssa.Global][]ssa.Value
+	fieldLoads  map[field][]ssa.Value
+	elemLoads   typeutil.Map // container type -> []ssa.Value
+	recvs       typeutil.Map // channel type -> []ssa.Value
+
+	postdom map[*ssa.Function]*PostDom
+	loops   map[*ssa.Function][]*Loop
+}
+
+// NewAnalysis indexes prog and its call graph for slicing. resources is
+// the catalogue of library calls (configs.Settings.Catalogue).
+func NewAnalysis(prog *Program, graph *callgraph.Graph, resources map[string]configs.Resource) *Analysis {
+	a := &Analysis{
+		prog:        prog,
+		resources:   resources,
+		user:        allFunctions(prog),
+		callees:     make(map[ssa.CallInstruction][]*ssa.Function),
+		callers:     make(map[*ssa.Function][]ssa.CallInstruction),
+		external:    make(map[*ssa.Function]bool),
+		globalLoads: make(map[*ssa.Global][]ssa.Value),
+		fieldLoads:  make(map[field][]ssa.Value),
+		postdom:     make(map[*ssa.Function]*PostDom),
+		loops:       make(map[*ssa.Function][]*Loop),
+	}
+	for fn, node := range graph.Nodes {
+		if fn == nil {
+			continue
+		}
+		if !a.user[fn] {
+			for _, e := range node.Out {
+				if a.user[e.Callee.Func] {
+					a.external[e.Callee.Func] = true
+				}
+			}
+			continue
+		}
+		for _, e := range node.Out {
+			if e.Site != nil {
+				a.callees[e.Site] = append(a.callees[e.Site], e.Callee.Func)
+			}
+		}
+	}
+	for site, fns := range a.callees {
+		slices.SortFunc(fns, compareFuncs)
+		a.callees[site] = slices.Compact(fns)
+		for _, fn := range a.callees[site] {
+			a.callers[fn] = append(a.callers[fn], site)
+		}
+	}
+	for _, sites := range a.callers {
+		slices.SortFunc(sites, func(x, y ssa.CallInstruction) int {
+			return cmp.Or(compareFuncs(x.Parent(), y.Parent()), cmp.Compare(x.Pos(), y.Pos()))
+		})
+	}
+	for _, fn := range a.userFuncs() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				a.indexLoad(instr)
+			}
+		}
+	}
+	return a
+}
+
+// userFuncs returns the analysed functions in a fixed order.
+func (a *Analysis) userFuncs() []*ssa.Function {
+	out := make([]*ssa.Function, 0, len(a.user))
+	for fn := range a.user {
+		out = append(out, fn)
+	}
+	slices.SortFunc(out, compareFuncs)
+	return out
+}
+
+func (a *Analysis) indexLoad(instr ssa.Instruction) {
+	add := func(m *typeutil.Map, t types.Type, v ssa.Value) {
+		vs, _ := m.At(t).([]ssa.Value)
+		m.Set(t, append(vs, v))
+	}
+	switch instr := instr.(type) {
+	case *ssa.UnOp:
+		switch instr.Op {
+		case token.MUL:
+			switch x := instr.X.(type) {
+			case *ssa.Global:
+				a.globalLoads[x] = append(a.globalLoads[x], instr)
+			case *ssa.FieldAddr:
+				if s := structOf(x.X.Type()); s != nil {
+					a.fieldLoads[field{s, x.Field}] = append(a.fieldLoads[field{s, x.Field}], instr)
+				}
+			case *ssa.IndexAddr:
+				add(&a.elemLoads, containerType(x.X.Type()), instr)
+			}
+		case token.ARROW:
+			add(&a.recvs, chanElem(instr.X.Type()), instr)
+		}
+	case *ssa.Field:
+		if s := structOf(instr.X.Type()); s != nil {
+			a.fieldLoads[field{s, instr.Field}] = append(a.fieldLoads[field{s, instr.Field}], instr)
+		}
+	case *ssa.Index:
+		add(&a.elemLoads, containerType(instr.X.Type()), instr)
+	case *ssa.Lookup:
+		add(&a.elemLoads, containerType(instr.X.Type()), instr)
+	case *ssa.Next:
+		if !instr.IsString {
+			if r, ok := instr.Iter.(*ssa.Range); ok {
+				add(&a.elemLoads, containerType(r.X.Type()), instr)
+			}
+		}
+	case *ssa.Select:
+		for _, st := range instr.States {
+			if st.Dir == types.RecvOnly {
+				add(&a.recvs, chanElem(st.Chan.Type()), instr)
+			}
+		}
+	}
+}
+
+// containerType is the abstract location of an element: the slice type
+// for slices, arrays and pointers to arrays; the map type for maps.
+func containerType(t types.Type) types.Type {
+	t = t.Underlying()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem().Underlying()
+	}
+	if arr, ok := t.(*types.Array); ok {
+		return types.NewSlice(arr.Elem())
+	}
+	return t
+}
+
+func chanElem(t types.Type) types.Type {
+	if c, ok := t.Underlying().(*types.Chan); ok {
+		return c.Elem()
+	}
+	return t
+}
+
+// PostDom returns the (cached) post-dominators of fn.
+func (a *Analysis) PostDom(fn *ssa.Function) *PostDom {
+	pd := a.postdom[fn]
+	if pd == nil {
+		pd = PostDominators(fn)
+		a.postdom[fn] = pd
+	}
+	return pd
+}
+
+// Loops returns the (cached) natural loops of fn.
+func (a *Analysis) Loops(fn *ssa.Function) []*Loop {
+	ls, ok := a.loops[fn]
+	if !ok {
+		ls = Loops(fn)
+		a.loops[fn] = ls
+	}
+	return ls
+}
+
+// Callees returns the functions a call may invoke, by the call graph.
+func (a *Analysis) Callees(c ssa.CallInstruction) []*ssa.Function {
+	if fns, ok := a.callees[c]; ok {
+		return fns
+	}
+	if fn := c.Common().StaticCallee(); fn != nil {
+		return []*ssa.Function{fn}
+	}
+	return nil
+}
+
+// Callers returns the call sites in analysed code that may call fn.
+func (a *Analysis) Callers(fn *ssa.Function) []ssa.CallInstruction { return a.callers[fn] }
+
+// CalledBack reports whether library code may call fn (a handler, a
+// comparison function, a yield function).
+func (a *Analysis) CalledBack(fn *ssa.Function) bool { return a.external[fn] }
+
+// Functions returns the analysed functions in a fixed order.
+func (a *Analysis) Functions() []*ssa.Function { return a.userFuncs() }
+
+// Resource returns the catalogue entry of a call: of a callee, or of the
+// interface method an invoke calls.
+func (a *Analysis) Resource(c ssa.CallInstruction) (configs.Resource, bool) {
+	common := c.Common()
+	if common.IsInvoke() {
+		if r, ok := a.resources[methodName(common)]; ok {
+			return r, true
+		}
+	}
+	var best configs.Resource
+	found := false
+	for _, fn := range a.Callees(c) {
+		if r, ok := a.resources[funcName(origin(fn))]; ok && (!found || r.CPU+r.MEM+r.IO > best.CPU+best.MEM+best.IO) {
+			best, found = r, true
+		}
+	}
+	return best, found
+}
+
+// methodName names an interface method as the catalogue does: "io.Writer.Write".
+func methodName(c *ssa.CallCommon) string {
+	t := types.Unalias(c.Value.Type())
+	if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil {
+		return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + c.Method.Name()
+	}
+	return c.Method.FullName()
+}
+
+// Forward computes the forward slice of every option.
+func Forward(ctx context.Context, a *Analysis, opts []*Option) ([]*Slice, error) {
+	out := make([]*Slice, 0, len(opts))
+	for _, o := range opts {
+		if err := ctx.Err(); err != nil {
+			return nil, err
+		}
+		out = append(out, a.Slice(o))
+	}
+	return out, nil
+}

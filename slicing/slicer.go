@@ -1,0 +1,529 @@
+package slicing
+
+import (
+	"go/token"
+	"slices"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// maxContext bounds the call strings that keep a value entering a callee
+// from flowing back to other callers; deeper calls return to all callers.
+const maxContext = 3
+
+// callCtx is an interned call string: the call sites a value entered
+// through, innermost first.
+type callCtx struct {
+	site   ssa.CallInstruction
+	parent *callCtx
+	depth  int
+}
+
+type ctxKey struct {
+	site   ssa.CallInstruction
+	parent *callCtx
+}
+
+type item struct {
+	v   ssa.Value
+	ctx *callCtx
+}
+
+// slicer computes one option's slice.
+type slicer struct {
+	a        *Analysis
+	s        *Slice
+	ctxs     map[ctxKey]*callCtx
+	seen     map[item]bool
+	work     []item
+	branches map[*ssa.If]bool
+	wholeQ   []*ssa.Function
+}
+
+// Slice computes the forward slice of o.
+func (a *Analysis) Slice(o *Option) *Slice {
+	sl := &slicer{
+		a:        a,
+		s:        &Slice{Option: o, Funcs: make(map[*ssa.Function]*FuncSlice)},
+		ctxs:     make(map[ctxKey]*callCtx),
+		seen:     make(map[item]bool),
+		branches: make(map[*ssa.If]bool),
+	}
+	for _, site := range o.Sites {
+		if site.Value == nil {
+			continue
+		}
+		fn := site.Value.Parent()
+		if fn == nil {
+			continue
+		}
+		if instr, ok := site.Value.(ssa.Instruction); ok {
+			sl.mark(instr)
+		}
+		sl.push(site.Value, nil)
+	}
+	for len(sl.work) > 0 || len(sl.wholeQ) > 0 {
+		for len(sl.work) > 0 {
+			it := sl.work[len(sl.work)-1]
+			sl.work = sl.work[:len(sl.work)-1]
+			sl.value(it.v, it.ctx)
+		}
+		for len(sl.wholeQ) > 0 {
+			fn := sl.wholeQ[len(sl.wholeQ)-1]
+			sl.wholeQ = sl.wholeQ[:len(sl.wholeQ)-1]
+			sl.wholeBody(fn)
+		}
+	}
+	return sl.s
+}
+
+func (sl *slicer) fn(fn *ssa.Function) *FuncSlice {
+	fs := sl.s.Funcs[fn]
+	if fs == nil {
+		fs = &FuncSlice{Func: fn, Instrs: make(map[ssa.Instruction]bool), Influence: make(map[ssa.Instruction]Influence)}
+		sl.s.Funcs[fn] = fs
+	}
+	return fs
+}
+
+func (sl *slicer) mark(instr ssa.Instruction) {
+	if fn := instr.Parent(); fn != nil {
+		sl.fn(fn).Instrs[instr] = true
+	}
+}
+
+func (sl *slicer) influence(instr ssa.Instruction, in Influence) {
+	fs := sl.fn(instr.Parent())
+	fs.Influence[instr] |= in
+	sl.s.Influence |= in
+}
+
+func (sl *slicer) push(v ssa.Value, ctx *callCtx) {
+	it := item{v, ctx}
+	if !sl.seen[it] {
+		sl.seen[it] = true
+		sl.work = append(sl.work, it)
+	}
+}
+
+func (sl *slicer) enter(site ssa.CallInstruction, ctx *callCtx) *callCtx {
+	if ctx != nil && ctx.depth >= maxContext {
+		return nil
+	}
+	key := ctxKey{site, ctx}
+	c := sl.ctxs[key]
+	if c == nil {
+		depth := 1
+		if ctx != nil {
+			depth = ctx.depth + 1
+		}
+		c = &callCtx{site: site, parent: ctx, depth: depth}
+		sl.ctxs[key] = c
+	}
+	return c
+}
+
+// value follows v to every instruction that uses it.
+func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
+	refs := v.Referrers()
+	if refs == nil {
+		return
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef, *ssa.Jump, *ssa.RunDefers:
+			continue
+		case *ssa.FieldAddr:
+			if r.X == v {
+				continue // base pointer: thin slicing does not follow it
+			}
+		case *ssa.IndexAddr:
+			continue // base or index: thin slicing follows neither
+		case *ssa.Index:
+			if r.Index == v {
+				continue
+			}
+		case *ssa.Lookup:
+			if r.Index == v {
+				continue
+			}
+		case *ssa.UnOp:
+			if (r.Op == token.MUL || r.Op == token.ARROW) && r.X == v {
+				continue // a load or receive through the value: a handle
+			}
+		case ssa.CallInstruction:
+			sl.call(r, v, ctx)
+			continue
+		case *ssa.Store:
+			if r.Val == v {
+				sl.mark(r)
+				sl.store(r.Addr)
+			}
+			continue
+		case *ssa.MapUpdate:
+			switch {
+			case r.Value == v:
+				sl.mark(r)
+				sl.loads(sl.elemLoads(r.Map.Type()))
+			case r.Key == v: // only ranging over the map sees the key
+				sl.mark(r)
+				sl.loads(slices.DeleteFunc(slices.Clone(sl.elemLoads(r.Map.Type())), func(l ssa.Value) bool {
+					_, lookup := l.(*ssa.Lookup)
+					return lookup
+				}))
+			}
+			continue
+		case *ssa.Send:
+			if r.X == v {
+				sl.mark(r)
+				if vs, ok := sl.a.recvs.At(chanElem(r.Chan.Type())).([]ssa.Value); ok {
+					sl.loads(vs)
+				}
+			}
+			continue
+		case *ssa.Return:
+			sl.mark(r)
+			sl.ret(r, v, ctx)
+			continue
+		case *ssa.If:
+			sl.mark(r)
+			sl.branch(r, ctx)
+			continue
+		case *ssa.MakeSlice:
+			sl.influence(r, Size)
+		case *ssa.MakeChan:
+			sl.influence(r, Size)
+		case *ssa.MakeMap:
+			sl.influence(r, Size)
+		case *ssa.MakeClosure:
+			sl.mark(r)
+			fn := r.Fn.(*ssa.Function)
+			for i, b := range r.Bindings {
+				if b == v {
+					sl.push(fn.FreeVars[i], nil)
+				}
+			}
+			continue
+		case *ssa.BinOp:
+			if (r.Op == token.EQL || r.Op == token.NEQ) && (isNil(r.X) || isNil(r.Y) || isError(r.X.Type())) {
+				continue // "this may fail" is no resource influence
+			}
+		case *ssa.Extract:
+			if isError(r.Type()) {
+				continue
+			}
+		}
+		sl.mark(r)
+		if rv, ok := r.(ssa.Value); ok {
+			sl.push(rv, ctx)
+		}
+	}
+}
+
+func (sl *slicer) loads(vs []ssa.Value) {
+	for _, l := range vs {
+		if instr, ok := l.(ssa.Instruction); ok {
+			sl.mark(instr)
+		}
+		sl.push(l, nil)
+	}
+}
+
+func (sl *slicer) elemLoads(t types.Type) []ssa.Value {
+	vs, _ := sl.a.elemLoads.At(containerType(t)).([]ssa.Value)
+	return vs
+}
+
+// store follows a value stored at addr to the loads of the same abstract
+// location: a global, a field of a struct type, an element of a container
+// type, or an address-taken local.
+func (sl *slicer) store(addr ssa.Value) {
+	switch addr := addr.(type) {
+	case *ssa.Global:
+		sl.loads(sl.a.globalLoads[addr])
+	case *ssa.FieldAddr:
+		if s := structOf(addr.X.Type()); s != nil {
+			sl.loads(sl.a.fieldLoads[field{s, addr.Field}])
+		}
+	case *ssa.IndexAddr:
+		if arr, ok := addr.X.(*ssa.Alloc); ok {
+			// An element of a local array, such as the backing array of
+			// variadic arguments: the array carries the value on.
+			sl.mark(arr)
+			sl.push(arr, nil)
+			return
+		}
+		sl.loads(sl.elemLoads(addr.X.Type()))
+	case *ssa.Alloc:
+		sl.loads(localLoads(addr, make(map[ssa.Value]bool)))
+	}
+}
+
+// localLoads returns the loads of an address-taken local, in its function
+// and in the closures that capture it.
+func localLoads(addr ssa.Value, seen map[ssa.Value]bool) []ssa.Value {
+	if seen[addr] {
+		return nil
+	}
+	seen[addr] = true
+	var out []ssa.Value
+	for _, r := range *addr.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op == token.MUL {
+				out = append(out, r)
+			}
+		case *ssa.MakeClosure:
+			fn := r.Fn.(*ssa.Function)
+			for i, b := range r.Bindings {
+				if b == addr {
+					out = append(out, localLoads(fn.FreeVars[i], seen)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// call handles v used by a call: as receiver of a handle it stops; as an
+// argument it enters analysed callees (with the call site pushed on the
+// context) and flows to the result of library calls.
+func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
+	common := c.Common()
+	if common.Value == v && !common.IsInvoke() {
+		return // calling an affected function value
+	}
+	if common.IsInvoke() && common.Value == v && isHandle(v.Type()) {
+		return
+	}
+	callees := sl.a.Callees(c)
+	static := common.StaticCallee()
+	if static != nil && static.Signature.Recv() != nil && len(common.Args) > 0 && common.Args[0] == v && isHandle(v.Type()) {
+		return // the receiver of a handle: opening it was the influence
+	}
+	sl.mark(c)
+	sl.callInfluence(c, true)
+
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		if call, ok := c.(*ssa.Call); ok && b.Name() != "copy" {
+			sl.push(call, ctx)
+		}
+		return
+	}
+	entered := false
+	for _, callee := range callees {
+		if !sl.a.user[callee] {
+			continue
+		}
+		entered = true
+		off := 0
+		if common.IsInvoke() {
+			off = 1 // the receiver is Params[0] and not in Args
+			if common.Value == v && len(callee.Params) > 0 {
+				sl.push(callee.Params[0], sl.enter(c, ctx))
+			}
+		}
+		for i, arg := range common.Args {
+			if arg == v && i+off < len(callee.Params) {
+				sl.push(callee.Params[i+off], sl.enter(c, ctx))
+			}
+		}
+	}
+	if !entered {
+		// A library call: arguments flow to results, unless the result is
+		// a handle (a file, a connection, a client) or was read by IO (the
+		// entries of a directory, the bytes of a file named by the option).
+		r, _ := sl.a.Resource(c)
+		if call, ok := c.(*ssa.Call); ok && !isHandle(resultValueType(call)) && r.IO == 0 {
+			sl.push(call, ctx)
+		}
+	}
+}
+
+// callInfluence records what a call in the slice does, from the catalogue.
+func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
+	if _, ok := c.(*ssa.Go); ok {
+		if !data {
+			sl.influence(c, Conc)
+		}
+	}
+	r, ok := sl.a.Resource(c)
+	if !ok {
+		return
+	}
+	if r.IO > 0 {
+		sl.influence(c, IO)
+	}
+	if in, ok := ParseInfluence(r.Influence); ok && (data || in != Size) {
+		sl.influence(c, in)
+	}
+}
+
+// ret follows a returned value back to the call sites: the one it came
+// in through when the context says, every caller otherwise.
+func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
+	fn := r.Parent()
+	var sites []ssa.CallInstruction
+	var outer *callCtx
+	if ctx != nil && slicesContains(sl.a.Callees(ctx.site), fn) {
+		sites, outer = []ssa.CallInstruction{ctx.site}, ctx.parent
+	} else {
+		sites = sl.a.callers[fn]
+	}
+	for i, res := range r.Results {
+		if res != v {
+			continue
+		}
+		for _, site := range sites {
+			call, ok := site.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			sl.mark(call)
+			if len(r.Results) == 1 {
+				sl.push(call, outer)
+				continue
+			}
+			for _, ref := range *call.Referrers() {
+				if ex, ok := ref.(*ssa.Extract); ok && ex.Index == i && !isError(ex.Type()) {
+					sl.mark(ex)
+					sl.push(ex, outer)
+				}
+			}
+		}
+	}
+}
+
+// branch adds the blocks control-dependent on an affected branch, the
+// callees of their calls, and the phis that merge its sides.
+func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
+	if sl.branches[br] {
+		return
+	}
+	sl.branches[br] = true
+	b := br.Block()
+	fn := b.Parent()
+	kind := Path
+	for _, l := range sl.a.Loops(fn) {
+		if l.Exits(b) {
+			kind = Trip
+		}
+	}
+	sl.influence(br, kind)
+	pd := sl.a.PostDom(fn)
+	dep := pd.Dependent(fn, b)
+	inDep := make(map[*ssa.BasicBlock]bool, len(dep)+1)
+	inDep[b] = true
+	for _, d := range dep {
+		inDep[d] = true
+		for _, instr := range d.Instrs {
+			sl.controlled(instr)
+		}
+	}
+	if j := pd.IPostDom(b.Index); j >= 0 {
+		join := fn.Blocks[j]
+		for _, instr := range join.Instrs {
+			phi, ok := instr.(*ssa.Phi)
+			if !ok {
+				break
+			}
+			for i, e := range phi.Edges {
+				if inDep[join.Preds[i]] && !isError(e.Type()) {
+					sl.mark(phi)
+					sl.push(phi, ctx)
+					break
+				}
+			}
+		}
+	}
+}
+
+// controlled marks an instruction that runs under a branch on the option:
+// its callees run wholly under it too.
+func (sl *slicer) controlled(instr ssa.Instruction) {
+	if _, ok := instr.(*ssa.DebugRef); ok {
+		return
+	}
+	sl.mark(instr)
+	c, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return
+	}
+	sl.callInfluence(c, false)
+	if _, ok := c.(*ssa.Go); ok {
+		// Starting a goroutine is the influence (conc); the work it does is
+		// driven by what it receives, not by how many of it run.
+		return
+	}
+	for _, callee := range sl.a.Callees(c) {
+		if sl.a.user[callee] {
+			fs := sl.fn(callee)
+			if !fs.Whole {
+				fs.Whole = true
+				sl.wholeQ = append(sl.wholeQ, callee)
+			}
+		}
+	}
+}
+
+// wholeBody records the influence of a function that runs wholly under
+// the option, and enters its callees.
+func (sl *slicer) wholeBody(fn *ssa.Function) {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				sl.controlled(c)
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		fs := sl.fn(anon)
+		if !fs.Whole {
+			fs.Whole = true
+			sl.wholeQ = append(sl.wholeQ, anon)
+		}
+	}
+}
+
+func slicesContains(fns []*ssa.Function, fn *ssa.Function) bool {
+	for _, f := range fns {
+		if f == fn {
+			return true
+		}
+	}
+	return false
+}
+
+func isNil(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.IsNil()
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+func isError(t types.Type) bool {
+	return types.Identical(t, errorType)
+}
+
+// isHandle reports whether values of type t are handles to something
+// else (pointers, interfaces, channels, functions), whose later use is
+// not influence of the value that opened them.
+func isHandle(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Chan, *types.Signature:
+		return true
+	}
+	return false
+}
+
+func resultValueType(call *ssa.Call) types.Type {
+	t := call.Type()
+	if tup, ok := t.(*types.Tuple); ok {
+		if tup.Len() == 0 {
+			return t
+		}
+		return tup.At(0).Type()
+	}
+	return t
+}
