@@ -90,6 +90,9 @@ type Resource struct {
 	MEM       float64 `koanf:"mem"`
 	IO        float64 `koanf:"io"`
 	Influence string  `koanf:"influence"`
+	// Text marks functions that format messages: their results do not
+	// carry an option's value on (a log line is not work).
+	Text bool `koanf:"text"`
 }
 
 // Catalogue indexes the resources by function name; a later entry for

@@ -62,7 +62,7 @@ type RankStats struct {
 	Options   int     `json:"options"`
 	Suspects  int     `json:"suspects"`
 	TopPct    float64 `json:"top_percent"`
-	Functions int     `json:"functions"`
+	Functions int     `json:"largest_slice_functions"`
 	Measured  bool    `json:"measured"`
 }
 
@@ -84,15 +84,14 @@ func RankJSON(w io.Writer, scores []*scoring.Score, stats RankStats, topLines in
 	f := RankFile{Options: make([]RankOption, 0, len(scores)), Stats: stats}
 	for _, sc := range scores {
 		o := sc.Option
-		in, bl, fn := sc.Slice.Size()
 		ro := RankOption{
 			Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
 			Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect,
 			Score:     scoreJSON(sc.Cost, sc.Total),
 			Measured:  round(sc.Measured),
-			Influence: sc.Slice.Influence.Kinds(),
+			Influence: sc.Influence.Kinds(),
 			Sites:     Sites(o.Sites),
-			Slice:     SliceSize{Instructions: in, Functions: fn, Blocks: bl},
+			Slice:     SliceSize{Instructions: sc.Size.Instructions, Functions: sc.Size.Functions, Blocks: sc.Size.Blocks},
 			Top:       []LineJSON{},
 		}
 		for i, l := range sc.Lines {
@@ -122,7 +121,7 @@ func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
 			top = fmt.Sprintf("%s (%.0f%%)", l, 100*l.Share)
 		}
 		fmt.Fprintf(tw, "%d%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n", sc.Rank, mark, sc.Option.Name,
-			sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), sc.Slice.Influence, top)
+			sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), sc.Influence, top)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -152,11 +151,10 @@ func num(x float64) string {
 // score with their share of it.
 func Explain(w io.Writer, sc *scoring.Score, n int) error {
 	o := sc.Option
-	in, bl, fn := sc.Slice.Size()
 	fmt.Fprintf(w, "%s (%s, %s) rank %d of its ranking, total %.3f (CPU %s, MEM %s, IO %s)\n",
 		o.Name, orDash(o.Type), o.Style, sc.Rank, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO))
 	fmt.Fprintf(w, "influence: %s; slice: %d instructions in %d blocks of %d functions; read at %d sites\n\n",
-		sc.Slice.Influence, in, bl, fn, len(o.Sites))
+		sc.Influence, sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions, len(o.Sites))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLINE")
 	for i, l := range sc.Lines {

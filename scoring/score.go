@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"go/token"
+	"iter"
 	"math"
 	"slices"
 	"strings"
@@ -24,18 +25,22 @@ func (c Cost) add(d Cost, times float64) Cost {
 
 // Score is the score and rank of one option.
 type Score struct {
-	Option  *slicing.Option
-	Slice   *slicing.Slice
-	Cost    Cost    // Score_type per resource
-	Total   float64 // sum of the costs normalised by their maxima over options
-	Rank    int     // 1 for the highest total
-	Suspect bool    // in the top percent
+	Option    *slicing.Option
+	Influence slicing.Influence
+	Size      Size    // of the slice
+	Cost      Cost    // Score_type per resource
+	Total     float64 // sum of the costs normalised by their maxima over options
+	Rank      int     // 1 for the highest total
+	Suspect   bool    // in the top percent
 
 	// Measured is the share of the score resting on measured frequencies.
 	Measured float64
 	// Lines are the source lines of the slice by contribution, largest first.
 	Lines []Line
 }
+
+// Size counts a slice.
+type Size struct{ Instructions, Blocks, Functions int }
 
 // Line is the contribution of the slice instructions on one source line.
 type Line struct {
@@ -52,8 +57,10 @@ type Counts interface {
 	Frequencies(fn *ssa.Function) (Frequencies, bool)
 }
 
-// Rank scores every slice and ranks the options.
-func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls []*slicing.Slice, s *configs.Settings, counts Counts) ([]*Score, error) {
+// Rank scores the slices and ranks their options. It takes the slices
+// one at a time and keeps only their scores, so that a large program's
+// slices need not all be in memory at once.
+func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls iter.Seq[*slicing.Slice], s *configs.Settings, counts Counts) ([]*Score, error) {
 	w := newWeigher(a, s)
 	freqs := make(map[*ssa.Function]Frequencies)
 	freq := func(fn *ssa.Function) Frequencies {
@@ -70,8 +77,8 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls [
 		return f
 	}
 	calls := callFrequencies(a, freq, s.Estimates)
-	scores := make([]*Score, 0, len(sls))
-	for _, sl := range sls {
+	var scores []*Score
+	for sl := range sls {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
@@ -97,7 +104,8 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls [
 
 // score sums the weighted frequencies of a slice's instructions.
 func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.Function) Frequencies, calls map[*ssa.Function]float64) *Score {
-	sc := &Score{Option: sl.Option, Slice: sl}
+	sc := &Score{Option: sl.Option, Influence: sl.Influence}
+	sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions = sl.Size()
 	lines := make(map[lineKey]*Line)
 	var measured float64
 	for _, fs := range sl.Functions() {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 
 	"golang.org/x/tools/go/callgraph"
@@ -25,7 +26,8 @@ type Slice struct {
 // FuncSlice is the part of a slice inside one function.
 type FuncSlice struct {
 	Func   *ssa.Function
-	Instrs map[ssa.Instruction]bool // affected instructions; all of them when Whole
+	Instrs map[ssa.Instruction]bool // instructions the value reaches
+	Blocks []bool                   // blocks under a branch on the option, by index
 	Whole  bool                     // the function runs under a branch on the option
 
 	// Influence says where each kind of influence arises.
@@ -34,7 +36,7 @@ type FuncSlice struct {
 
 // Contains reports whether instr is in the slice.
 func (fs *FuncSlice) Contains(instr ssa.Instruction) bool {
-	return fs.Whole || fs.Instrs[instr]
+	return fs.Whole || (fs.Blocks != nil && fs.Blocks[instr.Block().Index]) || fs.Instrs[instr]
 }
 
 // Functions returns the functions of the slice ordered by position and name.
@@ -159,6 +161,9 @@ func (a *Analysis) userFuncs() []*ssa.Function {
 
 func (a *Analysis) indexLoad(instr ssa.Instruction) {
 	add := func(m *typeutil.Map, t types.Type, v ssa.Value) {
+		if !tracked(t) {
+			return
+		}
 		vs, _ := m.At(t).([]ssa.Value)
 		m.Set(t, append(vs, v))
 	}
@@ -200,6 +205,31 @@ func (a *Analysis) indexLoad(instr ssa.Instruction) {
 			}
 		}
 	}
+}
+
+// tracked reports whether values of an element or channel location of
+// type t are followed from stores to loads. Elements of basic type
+// (strings, numbers, bytes) are not: a []string location is shared by
+// nearly every package, and following it makes every slice the program.
+func tracked(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return !isBasic(u.Elem())
+	case *types.Map:
+		return !isBasic(u.Elem())
+	}
+	return !isBasic(t)
+}
+
+func isBasic(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Slice:
+		_, ok := u.Elem().Underlying().(*types.Basic)
+		return ok
+	}
+	return false
 }
 
 // containerType is the abstract location of an element: the slice type
@@ -291,14 +321,14 @@ func methodName(c *ssa.CallCommon) string {
 	return c.Method.FullName()
 }
 
-// Forward computes the forward slice of every option.
-func Forward(ctx context.Context, a *Analysis, opts []*Option) ([]*Slice, error) {
-	out := make([]*Slice, 0, len(opts))
-	for _, o := range opts {
-		if err := ctx.Err(); err != nil {
-			return nil, err
+// Forward yields the forward slice of each option in turn, computing it
+// when it is asked for; it stops early when ctx is done.
+func Forward(ctx context.Context, a *Analysis, opts []*Option) iter.Seq[*Slice] {
+	return func(yield func(*Slice) bool) {
+		for _, o := range opts {
+			if ctx.Err() != nil || !yield(a.Slice(o)) {
+				return
+			}
 		}
-		out = append(out, a.Slice(o))
 	}
-	return out, nil
 }

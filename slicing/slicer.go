@@ -2,11 +2,17 @@ package slicing
 
 import (
 	"go/token"
-	"slices"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
+
+// maxWhole bounds how deep calls under a branch on the option are followed:
+// the callees of a dependent block, and theirs. Deeper code is shared by
+// so much of a program (logging, locking, encoding) that following it
+// makes every slice the whole program.
+const maxWhole = 2
 
 // maxContext bounds the call strings that keep a value entering a callee
 // from flowing back to other callers; deeper calls return to all callers.
@@ -30,15 +36,29 @@ type item struct {
 	ctx *callCtx
 }
 
+// maxHops bounds the transfers through shared locations (a global, a field
+// of a struct type, an element of a container type, a channel) and returns
+// to every caller that one value may take. Field-based locations merge
+// every object of a type; past a few such hops the slice of any option
+// becomes most of a large program.
+const maxHops = 2
+
 // slicer computes one option's slice.
+type hopItem struct {
+	item
+	hops int
+}
+
 type slicer struct {
 	a        *Analysis
 	s        *Slice
 	ctxs     map[ctxKey]*callCtx
-	seen     map[item]bool
-	work     []item
+	seen     map[item]int // fewest hops an item was reached with
+	work     []hopItem
+	hops     int // hops of the item being processed
 	branches map[*ssa.If]bool
 	wholeQ   []*ssa.Function
+	depth    map[*ssa.Function]int // call depth below the branch, for whole functions
 }
 
 // Slice computes the forward slice of o.
@@ -47,8 +67,9 @@ func (a *Analysis) Slice(o *Option) *Slice {
 		a:        a,
 		s:        &Slice{Option: o, Funcs: make(map[*ssa.Function]*FuncSlice)},
 		ctxs:     make(map[ctxKey]*callCtx),
-		seen:     make(map[item]bool),
+		seen:     make(map[item]int),
 		branches: make(map[*ssa.If]bool),
+		depth:    make(map[*ssa.Function]int),
 	}
 	for _, site := range o.Sites {
 		if site.Value == nil {
@@ -67,6 +88,7 @@ func (a *Analysis) Slice(o *Option) *Slice {
 		for len(sl.work) > 0 {
 			it := sl.work[len(sl.work)-1]
 			sl.work = sl.work[:len(sl.work)-1]
+			sl.hops = it.hops
 			sl.value(it.v, it.ctx)
 		}
 		for len(sl.wholeQ) > 0 {
@@ -81,7 +103,7 @@ func (a *Analysis) Slice(o *Option) *Slice {
 func (sl *slicer) fn(fn *ssa.Function) *FuncSlice {
 	fs := sl.s.Funcs[fn]
 	if fs == nil {
-		fs = &FuncSlice{Func: fn, Instrs: make(map[ssa.Instruction]bool), Influence: make(map[ssa.Instruction]Influence)}
+		fs = &FuncSlice{Func: fn, Instrs: make(map[ssa.Instruction]bool)}
 		sl.s.Funcs[fn] = fs
 	}
 	return fs
@@ -95,16 +117,31 @@ func (sl *slicer) mark(instr ssa.Instruction) {
 
 func (sl *slicer) influence(instr ssa.Instruction, in Influence) {
 	fs := sl.fn(instr.Parent())
+	if fs.Influence == nil {
+		fs.Influence = make(map[ssa.Instruction]Influence)
+	}
 	fs.Influence[instr] |= in
 	sl.s.Influence |= in
 }
 
 func (sl *slicer) push(v ssa.Value, ctx *callCtx) {
-	it := item{v, ctx}
-	if !sl.seen[it] {
-		sl.seen[it] = true
-		sl.work = append(sl.work, it)
+	if isError(v.Type()) {
+		return // "this may fail" is no resource influence
 	}
+	sl.pushHops(v, ctx, sl.hops)
+}
+
+// pushHops queues v unless it was reached already with as few hops.
+func (sl *slicer) pushHops(v ssa.Value, ctx *callCtx, hops int) {
+	if hops > maxHops {
+		return
+	}
+	it := item{v, ctx}
+	if h, ok := sl.seen[it]; ok && h <= hops {
+		return
+	}
+	sl.seen[it] = hops
+	sl.work = append(sl.work, hopItem{it, hops})
 }
 
 func (sl *slicer) enter(site ssa.CallInstruction, ctx *callCtx) *callCtx {
@@ -221,12 +258,16 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 	}
 }
 
+// loads follows a value into the loads of a shared location: one hop.
 func (sl *slicer) loads(vs []ssa.Value) {
+	if sl.hops+1 > maxHops {
+		return
+	}
 	for _, l := range vs {
 		if instr, ok := l.(ssa.Instruction); ok {
 			sl.mark(instr)
 		}
-		sl.push(l, nil)
+		sl.pushHops(l, nil, sl.hops+1)
 	}
 }
 
@@ -256,7 +297,10 @@ func (sl *slicer) store(addr ssa.Value) {
 		}
 		sl.loads(sl.elemLoads(addr.X.Type()))
 	case *ssa.Alloc:
-		sl.loads(localLoads(addr, make(map[ssa.Value]bool)))
+		for _, l := range localLoads(addr, make(map[ssa.Value]bool)) {
+			sl.mark(l.(ssa.Instruction))
+			sl.push(l, nil)
+		}
 	}
 }
 
@@ -335,7 +379,7 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 		// a handle (a file, a connection, a client) or was read by IO (the
 		// entries of a directory, the bytes of a file named by the option).
 		r, _ := sl.a.Resource(c)
-		if call, ok := c.(*ssa.Call); ok && !isHandle(resultValueType(call)) && r.IO == 0 {
+		if call, ok := c.(*ssa.Call); ok && !isHandle(resultValueType(call)) && r.IO == 0 && !r.Text {
 			sl.push(call, ctx)
 		}
 	}
@@ -364,12 +408,16 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
 // in through when the context says, every caller otherwise.
 func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 	fn := r.Parent()
+	if isMessage(fn) {
+		return
+	}
 	var sites []ssa.CallInstruction
 	var outer *callCtx
+	hops := sl.hops
 	if ctx != nil && slicesContains(sl.a.Callees(ctx.site), fn) {
 		sites, outer = []ssa.CallInstruction{ctx.site}, ctx.parent
 	} else {
-		sites = sl.a.callers[fn]
+		sites, hops = sl.a.callers[fn], hops+1 // to every caller: a hop
 	}
 	for i, res := range r.Results {
 		if res != v {
@@ -382,13 +430,13 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 			}
 			sl.mark(call)
 			if len(r.Results) == 1 {
-				sl.push(call, outer)
+				sl.pushHops(call, outer, hops)
 				continue
 			}
 			for _, ref := range *call.Referrers() {
 				if ex, ok := ref.(*ssa.Extract); ok && ex.Index == i && !isError(ex.Type()) {
 					sl.mark(ex)
-					sl.push(ex, outer)
+					sl.pushHops(ex, outer, hops)
 				}
 			}
 		}
@@ -415,21 +463,36 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 	dep := pd.Dependent(fn, b)
 	inDep := make(map[*ssa.BasicBlock]bool, len(dep)+1)
 	inDep[b] = true
+	fs := sl.fn(fn)
+	if fs.Blocks == nil {
+		fs.Blocks = make([]bool, len(fn.Blocks))
+	}
 	for _, d := range dep {
 		inDep[d] = true
+		if fs.Blocks[d.Index] {
+			continue
+		}
+		fs.Blocks[d.Index] = true
 		for _, instr := range d.Instrs {
-			sl.controlled(instr)
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				sl.controlled(c, 1)
+			}
 		}
 	}
+	// Phis merging a path through the dependent blocks carry the branch's
+	// decision on: at the join, and at loop headers the branch drives.
+	merges := dep
 	if j := pd.IPostDom(b.Index); j >= 0 {
-		join := fn.Blocks[j]
-		for _, instr := range join.Instrs {
+		merges = append(merges, fn.Blocks[j])
+	}
+	for _, m := range merges {
+		for _, instr := range m.Instrs {
 			phi, ok := instr.(*ssa.Phi)
 			if !ok {
 				break
 			}
 			for i, e := range phi.Edges {
-				if inDep[join.Preds[i]] && !isError(e.Type()) {
+				if inDep[m.Preds[i]] && !isError(e.Type()) {
 					sl.mark(phi)
 					sl.push(phi, ctx)
 					break
@@ -439,30 +502,27 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 	}
 }
 
-// controlled marks an instruction that runs under a branch on the option:
-// its callees run wholly under it too.
-func (sl *slicer) controlled(instr ssa.Instruction) {
-	if _, ok := instr.(*ssa.DebugRef); ok {
-		return
-	}
-	sl.mark(instr)
-	c, ok := instr.(ssa.CallInstruction)
-	if !ok {
-		return
-	}
+// controlled handles a call that runs under a branch on the option, depth
+// calls below it: its callees run wholly under the branch too.
+func (sl *slicer) controlled(c ssa.CallInstruction, depth int) {
 	sl.callInfluence(c, false)
 	if _, ok := c.(*ssa.Go); ok {
 		// Starting a goroutine is the influence (conc); the work it does is
 		// driven by what it receives, not by how many of it run.
 		return
 	}
+	if depth > maxWhole {
+		return
+	}
 	for _, callee := range sl.a.Callees(c) {
-		if sl.a.user[callee] {
-			fs := sl.fn(callee)
-			if !fs.Whole {
-				fs.Whole = true
-				sl.wholeQ = append(sl.wholeQ, callee)
-			}
+		if !sl.a.user[callee] {
+			continue
+		}
+		fs := sl.fn(callee)
+		if !fs.Whole {
+			fs.Whole = true
+			sl.depth[callee] = depth
+			sl.wholeQ = append(sl.wholeQ, callee)
 		}
 	}
 }
@@ -470,10 +530,11 @@ func (sl *slicer) controlled(instr ssa.Instruction) {
 // wholeBody records the influence of a function that runs wholly under
 // the option, and enters its callees.
 func (sl *slicer) wholeBody(fn *ssa.Function) {
+	depth := sl.depth[fn]
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(ssa.CallInstruction); ok {
-				sl.controlled(c)
+				sl.controlled(c, depth+1)
 			}
 		}
 	}
@@ -481,9 +542,18 @@ func (sl *slicer) wholeBody(fn *ssa.Function) {
 		fs := sl.fn(anon)
 		if !fs.Whole {
 			fs.Whole = true
+			sl.depth[anon] = depth
 			sl.wholeQ = append(sl.wholeQ, anon)
 		}
 	}
+}
+
+// isMessage reports whether fn renders its receiver as text for people
+// (an Error or String method): what it returns is a message, not work.
+func isMessage(fn *ssa.Function) bool {
+	sig := fn.Signature
+	return sig.Recv() != nil && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
+		isString(sig.Results().At(0).Type()) && (fn.Name() == "Error" || fn.Name() == "String")
 }
 
 func slicesContains(fns []*ssa.Function, fn *ssa.Function) bool {

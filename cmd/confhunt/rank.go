@@ -74,24 +74,19 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	sls, err := slicing.Forward(ctx, an.a, an.opts)
+	scores, err := scoring.Rank(ctx, an.a, an.prog, slicing.Forward(ctx, an.a, an.opts), an.settings, nil)
 	if err != nil {
 		return err
 	}
-	e.timer.phase("slice")
-	scores, err := scoring.Rank(ctx, an.a, an.prog, sls, an.settings, nil)
-	if err != nil {
-		return err
-	}
-	e.timer.phase("score")
+	e.timer.phase("slice+score")
 	stats := report.RankStats{Options: len(scores), TopPct: an.settings.Top}
 	for _, sc := range scores {
 		if sc.Suspect {
 			stats.Suspects++
 		}
 	}
-	for _, sl := range sls {
-		stats.Functions += len(sl.Funcs)
+	for _, sc := range scores {
+		stats.Functions = max(stats.Functions, sc.Size.Functions)
 	}
 	if explained != nil {
 		for _, sc := range scores {

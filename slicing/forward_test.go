@@ -1,0 +1,99 @@
+package slicing_test
+
+import (
+	"context"
+	"fmt"
+	"go/token"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/internal/testutil"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+func instrPos(instr ssa.Instruction) token.Pos {
+	if p := instr.Pos(); p.IsValid() {
+		return p
+	}
+	if br, ok := instr.(*ssa.If); ok {
+		return br.Cond.Pos()
+	}
+	return token.NoPos
+}
+
+// TestForward checks the precision rules of the forward slice: each line
+// with "sliced" facts must (or, negated, must not) hold an instruction of
+// the option's slice, and "effect" facts name an influence kind arising
+// on the line.
+func TestForward(t *testing.T) {
+	prog, opts := load(t, "forward")
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
+	sls := slicing.Forward(context.Background(), a, opts)
+	sliced := make(map[string]map[string]bool)  // file:line -> options
+	effects := make(map[string]map[string]bool) // file:line -> "option:kind"
+	add := func(m map[string]map[string]bool, key, v string) {
+		if m[key] == nil {
+			m[key] = make(map[string]bool)
+		}
+		m[key][v] = true
+	}
+	for sl := range sls {
+		for fn, fs := range sl.Funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if !fs.Contains(instr) {
+						continue
+					}
+					p := instrPos(instr)
+					if !p.IsValid() {
+						continue
+					}
+					pos := prog.Fset.Position(p)
+					key := fmt.Sprintf("%s:%d", filepath.Base(pos.Filename), pos.Line)
+					add(sliced, key, sl.Option.Name)
+					for _, k := range fs.Influence[instr].Kinds() {
+						add(effects, key, sl.Option.Name+":"+k)
+					}
+				}
+			}
+		}
+	}
+	checked := 0
+	for _, w := range testutil.Wants(t, filepath.Join("testdata", "src", "forward")) {
+		key := fmt.Sprintf("%s:%d", w.File, w.Line)
+		for _, f := range w.Facts {
+			switch f.Key {
+			case "sliced":
+				if sliced[key][f.Value] == f.Negated {
+					t.Errorf("%s: %ssliced:%q does not hold (sliced here: %v)", key, neg(f.Negated), f.Value, keys(sliced[key]))
+				}
+			case "effect":
+				if effects[key][f.Value] == f.Negated {
+					t.Errorf("%s: %seffect:%q does not hold (effects here: %v)", key, neg(f.Negated), f.Value, keys(effects[key]))
+				}
+			default:
+				t.Fatalf("%s: unknown fact %q", key, f.Key)
+			}
+			checked++
+		}
+	}
+	if checked < 30 {
+		t.Errorf("only %d facts checked; the testdata lost its expectations", checked)
+	}
+}
+
+func keys(m map[string]bool) string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	return strings.Join(out, " ")
+}

@@ -1,0 +1,136 @@
+// Package forward holds one case per precision rule of the forward slice.
+package forward
+
+import (
+	"fmt"
+	"log"
+	"os"
+	"strconv"
+	"time"
+)
+
+type Config struct {
+	Path    string        `yaml:"path"`
+	Count   string        `yaml:"count"`
+	Handler func()        `yaml:"-"`
+	Verbose *bool         `yaml:"verbose"`
+	BufSize int           `yaml:"buf_size"`
+	Rounds  int           `yaml:"rounds"`
+	Sync    bool          `yaml:"sync"`
+	Spin    int           `yaml:"spin"`
+	Limit   int           `yaml:"limit"`
+	Workers int           `yaml:"workers"`
+	Backoff time.Duration `yaml:"backoff"`
+	Logged  string        `yaml:"logged"`
+}
+
+// Rule 1: an option that opens a handle affects the open, not the uses.
+func openLog(c *Config, buf []byte) {
+	f, err := os.OpenFile(c.Path, os.O_WRONLY, 0) // want sliced:"Config.Path" effect:"Config.Path:io"
+	if err != nil {                               // want !sliced:"Config.Path"
+		return
+	}
+	for i := 0; i < 100; i++ { // want !sliced:"Config.Path"
+		f.Write(buf) // want !sliced:"Config.Path"
+	}
+	f.Close() // want !sliced:"Config.Path"
+}
+
+// Rule 2: a branch on an error or a nil comparison is no influence.
+func parse(c *Config) int {
+	n, err := strconv.Atoi(c.Count) // want sliced:"Config.Count"
+	if err != nil {                 // want !sliced:"Config.Count"
+		log.Println("bad count") // want !sliced:"Config.Count"
+	}
+	if c.Verbose != nil { // want sliced:"Config.Verbose"
+		expensive() // want !sliced:"Config.Verbose"
+	}
+	return n * 2 // want sliced:"Config.Count"
+}
+
+func expensive() {
+	for i := 0; i < 1000; i++ {
+		fmt.Print(i)
+	}
+}
+
+// Rule 3: an option reaching make marks size.
+func alloc(c *Config) []byte {
+	return make([]byte, c.BufSize) // want sliced:"Config.BufSize" effect:"Config.BufSize:size"
+}
+
+// Rule 4: an option bounding a loop marks trip; the body is in the slice.
+func rounds(c *Config) int {
+	s := 0
+	for i := 0; i < c.Rounds; i++ { // want sliced:"Config.Rounds" effect:"Config.Rounds:trip"
+		s += i * i // want sliced:"Config.Rounds"
+	}
+	return s
+}
+
+// Rule 5: a bool gating Sync marks io.
+func write(c *Config, f *os.File, b []byte) error {
+	if _, err := f.Write(b); err != nil { // want !sliced:"Config.Sync"
+		return err
+	}
+	if c.Sync { // want sliced:"Config.Sync" effect:"Config.Sync:path"
+		return f.Sync() // want sliced:"Config.Sync" effect:"Config.Sync:io"
+	}
+	return nil
+}
+
+// Rule 6: followed into a callee that loops on it, and back to this
+// caller only.
+func spin(n int) int {
+	s := 0
+	for i := 0; i < n; i++ { // want sliced:"Config.Spin" effect:"Config.Spin:trip"
+		s += i
+	}
+	return s
+}
+
+func useSpin(c *Config) int {
+	r := spin(c.Spin) // want sliced:"Config.Spin"
+	return r + 1      // want sliced:"Config.Spin"
+}
+
+func otherSpin() int {
+	r := spin(3) // want !sliced:"Config.Spin"
+	return r * 7 // want !sliced:"Config.Spin"
+}
+
+// Rule 7: stored into a field and read through it elsewhere.
+type limiter struct {
+	limit int
+	other int
+}
+
+func newLimiter(c *Config) *limiter {
+	return &limiter{limit: c.Limit, other: 5} // want sliced:"Config.Limit"
+}
+
+func (l *limiter) run() int {
+	n := 0
+	for i := 0; i < l.limit; i++ { // want sliced:"Config.Limit" effect:"Config.Limit:trip"
+		n += i
+	}
+	for i := 0; i < l.other; i++ { // want !sliced:"Config.Limit"
+		n--
+	}
+	return n
+}
+
+// Rule 8: how many goroutines start marks conc; a sleep marks time.
+func start(c *Config, work func()) {
+	for i := 0; i < c.Workers; i++ { // want sliced:"Config.Workers" effect:"Config.Workers:trip"
+		go work() // want sliced:"Config.Workers" effect:"Config.Workers:conc"
+	}
+	time.Sleep(c.Backoff) // want sliced:"Config.Backoff" effect:"Config.Backoff:time"
+}
+
+// Only logged: a small slice.
+func logged(c *Config) {
+	log.Printf("starting %s", c.Logged) // want sliced:"Config.Logged"
+}
+
+var _ = []any{openLog, parse, alloc, rounds, write, useSpin, otherSpin, newLimiter, (*limiter).run, start, logged}
