@@ -5,9 +5,17 @@ EXAMPLE := benchmarks/kvstore
 
 .PHONY: demo test install vet fmt-check
 
-## demo: list the options of the bundled example service (benchmarks/kvstore)
+## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
-	$(GO) run ./cmd/confhunt sources -C $(EXAMPLE) ./...
+	$(GO) build -o bin/confhunt ./cmd/confhunt
+	@echo "== confhunt sources: every option of the example service and where it is read"
+	bin/confhunt sources -C $(EXAMPLE) ./...
+	@echo
+	@echo "== confhunt rank: the server's options by the work they control (* = suspect)"
+	bin/confhunt rank -C $(EXAMPLE) ./cmd/kvstored ./internal/...
+	@echo
+	@echo "== confhunt rank -explain: the lines behind one option's score"
+	bin/confhunt rank -C $(EXAMPLE) -explain Config.WAL.SyncWrites -lines 5 ./cmd/kvstored ./internal/...
 
 ## test: vet and test confhunt and the example service
 test: fmt-check vet

@@ -147,12 +147,12 @@ func num(x float64) string {
 	return fmt.Sprintf("%.1f", x)
 }
 
-// Explain writes, for one option, the lines that contribute most to its
-// score with their share of it.
-func Explain(w io.Writer, sc *scoring.Score, n int) error {
+// Explain writes, for one option of a ranking of count options, the n
+// lines that contribute most to its score with their share of it.
+func Explain(w io.Writer, sc *scoring.Score, count, n int) error {
 	o := sc.Option
-	fmt.Fprintf(w, "%s (%s, %s) rank %d of its ranking, total %.3f (CPU %s, MEM %s, IO %s)\n",
-		o.Name, orDash(o.Type), o.Style, sc.Rank, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO))
+	fmt.Fprintf(w, "%s (%s, %s) rank %d of %d, total %.3f (CPU %s, MEM %s, IO %s)\n",
+		o.Name, orDash(o.Type), o.Style, sc.Rank, count, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO))
 	fmt.Fprintf(w, "influence: %s; slice: %d instructions in %d blocks of %d functions; read at %d sites\n\n",
 		sc.Influence, sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions, len(o.Sites))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -15,6 +15,10 @@
 // function library code calls back (a handler runs per request), and 1
 // for a root such as main.
 //
+// An allocation whose length, capacity or buffer size the option decides
+// (size influence) weighs LoopTrips times its MEM weight: its elements are
+// estimated as a loop's iterations are.
+//
 // The ranking total is the sum of the three per-type scores, each divided
 // by its maximum over all options. The top percent (configs.Settings.Top)
 // of options with a non-zero total are the suspects.

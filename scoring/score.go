@@ -132,6 +132,11 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 				if c == (Cost{}) {
 					continue
 				}
+				if fs.Influence[instr]&slicing.Size != 0 {
+					// The option sizes this allocation: count its elements
+					// as a loop's trips.
+					c.MEM *= w.trips
+				}
 				sc.Cost = sc.Cost.add(c, times)
 				if f.Measured[b.Index] {
 					measured += (c.CPU + c.MEM + c.IO) * times

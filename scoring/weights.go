@@ -15,10 +15,11 @@ type weigher struct {
 	a       *slicing.Analysis
 	weights configs.Weights
 	calls   map[ssa.CallInstruction]Cost
+	trips   float64 // elements of an allocation the option sizes
 }
 
 func newWeigher(a *slicing.Analysis, s *configs.Settings) *weigher {
-	return &weigher{a: a, weights: s.Weights, calls: make(map[ssa.CallInstruction]Cost)}
+	return &weigher{a: a, weights: s.Weights, calls: make(map[ssa.CallInstruction]Cost), trips: s.Estimates.LoopTrips}
 }
 
 // Kind names an instruction as the weight table does: "binop.QUO",

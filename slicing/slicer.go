@@ -195,7 +195,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 		case *ssa.Store:
 			if r.Val == v {
 				sl.mark(r)
-				sl.store(r.Addr)
+				sl.store(r.Addr, ctx)
 			}
 			continue
 		case *ssa.MapUpdate:
@@ -279,7 +279,7 @@ func (sl *slicer) elemLoads(t types.Type) []ssa.Value {
 // store follows a value stored at addr to the loads of the same abstract
 // location: a global, a field of a struct type, an element of a container
 // type, or an address-taken local.
-func (sl *slicer) store(addr ssa.Value) {
+func (sl *slicer) store(addr ssa.Value, ctx *callCtx) {
 	switch addr := addr.(type) {
 	case *ssa.Global:
 		sl.loads(sl.a.globalLoads[addr])
@@ -292,14 +292,14 @@ func (sl *slicer) store(addr ssa.Value) {
 			// An element of a local array, such as the backing array of
 			// variadic arguments: the array carries the value on.
 			sl.mark(arr)
-			sl.push(arr, nil)
+			sl.push(arr, ctx)
 			return
 		}
 		sl.loads(sl.elemLoads(addr.X.Type()))
 	case *ssa.Alloc:
 		for _, l := range localLoads(addr, make(map[ssa.Value]bool)) {
 			sl.mark(l.(ssa.Instruction))
-			sl.push(l, nil)
+			sl.push(l, ctx)
 		}
 	}
 }

@@ -91,7 +91,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	if explained != nil {
 		for _, sc := range scores {
 			if sc.Option == explained {
-				return report.Explain(e.stdout, sc, *lines)
+				return report.Explain(e.stdout, sc, len(scores), *lines)
 			}
 		}
 		return fmt.Errorf("option %s has no score", explained.Name)

@@ -2,7 +2,9 @@
 package forward
 
 import (
+	"crypto/sha256"
 	"fmt"
+	"hash/crc32"
 	"log"
 	"os"
 	"strconv"
@@ -63,7 +65,7 @@ func alloc(c *Config) []byte {
 func rounds(c *Config) int {
 	s := 0
 	for i := 0; i < c.Rounds; i++ { // want sliced:"Config.Rounds" effect:"Config.Rounds:trip"
-		s += i * i // want sliced:"Config.Rounds"
+		s += int(sha256.Sum256([]byte{byte(i)})[0]) // want sliced:"Config.Rounds"
 	}
 	return s
 }
@@ -84,7 +86,7 @@ func write(c *Config, f *os.File, b []byte) error {
 func spin(n int) int {
 	s := 0
 	for i := 0; i < n; i++ { // want sliced:"Config.Spin" effect:"Config.Spin:trip"
-		s += i
+		s += len(strconv.Itoa(i)) * int(crc32.ChecksumIEEE([]byte{byte(i)}))
 	}
 	return s
 }
@@ -112,7 +114,7 @@ func newLimiter(c *Config) *limiter {
 func (l *limiter) run() int {
 	n := 0
 	for i := 0; i < l.limit; i++ { // want sliced:"Config.Limit" effect:"Config.Limit:trip"
-		n += i
+		n += int(sha256.Sum256([]byte{byte(i)})[1])
 	}
 	for i := 0; i < l.other; i++ { // want !sliced:"Config.Limit"
 		n--
@@ -133,4 +135,16 @@ func logged(c *Config) {
 	log.Printf("starting %s", c.Logged) // want sliced:"Config.Logged"
 }
 
-var _ = []any{openLog, parse, alloc, rounds, write, useSpin, otherSpin, newLimiter, (*limiter).run, start, logged}
+// Run calls every case once, so that all run equally often.
+func Run(c *Config, f *os.File, buf []byte, work func()) {
+	openLog(c, buf)
+	parse(c)
+	alloc(c)
+	rounds(c)
+	write(c, f, buf)
+	useSpin(c)
+	otherSpin()
+	newLimiter(c).run()
+	start(c, work)
+	logged(c)
+}

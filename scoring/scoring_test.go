@@ -1,0 +1,138 @@
+package scoring_test
+
+import (
+	"context"
+	"math"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/scoring"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+func setup(t *testing.T, pkg string) (*slicing.Program, *slicing.Analysis, []*slicing.Option, *configs.Settings) {
+	t.Helper()
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := slicing.Load(context.Background(), slicing.Config{
+		Dir:      filepath.Join("..", "slicing", "testdata", "src"),
+		Patterns: []string{"./" + pkg},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := slicing.Discover(context.Background(), prog, s.Sources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue()), opts, s
+}
+
+func member(prog *slicing.Program, name string) *ssa.Function {
+	for pkg := range prog.Scanned {
+		if fn, ok := pkg.Members[name].(*ssa.Function); ok {
+			return fn
+		}
+	}
+	return nil
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9*max(1, math.Abs(b)) }
+
+// TestEstimate checks static frequencies: a loop body runs LoopTrips times
+// per entry, a nested one LoopTrips², a branch Branch, an error check
+// ErrorBranch.
+func TestEstimate(t *testing.T) {
+	prog, a, _, s := setup(t, "cfg")
+	est := s.Estimates
+	n := member(prog, "nested")
+	f := scoring.Estimate(a, n, est)
+	var bodies []float64
+	for _, b := range n.Blocks {
+		if b.Comment == "for.body" {
+			bodies = append(bodies, f.Block[b.Index])
+		}
+	}
+	if len(bodies) != 2 || !near(bodies[0], est.LoopTrips) || !near(bodies[1], est.LoopTrips*est.LoopTrips) {
+		t.Errorf("nested loop bodies run %v times, want [%g %g]", bodies, est.LoopTrips, est.LoopTrips*est.LoopTrips)
+	}
+	for _, lt := range scoring.Trips(a, n, f) {
+		if !near(lt.Trips, est.LoopTrips) || lt.Measured {
+			t.Errorf("loop at block %d: %g trips (measured %v), want %g estimated", lt.Loop.Header.Index, lt.Trips, lt.Measured, est.LoopTrips)
+		}
+	}
+	d := member(prog, "diamond")
+	f = scoring.Estimate(a, d, est)
+	for _, b := range d.Blocks {
+		want := map[string]float64{"if.then": est.Branch, "if.else": 1 - est.Branch, "if.done": 1}[b.Comment]
+		if want != 0 && !near(f.Block[b.Index], want) {
+			t.Errorf("diamond %s runs %g times, want %g", b.Comment, f.Block[b.Index], want)
+		}
+	}
+	c := member(prog, "check")
+	f = scoring.Estimate(a, c, est)
+	if then := f.Block[c.Blocks[0].Succs[0].Index]; !near(then, est.ErrorBranch) {
+		t.Errorf("err != nil branch runs %g times, want %g", then, est.ErrorBranch)
+	}
+}
+
+// TestRank checks that options controlling loops, allocations and IO rank
+// above options only logged, compared once or used to open a handle, and
+// that ranking is deterministic.
+func TestRank(t *testing.T) {
+	prog, a, opts, s := setup(t, "forward")
+	rank := func() []*scoring.Score {
+		scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return scores
+	}
+	scores := rank()
+	pos := make(map[string]int)
+	for _, sc := range scores {
+		pos[sc.Option.Name] = sc.Rank
+	}
+	for _, heavy := range []string{"Config.Rounds", "Config.Spin", "Config.Limit", "Config.BufSize", "Config.Sync"} {
+		for _, light := range []string{"Config.Logged", "Config.Path", "Config.Verbose", "Config.Handler"} {
+			if pos[heavy] == 0 || pos[light] == 0 {
+				continue
+			}
+			if pos[heavy] > pos[light] {
+				t.Errorf("%s ranks %d, below %s at %d", heavy, pos[heavy], light, pos[light])
+			}
+		}
+	}
+	// Rounds bounds a loop of ten estimated trips: its body weighs ten times.
+	for _, sc := range scores {
+		if sc.Option.Name == "Config.Rounds" && (sc.Influence&slicing.Trip == 0 || sc.Cost.CPU < 10) {
+			t.Errorf("Config.Rounds: influence %v, CPU %g; want trip and a loop-multiplied cost", sc.Influence, sc.Cost.CPU)
+		}
+		if sc.Option.Name == "Config.BufSize" && (sc.Influence&slicing.Size == 0 || sc.Cost.MEM == 0) {
+			t.Errorf("Config.BufSize: influence %v, MEM %g; want size and memory", sc.Influence, sc.Cost.MEM)
+		}
+		if sc.Option.Name == "Config.Sync" && (sc.Influence&slicing.IO == 0 || sc.Cost.IO == 0) {
+			t.Errorf("Config.Sync: influence %v, IO %g; want io", sc.Influence, sc.Cost.IO)
+		}
+	}
+	suspects := 0
+	for _, sc := range scores {
+		if sc.Suspect {
+			suspects++
+		}
+	}
+	if want := int(math.Ceil(float64(len(scores)) * s.Top / 100)); suspects != want {
+		t.Errorf("%d suspects, want %d (top %g%% of %d)", suspects, want, s.Top, len(scores))
+	}
+	again := rank()
+	for i := range scores {
+		if scores[i].Option.Name != again[i].Option.Name || scores[i].Total != again[i].Total {
+			t.Fatalf("ranking differs between runs at %d: %s %g vs %s %g", i, scores[i].Option.Name, scores[i].Total, again[i].Option.Name, again[i].Total)
+		}
+	}
+}

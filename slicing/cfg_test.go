@@ -1,0 +1,122 @@
+package slicing_test
+
+import (
+	"context"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// funcs loads the cfg testdata package and returns its functions by name.
+func funcs(t *testing.T) map[string]*ssa.Function {
+	t.Helper()
+	prog, err := slicing.Load(context.Background(), slicing.Config{
+		Dir:      filepath.Join("testdata", "src"),
+		Patterns: []string{"./cfg"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make(map[string]*ssa.Function)
+	for pkg := range prog.Scanned {
+		for name, m := range pkg.Members {
+			if fn, ok := m.(*ssa.Function); ok {
+				out[name] = fn
+			}
+		}
+	}
+	return out
+}
+
+func comments(bs []*ssa.BasicBlock) []string {
+	var out []string
+	for _, b := range bs {
+		out = append(out, b.Comment)
+	}
+	slices.Sort(out)
+	return out
+}
+
+func block(fn *ssa.Function, comment string) *ssa.BasicBlock {
+	for _, b := range fn.Blocks {
+		if b.Comment == comment {
+			return b
+		}
+	}
+	return nil
+}
+
+func TestPostDominators(t *testing.T) {
+	fns := funcs(t)
+
+	// diamond: both arms depend on the entry branch, the join does not.
+	d := fns["diamond"]
+	pd := slicing.PostDominators(d)
+	entry := d.Blocks[0]
+	if got := comments(pd.Dependent(d, entry)); !slices.Equal(got, []string{"if.else", "if.then"}) {
+		t.Errorf("diamond: dependent on entry = %v, want [if.else if.then]", got)
+	}
+	if j := pd.IPostDom(entry.Index); j < 0 || d.Blocks[j].Comment != "if.done" {
+		t.Errorf("diamond: ipdom(entry) = %d, want if.done", j)
+	}
+
+	// nested loops: the outer header controls the outer body and itself,
+	// not the exit.
+	n := fns["nested"]
+	pd = slicing.PostDominators(n)
+	var headers []*ssa.BasicBlock
+	for _, b := range n.Blocks {
+		if b.Comment == "for.loop" {
+			headers = append(headers, b)
+		}
+	}
+	if len(headers) != 2 {
+		t.Fatalf("nested: %d loop headers, want 2", len(headers))
+	}
+	dep := pd.Dependent(n, headers[0])
+	var exit *ssa.BasicBlock
+	for _, s := range headers[0].Succs {
+		if s.Comment == "for.done" {
+			exit = s
+		}
+	}
+	if !slices.Contains(comments(dep), "for.body") || slices.Contains(dep, exit) || exit == nil {
+		t.Errorf("nested: dependent on outer header = %v; must hold the body, not the exit", comments(dep))
+	}
+
+	// an infinite loop: every block still has a post-dominator chain that
+	// ends at the virtual exit.
+	f := fns["forever"]
+	pd = slicing.PostDominators(f)
+	for _, b := range f.Blocks {
+		steps := 0
+		for i := b.Index; i >= 0 && steps <= len(f.Blocks); i = pd.IPostDom(i) {
+			steps++
+		}
+		if steps > len(f.Blocks) {
+			t.Errorf("forever: block %d (%s) has a post-dominator cycle", b.Index, b.Comment)
+		}
+	}
+}
+
+func TestLoops(t *testing.T) {
+	fns := funcs(t)
+	loops := slicing.Loops(fns["nested"])
+	if len(loops) != 2 {
+		t.Fatalf("nested: %d loops, want 2", len(loops))
+	}
+	outer, inner := loops[0], loops[1]
+	if !outer.Contains(inner.Header) || inner.Contains(outer.Header) {
+		t.Errorf("nested: the outer loop must contain the inner one and not the reverse")
+	}
+	if got := len(slicing.Loops(fns["diamond"])); got != 0 {
+		t.Errorf("diamond: %d loops, want 0", got)
+	}
+	if got := len(slicing.Loops(fns["forever"])); got != 1 {
+		t.Errorf("forever: %d loops, want 1", got)
+	}
+}
