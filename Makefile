@@ -3,7 +3,7 @@
 GO      ?= go
 EXAMPLE := benchmarks/kvstore
 
-.PHONY: demo test install vet fmt-check
+.PHONY: demo test install vet fmt-check bench
 
 ## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
@@ -32,3 +32,7 @@ fmt-check:
 ## install: put confhunt in $(go env GOBIN) or $(go env GOPATH)/bin
 install:
 	$(GO) install ./cmd/confhunt
+
+## bench: benchmarks of confhunt's own stages (rank on the example service)
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./scoring

@@ -272,3 +272,32 @@ func (p *Program) Position(pos token.Pos) string {
 	position := p.Fset.Position(pos)
 	return p.relPos(fmt.Sprintf("%s:%d:%d", position.Filename, position.Line, position.Column))
 }
+
+// Counts counts the packages, functions with bodies and SSA instructions of
+// the whole program (all, dependencies included) and of the analysed code.
+type Counts struct {
+	Packages, Functions, Instructions       int
+	AnalysedFunctions, AnalysedInstructions int
+}
+
+// Measure counts prog. It walks every function, so it is for -v reports.
+func (p *Program) Measure() Counts {
+	s := Counts{Packages: len(p.SSA.AllPackages())}
+	analysed := allFunctions(p)
+	for fn := range ssautil.AllFunctions(p.SSA) {
+		if fn.Blocks == nil {
+			continue
+		}
+		n := 0
+		for _, b := range fn.Blocks {
+			n += len(b.Instrs)
+		}
+		s.Functions++
+		s.Instructions += n
+		if analysed[fn] {
+			s.AnalysedFunctions++
+			s.AnalysedInstructions += n
+		}
+	}
+	return s
+}

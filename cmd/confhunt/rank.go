@@ -34,6 +34,11 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 		return nil, err
 	}
 	e.timer.phase("discover")
+	if e.v {
+		sz := prog.Measure()
+		fmt.Fprintf(e.stderr, "confhunt: %d packages, %d functions, %d SSA instructions; analysed %d functions, %d instructions; %d options\n",
+			sz.Packages, sz.Functions, sz.Instructions, sz.AnalysedFunctions, sz.AnalysedInstructions, len(opts))
+	}
 	graph := slicing.CallGraph(prog)
 	if err := ctx.Err(); err != nil {
 		return nil, err
