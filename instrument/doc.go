@@ -1,8 +1,29 @@
-// Package instrument rewrites copies of the user's source into a temporary
-// overlay (go build -overlay), never the user's files: coverage runs that
-// measure loop trip counts and branch probabilities, and probes on the
-// slices of the suspect options for bottleneck runs.
+// Package instrument runs the user's code to measure it, never writing the
+// user's files.
 //
-// Nothing in it is implemented yet beyond this description (see the open
-// issues).
+// In-house runs (PBHunter's measured loop trip counts and branch
+// probabilities) use Go's own coverage counters: RunTests runs the user's
+// go test command with -covermode=count -coverpkg over the analysed
+// packages; RunService builds a service with go build -cover
+// -covermode=atomic, starts it with a fresh GOCOVERDIR, runs a workload
+// against it, stops it with SIGINT (a process killed by a signal writes no
+// counters, so the service must return from main on SIGINT or SIGTERM) and
+// merges the counters with go tool covdata. Either gives a coverage
+// profile, which Parse reads and NewFile turns into a counts File: a
+// versioned JSON file with positions relative to the module root and a
+// hash of each source file, so that counts taken on other code are
+// detected rather than misapplied.
+//
+// Counts (from Measure) maps a File onto the SSA program. A coverage block
+// starts where a Go block or statement list starts; the SSA block that
+// comes first (in reverse postorder) among those whose first instruction
+// lies in a coverage block takes its count, as does the entry block of
+// each function. Loop headers, for post statements, && and || operands
+// and case tests are not coverage blocks: their counts follow from flow
+// conservation on the SSA CFG (what enters a block leaves it). Blocks the
+// counters leave undetermined keep static estimates and are reported as
+// such. Coverage and -overlay cannot be combined (golang/go#73802), so
+// counts are only ever taken on the user's unmodified code.
+//
+// Selective instrumentation for bottleneck runs is not implemented yet.
 package instrument

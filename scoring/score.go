@@ -51,10 +51,11 @@ type Line struct {
 	Share float64 // of the option's total
 }
 
-// Counts supplies measured block frequencies; Rank uses Estimate where it
-// has none for a function.
+// Counts supplies measured block frequencies and call counts; Rank uses
+// Estimate where it has none for a function.
 type Counts interface {
 	Frequencies(fn *ssa.Function) (Frequencies, bool)
+	Calls(fn *ssa.Function) (int64, bool)
 }
 
 // Rank scores the slices and ranks their options. It takes the slices
@@ -76,7 +77,7 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		}
 		return f
 	}
-	calls := callFrequencies(a, freq, s.Estimates)
+	calls := callFrequencies(a, freq, s.Estimates, counts)
 	var scores []*Score
 	for sl := range sls {
 		if err := ctx.Err(); err != nil {
@@ -192,7 +193,7 @@ const maxCallFrequency = 1e4
 // times the call block's, plus LoopTrips when library code calls it back
 // (a handler runs per request, a comparison per element); 1 for a root
 // such as main. Recursion counts once.
-func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, est configs.Estimates) map[*ssa.Function]float64 {
+func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, est configs.Estimates, counts Counts) map[*ssa.Function]float64 {
 	memo := make(map[*ssa.Function]float64)
 	const inProgress = -1
 	var get func(fn *ssa.Function) float64
@@ -215,7 +216,7 @@ func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, 
 		if parent := fn.Parent(); parent != nil && v == 0 {
 			v = closureFrequency(fn, parent, get, freq)
 			if strings.Contains(fn.Synthetic, "range-over-func yield") {
-				v *= est.LoopTrips
+				v *= yieldTrips(fn, parent, freq, est, counts)
 			}
 		}
 		if v == 0 {
@@ -229,6 +230,30 @@ func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, 
 		get(fn)
 	}
 	return memo
+}
+
+// yieldTrips is the iterations of a range-over-func loop per execution of
+// the block creating its yield closure: measured when the run counted
+// both, LoopTrips otherwise.
+func yieldTrips(fn, parent *ssa.Function, freq func(*ssa.Function) Frequencies, est configs.Estimates, counts Counts) float64 {
+	if counts == nil {
+		return est.LoopTrips
+	}
+	body, ok1 := counts.Calls(fn)
+	entries, ok2 := counts.Calls(parent)
+	if !ok1 || !ok2 || entries == 0 {
+		return est.LoopTrips
+	}
+	for _, b := range parent.Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				if runs := float64(entries) * freq(parent).Block[b.Index]; runs > 0 {
+					return float64(body) / runs
+				}
+			}
+		}
+	}
+	return est.LoopTrips
 }
 
 // closureFrequency is how often the block creating a closure runs.

@@ -65,6 +65,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	fs.Float64Var(&e.top, "top", 10, "report the top `percent` of options as suspects")
 	explain := fs.String("explain", "", "show the lines contributing most to `option`'s score")
 	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json")
+	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
 	patterns, err := e.parse(args)
 	if err != nil {
 		return err
@@ -79,12 +80,16 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	scores, err := scoring.Rank(ctx, an.a, an.prog, slicing.Forward(ctx, an.a, an.opts), an.settings, nil)
+	counts, err := e.measured(an, *countsFile)
+	if err != nil {
+		return err
+	}
+	scores, err := scoring.Rank(ctx, an.a, an.prog, slicing.Forward(ctx, an.a, an.opts), an.settings, counts)
 	if err != nil {
 		return err
 	}
 	e.timer.phase("slice+score")
-	stats := report.RankStats{Options: len(scores), TopPct: an.settings.Top}
+	stats := report.RankStats{Options: len(scores), TopPct: an.settings.Top, Measured: counts != nil}
 	for _, sc := range scores {
 		if sc.Suspect {
 			stats.Suspects++

@@ -53,6 +53,7 @@ var commands = []command{
 	{"sources", "list the options and every place they are read", runSources},
 	{"slice", "show one option's forward slice", runSlice},
 	{"rank", "rank the options by the CPU, memory and IO work they control", runRank},
+	{"counts", "measure execution counts in an in-house run (tests, benchmarks or a service)", runCounts},
 }
 
 // env is what a command runs with: its streams and the parsed common flags.

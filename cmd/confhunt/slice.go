@@ -12,6 +12,7 @@ import (
 func runSlice(ctx context.Context, e *env, args []string) error {
 	fs := e.flags("slice", "slice [flags] -option NAME [packages]")
 	name := fs.String("option", "", "the `option` to slice (a name or an alias)")
+	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
 	patterns, err := e.parse(args)
 	if err != nil {
 		return err
@@ -27,9 +28,18 @@ func runSlice(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
+	counts, err := e.measured(an, *countsFile)
+	if err != nil {
+		return err
+	}
 	sl := an.a.Slice(o)
 	e.timer.phase("slice")
 	v := report.SliceView(an.prog, sl, func(fn *ssa.Function) []scoring.LoopTrip {
+		if counts != nil {
+			if f, ok := counts.Frequencies(fn); ok {
+				return scoring.Trips(an.a, fn, f)
+			}
+		}
 		return scoring.Trips(an.a, fn, scoring.Estimate(an.a, fn, an.settings.Estimates))
 	})
 	if e.json {

@@ -1,0 +1,128 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/scoring"
+)
+
+func runCounts(ctx context.Context, e *env, args []string) error {
+	fs := e.flags("counts", "counts -o FILE [-build PKG [-args ARGS] [-ready ADDR]] [flags] [packages] -- COMMAND...")
+	out := fs.String("o", "", "write the counts to `file`")
+	build := fs.String("build", "", "build this main `package` with coverage, start it, run COMMAND against it, stop it with SIGINT")
+	svcArgs := fs.String("args", "", "`arguments` of the service started with -build (split on spaces)")
+	ready := fs.String("ready", "", "with -build, wait until the service accepts TCP connections on `host:port`")
+	grace := fs.Duration("grace", 10*time.Second, "with -build, how long the service has to exit after SIGINT")
+	appendTo := fs.Bool("append", false, "add the run's counts to those already in the -o file")
+	rest, err := e.parse(args)
+	if err != nil {
+		return err
+	}
+	patterns, command := splitCommand(rest)
+	if *out == "" {
+		return usageError("counts: -o FILE is required")
+	}
+	if len(command) == 0 {
+		return usageError("counts: no command after -- (a go test command, or with -build the workload)")
+	}
+	s, _, err := e.settings(ctx)
+	if err != nil {
+		return err
+	}
+	prog, err := e.load(ctx, s, patterns)
+	if err != nil {
+		return err
+	}
+	var paths []string
+	for _, p := range prog.Packages {
+		paths = append(paths, p.PkgPath)
+	}
+	pkgs := instrument.Packages(paths)
+	dir, err := filepath.Abs(cmpOr(e.dir, "."))
+	if err != nil {
+		return err
+	}
+	r := &instrument.Runner{Dir: dir, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}
+	var prof *instrument.Profile
+	if *build != "" {
+		prof, err = r.Service(ctx, pkgs, *build, strings.Fields(*svcArgs), *ready, command)
+	} else {
+		prof, err = r.Tests(ctx, pkgs, command)
+	}
+	if err != nil {
+		return err
+	}
+	e.timer.phase("run")
+	f, err := instrument.NewFile(prog, prof)
+	if err != nil {
+		return err
+	}
+	if *appendTo {
+		old, err := instrument.Read(*out)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+		case err != nil:
+			return &exitError{2, err}
+		default:
+			if err := old.Merge(f); err != nil {
+				return &exitError{2, fmt.Errorf("%s: %w", *out, err)}
+			}
+			f = old
+		}
+	}
+	if err := f.Write(*out); err != nil {
+		return err
+	}
+	blocks := 0
+	for _, fc := range f.Files {
+		blocks += len(fc.Blocks)
+	}
+	fmt.Fprintf(e.stdout, "%s: %d coverage blocks in %d files of %s, %d run(s)\n", *out, blocks, len(f.Files), f.Module, f.Runs)
+	return nil
+}
+
+// splitCommand splits arguments at "--": packages before, command after.
+func splitCommand(args []string) (patterns, command []string) {
+	if i := slices.Index(args, "--"); i >= 0 {
+		return args[:i], args[i+1:]
+	}
+	return args, nil
+}
+
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
+// measured reads a counts file for the analysis, reporting on stderr the
+// source files whose counts no longer apply.
+func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
+	if file == "" {
+		return nil, nil
+	}
+	f, err := instrument.Read(file)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, usageError("-counts %s: no such file (confhunt counts -o %s writes one)", file, file)
+		}
+		return nil, &exitError{2, err}
+	}
+	c, warnings, err := instrument.Measure(an.a, an.prog, f, an.settings.Estimates)
+	if err != nil {
+		return nil, &exitError{2, fmt.Errorf("%s: %w", file, err)}
+	}
+	for _, w := range warnings {
+		fmt.Fprintf(e.stderr, "confhunt: warning: %s: %s\n", file, w)
+	}
+	return c, nil
+}

@@ -1,0 +1,279 @@
+package instrument
+
+import (
+	"fmt"
+	"go/ast"
+	"go/token"
+	"path/filepath"
+	"sort"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/scoring"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// Counts are measured execution counts mapped onto a program's SSA blocks.
+// It implements scoring.Counts.
+type Counts struct {
+	a     *slicing.Analysis
+	prog  *slicing.Program
+	est   configs.Estimates
+	files map[string][]cover // absolute file name -> blocks sorted by start
+	memo  map[*ssa.Function]*measured
+}
+
+type cover struct {
+	start, end pos
+	count      int64
+}
+
+type pos struct{ line, col int }
+
+func (p pos) less(q pos) bool { return p.line < q.line || (p.line == q.line && p.col < q.col) }
+
+type measured struct {
+	freq  scoring.Frequencies
+	calls int64
+	ok    bool
+}
+
+// Measure checks a counts file against prog and maps it onto prog's SSA.
+// A file of another module is an error; a source file that changed since
+// the counts were taken is left out, with a warning naming it.
+func Measure(a *slicing.Analysis, prog *slicing.Program, f *File, est configs.Estimates) (*Counts, []string, error) {
+	if f.Module != prog.Module {
+		return nil, nil, fmt.Errorf("the counts were taken on module %s, not %s", f.Module, prog.Module)
+	}
+	c := &Counts{a: a, prog: prog, est: est, files: make(map[string][]cover), memo: make(map[*ssa.Function]*measured)}
+	var warnings []string
+	for _, fc := range f.Files {
+		abs := filepath.Join(prog.Root, filepath.FromSlash(fc.Path))
+		sum, err := hashFile(abs)
+		if err != nil {
+			warnings = append(warnings, fmt.Sprintf("%s: %v; its counts are not used", fc.Path, err))
+			continue
+		}
+		if sum != fc.SHA256 {
+			warnings = append(warnings, fmt.Sprintf("%s changed since the counts were taken; its counts are not used", fc.Path))
+			continue
+		}
+		var cs []cover
+		for _, b := range fc.blocks {
+			cs = append(cs, cover{pos{b.StartLine, b.StartCol}, pos{b.EndLine, b.EndCol}, b.Count})
+		}
+		sort.Slice(cs, func(i, j int) bool { return cs[i].start.less(cs[j].start) })
+		c.files[abs] = cs
+	}
+	return c, warnings, nil
+}
+
+// Frequencies returns the measured executions of fn's blocks per entry to
+// fn. Blocks of a function that never ran are measured zero.
+func (c *Counts) Frequencies(fn *ssa.Function) (scoring.Frequencies, bool) {
+	m := c.measure(fn)
+	return m.freq, m.ok
+}
+
+// Calls returns how many times fn was entered in the runs.
+func (c *Counts) Calls(fn *ssa.Function) (int64, bool) {
+	m := c.measure(fn)
+	return m.calls, m.ok
+}
+
+func (c *Counts) measure(fn *ssa.Function) *measured {
+	if m, ok := c.memo[fn]; ok {
+		return m
+	}
+	m := &measured{}
+	c.memo[fn] = m
+	if len(fn.Blocks) == 0 || !fn.Pos().IsValid() {
+		return m
+	}
+	file := c.prog.Fset.Position(fn.Pos()).Filename
+	covers, ok := c.files[file]
+	if !ok {
+		return m
+	}
+	counts, known := c.blockCounts(fn, covers)
+	if !known[0] {
+		return m
+	}
+	conserve(fn, counts, known)
+	est := scoring.Estimate(c.a, fn, c.est)
+	n := len(fn.Blocks)
+	m.freq = scoring.Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
+	m.calls = counts[0]
+	m.ok = true
+	for i := range fn.Blocks {
+		switch {
+		case counts[0] == 0:
+			m.freq.Block[i], m.freq.Measured[i] = 0, true // never ran
+		case known[i]:
+			m.freq.Block[i], m.freq.Measured[i] = float64(counts[i])/float64(counts[0]), true
+		default:
+			m.freq.Block[i] = est.Block[i]
+		}
+	}
+	return m
+}
+
+// blockCounts assigns coverage counts to the SSA blocks that start a
+// coverage block: the entry block, and for every coverage block the first
+// SSA block in reverse postorder whose first instruction lies in it.
+func (c *Counts) blockCounts(fn *ssa.Function, covers []cover) ([]int64, []bool) {
+	n := len(fn.Blocks)
+	counts := make([]int64, n)
+	known := make([]bool, n)
+	taken := make(map[int]bool) // coverage blocks already given to an SSA block
+	if body := bodyStart(fn); body.IsValid() {
+		p := c.prog.Fset.Position(body)
+		if i := firstAtOrAfter(covers, pos{p.Line, p.Column}); i >= 0 {
+			counts[0], known[0] = covers[i].count, true
+			taken[i] = true
+		}
+	}
+	for _, b := range scoringOrder(fn) {
+		if b.Index == 0 {
+			continue
+		}
+		p := firstPos(b)
+		if !p.IsValid() {
+			continue
+		}
+		position := c.prog.Fset.Position(p)
+		i := containing(covers, pos{position.Line, position.Column})
+		if i < 0 || taken[i] {
+			continue
+		}
+		taken[i] = true
+		counts[b.Index], known[b.Index] = covers[i].count, true
+	}
+	return counts, known
+}
+
+// scoringOrder is fn's blocks in reverse postorder.
+func scoringOrder(fn *ssa.Function) []*ssa.BasicBlock {
+	seen := make([]bool, len(fn.Blocks))
+	var post []*ssa.BasicBlock
+	var visit func(b *ssa.BasicBlock)
+	visit = func(b *ssa.BasicBlock) {
+		seen[b.Index] = true
+		for _, s := range b.Succs {
+			if !seen[s.Index] {
+				visit(s)
+			}
+		}
+		post = append(post, b)
+	}
+	visit(fn.Blocks[0])
+	for i, j := 0, len(post)-1; i < j; i, j = i+1, j-1 {
+		post[i], post[j] = post[j], post[i]
+	}
+	return post
+}
+
+// bodyStart is the position of the brace opening fn's body, where the
+// coverage block of its first statements starts.
+func bodyStart(fn *ssa.Function) token.Pos {
+	switch syn := fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		if syn.Body != nil {
+			return syn.Body.Lbrace
+		}
+	case *ast.FuncLit:
+		return syn.Body.Lbrace
+	case *ast.RangeStmt: // the yield function of a range-over-func loop
+		return syn.Body.Lbrace
+	}
+	return token.NoPos
+}
+
+// firstPos is the position of b's first positioned non-phi instruction.
+func firstPos(b *ssa.BasicBlock) token.Pos {
+	for _, instr := range b.Instrs {
+		if _, ok := instr.(*ssa.Phi); ok {
+			continue
+		}
+		if p := instr.Pos(); p.IsValid() {
+			return p
+		}
+		if br, ok := instr.(*ssa.If); ok && br.Cond.Pos().IsValid() {
+			return br.Cond.Pos()
+		}
+	}
+	return token.NoPos
+}
+
+// containing returns the index of the coverage block holding p, or -1.
+func containing(covers []cover, p pos) int {
+	// Coverage blocks do not overlap: only the last one starting at or
+	// before p can hold it.
+	i := sort.Search(len(covers), func(i int) bool { return p.less(covers[i].start) }) - 1
+	if i >= 0 && p.less(covers[i].end) {
+		return i
+	}
+	return -1
+}
+
+// firstAtOrAfter returns the first coverage block starting at or after p.
+func firstAtOrAfter(covers []cover, p pos) int {
+	i := sort.Search(len(covers), func(i int) bool { return !covers[i].start.less(p) })
+	if i == len(covers) {
+		return -1
+	}
+	return i
+}
+
+// conserve fills in the counts the counters leave open, by flow
+// conservation: what enters a block (the function's calls, for the entry)
+// leaves it, over edges whose counts are solved one unknown at a time.
+func conserve(fn *ssa.Function, counts []int64, known []bool) {
+	type edge struct{ from, to int }
+	edges := make(map[edge]int64)
+	ekn := make(map[edge]bool)
+	set := func(e edge, v int64) bool {
+		if ekn[e] {
+			return false
+		}
+		edges[e], ekn[e] = max(v, 0), true
+		return true
+	}
+	for changed := true; changed; {
+		changed = false
+		for _, b := range fn.Blocks {
+			i := b.Index
+			var in, out []edge
+			for _, p := range b.Preds {
+				in = append(in, edge{p.Index, i})
+			}
+			for _, s := range b.Succs {
+				out = append(out, edge{i, s.Index})
+			}
+			if i == 0 {
+				in = append(in, edge{-1, 0}) // the calls
+			}
+			for _, side := range [][]edge{in, out} {
+				if len(side) == 0 {
+					continue
+				}
+				sum, unknown, last := int64(0), 0, edge{}
+				for _, e := range side {
+					if ekn[e] {
+						sum += edges[e]
+					} else {
+						unknown++
+						last = e
+					}
+				}
+				switch {
+				case known[i] && unknown == 1:
+					changed = set(last, counts[i]-sum) || changed
+				case !known[i] && unknown == 0:
+					counts[i], known[i], changed = max(sum, 0), true, true
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,259 @@
+package instrument
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+// Runner runs in-house runs. Its Command field makes the processes, so
+// that tests can replace them.
+type Runner struct {
+	Dir            string    // the module root: where go commands and the workload run
+	Stdout, Stderr io.Writer // the workload's and the service's output
+	Log            io.Writer // progress
+	Grace          time.Duration
+	ReadyTimeout   time.Duration
+
+	// Command returns the command to run; nil means exec.CommandContext
+	// in its own process group, killed as a group when ctx is done.
+	Command func(ctx context.Context, name string, args ...string) *exec.Cmd
+}
+
+func (r *Runner) command(ctx context.Context, name string, args ...string) *exec.Cmd {
+	if r.Command != nil {
+		return r.Command(ctx, name, args...)
+	}
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.Cancel = func() error { return killGroup(cmd) }
+	cmd.WaitDelay = 5 * time.Second
+	return cmd
+}
+
+func killGroup(cmd *exec.Cmd) error {
+	if cmd.Process == nil {
+		return nil
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); err != nil {
+		return cmd.Process.Kill()
+	}
+	return nil
+}
+
+func (r *Runner) logf(format string, args ...any) {
+	if r.Log != nil {
+		fmt.Fprintf(r.Log, "confhunt: "+format+"\n", args...)
+	}
+}
+
+// Tests runs a go test command with coverage counters in count mode over
+// pkgs and returns the profile. goTest is the user's command, which must
+// start with "go test".
+func (r *Runner) Tests(ctx context.Context, pkgs []string, goTest []string) (*Profile, error) {
+	if len(goTest) < 2 || filepath.Base(goTest[0]) != "go" || goTest[1] != "test" {
+		return nil, fmt.Errorf("the workload must be a go test command (go test [flags] [packages]); use -build for a service")
+	}
+	for _, a := range goTest[2:] {
+		for _, f := range []string{"-cover", "-covermode", "-coverpkg", "-coverprofile", "-overlay"} {
+			if a == f || strings.HasPrefix(a, f+"=") || a == "-"+f || strings.HasPrefix(a, "-"+f+"=") {
+				return nil, fmt.Errorf("the go test command sets %s; confhunt sets the coverage flags itself", f)
+			}
+		}
+	}
+	tmp, err := os.MkdirTemp("", "confhunt-counts-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	profile := filepath.Join(tmp, "cover.out")
+	args := append([]string{"test", "-covermode=count", "-coverpkg=" + strings.Join(pkgs, ","), "-coverprofile=" + profile}, goTest[2:]...)
+	r.logf("running go %s", strings.Join(args, " "))
+	cmd := r.command(ctx, goTest[0], args...)
+	cmd.Dir = r.Dir
+	cmd.Stdout, cmd.Stderr = r.Stdout, r.Stderr
+	if err := cmd.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("the workload failed (%v); no counts were written", err)
+	}
+	return readProfile(profile)
+}
+
+func readProfile(name string) (*Profile, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, fmt.Errorf("the run wrote no coverage profile: %w", err)
+	}
+	defer f.Close()
+	return Parse(name, f)
+}
+
+// Service builds the package build with coverage counters over pkgs,
+// starts it with args and a fresh GOCOVERDIR, waits until ready (a TCP
+// address that accepts connections; empty means no wait), runs the
+// workload, stops the service with SIGINT and returns the merged profile.
+// A service still running Grace after SIGINT is killed, and the run fails:
+// a killed process writes no counters.
+func (r *Runner) Service(ctx context.Context, pkgs []string, build string, args []string, ready string, workload []string) (*Profile, error) {
+	if len(workload) == 0 {
+		return nil, errors.New("no workload command after --")
+	}
+	tmp, err := os.MkdirTemp("", "confhunt-counts-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	bin := filepath.Join(tmp, "service")
+	covdir := filepath.Join(tmp, "covdata")
+	if err := os.Mkdir(covdir, 0o755); err != nil {
+		return nil, err
+	}
+
+	r.logf("building %s with coverage counters", build)
+	gob := r.command(ctx, "go", "build", "-cover", "-covermode=atomic", "-coverpkg="+strings.Join(pkgs, ","), "-o", bin, build)
+	gob.Dir = r.Dir
+	var out strings.Builder
+	gob.Stdout, gob.Stderr = &out, &out
+	if err := gob.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("building %s: %v\n%s", build, err, strings.TrimSpace(out.String()))
+	}
+
+	r.logf("starting %s", strings.Join(append([]string{build}, args...), " "))
+	svc := r.command(ctx, bin, args...)
+	svc.Dir = r.Dir
+	svc.Env = append(os.Environ(), "GOCOVERDIR="+covdir)
+	svc.Stdout, svc.Stderr = r.Stderr, r.Stderr
+	if err := svc.Start(); err != nil {
+		return nil, fmt.Errorf("starting %s: %w", build, err)
+	}
+	p := &process{cmd: svc, done: make(chan struct{})}
+	go func() { p.err = svc.Wait(); close(p.done) }()
+	stopped := false
+	stop := func() error {
+		if stopped {
+			return nil
+		}
+		stopped = true
+		return r.stop(p)
+	}
+	defer stop() // on every early return: nothing is left running
+
+	if ready != "" {
+		if err := r.waitReady(ctx, ready, p); err != nil {
+			return nil, err
+		}
+	}
+	r.logf("running the workload: %s", strings.Join(workload, " "))
+	wl := r.command(ctx, workload[0], workload[1:]...)
+	wl.Dir = r.Dir
+	wl.Stdout, wl.Stderr = r.Stdout, r.Stderr
+	if err := wl.Run(); err != nil {
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		return nil, fmt.Errorf("the workload failed (%v); no counts were written", err)
+	}
+	if err := stop(); err != nil {
+		return nil, err
+	}
+
+	prof := filepath.Join(tmp, "cover.txt")
+	td := r.command(ctx, "go", "tool", "covdata", "textfmt", "-i="+covdir, "-o="+prof)
+	td.Dir = r.Dir
+	out.Reset()
+	td.Stdout, td.Stderr = &out, &out
+	if err := td.Run(); err != nil {
+		return nil, fmt.Errorf("go tool covdata: %v\n%s", err, strings.TrimSpace(out.String()))
+	}
+	return readProfile(prof)
+}
+
+// process is a started service; err is set when done is closed.
+type process struct {
+	cmd  *exec.Cmd
+	done chan struct{}
+	err  error
+}
+
+// stop interrupts the service and waits for it to return from main.
+func (r *Runner) stop(p *process) error {
+	select {
+	case <-p.done: // it stopped by itself
+		if p.err != nil {
+			return fmt.Errorf("the service exited before the workload ended: %v", p.err)
+		}
+		return nil
+	default:
+	}
+	_ = p.cmd.Process.Signal(os.Interrupt) // if it exited meanwhile, done tells below
+	grace := r.Grace
+	if grace == 0 {
+		grace = 10 * time.Second
+	}
+	select {
+	case <-p.done:
+		var ee *exec.ExitError
+		if errors.As(p.err, &ee) && !ee.Exited() {
+			return fmt.Errorf("the service died of %v instead of returning from main; no counters were written", ee.ProcessState)
+		}
+		return nil
+	case <-time.After(grace):
+		_ = killGroup(p.cmd)
+		<-p.done
+		return fmt.Errorf("the service did not exit within %v of SIGINT and was killed; no counters were written (it must return from main on SIGINT or SIGTERM)", grace)
+	}
+}
+
+// waitReady polls addr until it accepts a connection.
+func (r *Runner) waitReady(ctx context.Context, addr string, p *process) error {
+	timeout := r.ReadyTimeout
+	if timeout == 0 {
+		timeout = 30 * time.Second
+	}
+	deadline := time.Now().Add(timeout)
+	for {
+		conn, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+		if err == nil {
+			conn.Close()
+			return nil
+		}
+		select {
+		case <-p.done:
+			return fmt.Errorf("the service exited before it was ready: %v", p.err)
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			return fmt.Errorf("the service did not accept connections on %s within %v", addr, timeout)
+		}
+	}
+}
+
+// Packages lists the import paths to count: the analysed packages, without
+// test variants and generated test mains.
+func Packages(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if strings.Contains(p, " ") || strings.HasSuffix(p, ".test") || strings.HasSuffix(p, "_test") {
+			continue
+		}
+		out = append(out, p)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
+}
