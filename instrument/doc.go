@@ -15,12 +15,13 @@
 // detected rather than misapplied.
 //
 // Counts (from Measure) maps a File onto the SSA program. A coverage block
-// starts where a Go block or statement list starts; the SSA block that
-// comes first (in reverse postorder) among those whose first instruction
-// lies in a coverage block takes its count, as does the entry block of
-// each function. Loop headers, for post statements, && and || operands
-// and case tests are not coverage blocks: their counts follow from flow
-// conservation on the SSA CFG (what enters a block leaves it). Blocks the
+// starts where a Go block or statement list starts: a function's entry
+// block takes the count of the coverage block at its opening brace, and
+// each other coverage block goes to the body block (then, else, case,
+// loop body, or what follows a statement) whose leading instruction lies
+// in it earliest in the source. Loop headers, for post statements, && and
+// || operands and case tests are not coverage blocks: their counts follow
+// from flow conservation on the SSA CFG (what enters a block leaves it). Blocks the
 // counters leave undetermined keep static estimates and are reported as
 // such. Coverage and -overlay cannot be combined (golang/go#73802), so
 // counts are only ever taken on the user's unmodified code.

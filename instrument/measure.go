@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"path/filepath"
 	"sort"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -120,8 +121,8 @@ func (c *Counts) measure(fn *ssa.Function) *measured {
 }
 
 // blockCounts assigns coverage counts to the SSA blocks that start a
-// coverage block: the entry block, and for every coverage block the first
-// SSA block in reverse postorder whose first instruction lies in it.
+// coverage block: the entry block, and for every coverage block the body
+// block whose leading instruction lies in it first.
 func (c *Counts) blockCounts(fn *ssa.Function, covers []cover) ([]int64, []bool) {
 	n := len(fn.Blocks)
 	counts := make([]int64, n)
@@ -134,11 +135,18 @@ func (c *Counts) blockCounts(fn *ssa.Function, covers []cover) ([]int64, []bool)
 			taken[i] = true
 		}
 	}
-	for _, b := range scoringOrder(fn) {
-		if b.Index == 0 {
+	// Each coverage block goes to the candidate SSA block that leads to
+	// it earliest in the source: a case body before the next case's test.
+	type cand struct {
+		block int
+		at    token.Pos
+	}
+	best := make(map[int]cand)
+	for _, b := range fn.Blocks {
+		if b.Index == 0 || !startsCover(b) {
 			continue
 		}
-		p := firstPos(b)
+		p := leadPos(b)
 		if !p.IsValid() {
 			continue
 		}
@@ -147,31 +155,14 @@ func (c *Counts) blockCounts(fn *ssa.Function, covers []cover) ([]int64, []bool)
 		if i < 0 || taken[i] {
 			continue
 		}
-		taken[i] = true
-		counts[b.Index], known[b.Index] = covers[i].count, true
+		if cur, ok := best[i]; !ok || p < cur.at {
+			best[i] = cand{b.Index, p}
+		}
+	}
+	for i, cd := range best {
+		counts[cd.block], known[cd.block] = covers[i].count, true
 	}
 	return counts, known
-}
-
-// scoringOrder is fn's blocks in reverse postorder.
-func scoringOrder(fn *ssa.Function) []*ssa.BasicBlock {
-	seen := make([]bool, len(fn.Blocks))
-	var post []*ssa.BasicBlock
-	var visit func(b *ssa.BasicBlock)
-	visit = func(b *ssa.BasicBlock) {
-		seen[b.Index] = true
-		for _, s := range b.Succs {
-			if !seen[s.Index] {
-				visit(s)
-			}
-		}
-		post = append(post, b)
-	}
-	visit(fn.Blocks[0])
-	for i, j := 0, len(post)-1; i < j; i, j = i+1, j-1 {
-		post[i], post[j] = post[j], post[i]
-	}
-	return post
 }
 
 // bodyStart is the position of the brace opening fn's body, where the
@@ -186,6 +177,37 @@ func bodyStart(fn *ssa.Function) token.Pos {
 		return syn.Body.Lbrace
 	case *ast.RangeStmt: // the yield function of a range-over-func loop
 		return syn.Body.Lbrace
+	}
+	return token.NoPos
+}
+
+// startsCover reports whether b can start a coverage block: the body of a
+// statement or what follows it. Loop headers, for post statements, case
+// tests and the operands of && and || never do.
+func startsCover(b *ssa.BasicBlock) bool {
+	c := b.Comment
+	// A default case is a ".next" block; its tests are too, but they lie
+	// after the body of the previous case in its coverage block.
+	for _, suffix := range []string{".body", ".then", ".else", ".done", ".next"} {
+		if strings.HasSuffix(c, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// leadPos is the position of b's first positioned instruction, or, for a
+// block with none (a loop body starting with another loop), that of the
+// first one along its chain of single successors.
+func leadPos(b *ssa.BasicBlock) token.Pos {
+	for i := 0; b != nil && i < 8; i++ {
+		if p := firstPos(b); p.IsValid() {
+			return p
+		}
+		if len(b.Succs) != 1 {
+			break
+		}
+		b = b.Succs[0]
 	}
 	return token.NoPos
 }

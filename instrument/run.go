@@ -35,8 +35,16 @@ func (r *Runner) command(ctx context.Context, name string, args ...string) *exec
 	}
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	cmd.Cancel = func() error { return killGroup(cmd) }
-	cmd.WaitDelay = 5 * time.Second
+	cmd.Cancel = func() error {
+		// Interrupt the group first, so that go test and go build remove
+		// their own temporary files; kill it if it lingers.
+		if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
+			return killGroup(cmd)
+		}
+		time.AfterFunc(3*time.Second, func() { _ = killGroup(cmd) }) // a group that already exited is gone
+		return nil
+	}
+	cmd.WaitDelay = 10 * time.Second
 	return cmd
 }
 

@@ -1,0 +1,398 @@
+package instrument_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"net"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/scoring"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// checksum hashes every file under dir, to prove a run wrote nothing there.
+func checksum(t *testing.T, dir string) string {
+	t.Helper()
+	h := sha256.New()
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		names = append(names, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fi, err := os.Lstat(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(h, "%s %v %d\n", n, fi.Mode(), fi.Size())
+		if fi.Mode().IsRegular() {
+			data, _ := os.ReadFile(n)
+			h.Write(data)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+type loaded struct {
+	prog *slicing.Program
+	a    *slicing.Analysis
+	s    *configs.Settings
+}
+
+func load(t *testing.T, dir string) loaded {
+	t.Helper()
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue()), s}
+}
+
+func (l loaded) fn(t *testing.T, name string) *ssa.Function {
+	t.Helper()
+	for _, fn := range l.a.Functions() {
+		if slicing.ShortName(fn) == name {
+			return fn
+		}
+	}
+	t.Fatalf("no function %s", name)
+	return nil
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
+
+// TestMeasuredCounts runs the inhouse package's test, whose counts are
+// known, and checks trip counts and branch probabilities as measured.
+func TestMeasuredCounts(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
+	before := checksum(t, dir)
+	l := load(t, dir)
+	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+	prof, err := r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"go", "test", "-count=1", "-run", "TestCounts", "."})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := instrument.NewFile(l.prog, prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Round-trip through the file format.
+	name := filepath.Join(t.TempDir(), "counts.json")
+	if err := f.Write(name); err != nil {
+		t.Fatal(err)
+	}
+	if f, err = instrument.Read(name); err != nil {
+		t.Fatal(err)
+	}
+	c, warnings, err := instrument.Measure(l.a, l.prog, f, l.s.Estimates)
+	if err != nil || len(warnings) > 0 {
+		t.Fatalf("measure: %v %v", err, warnings)
+	}
+	if after := checksum(t, dir); after != before {
+		t.Errorf("the run changed the user's tree")
+	}
+
+	freq := func(name string) (*ssa.Function, scoring.Frequencies) {
+		fn := l.fn(t, name)
+		fr, ok := c.Frequencies(fn)
+		if !ok {
+			t.Fatalf("%s has no measured counts", name)
+		}
+		return fn, fr
+	}
+	byComment := func(fn *ssa.Function, fr scoring.Frequencies, comment string) []float64 {
+		var out []float64
+		for _, b := range fn.Blocks {
+			if b.Comment == comment {
+				if !fr.Measured[b.Index] {
+					t.Errorf("%s %s: not measured", fn.Name(), comment)
+				}
+				out = append(out, fr.Block[b.Index])
+			}
+		}
+		return out
+	}
+	returning := func(fn *ssa.Function, fr scoring.Frequencies, match func(v ssa.Value) bool) float64 {
+		for _, b := range fn.Blocks {
+			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && match(ret.Results[0]) {
+				return fr.Block[b.Index]
+			}
+		}
+		t.Fatalf("%s: no such return", fn.Name())
+		return 0
+	}
+
+	// A loop of 10 and a loop of 20: 15 iterations per entry, header 16.
+	fn, fr := freq("inhouse.Loop")
+	if got := byComment(fn, fr, "for.body"); len(got) != 1 || !near(got[0], 15) {
+		t.Errorf("Loop body runs %v times per entry, want 15", got)
+	}
+	if got := byComment(fn, fr, "for.loop"); len(got) != 1 || !near(got[0], 16) {
+		t.Errorf("Loop header (flow conservation) runs %v times per entry, want 16", got)
+	}
+	trips := scoring.Trips(l.a, fn, fr)
+	if len(trips) != 1 || !near(trips[0].Trips, 15) || !trips[0].Measured {
+		t.Errorf("Loop trips = %+v, want 15 measured", trips)
+	}
+
+	// An if taken 4 times of 8.
+	fn, fr = freq("inhouse.Branch")
+	if got := byComment(fn, fr, "if.then"); len(got) != 1 || !near(got[0], 0.5) {
+		t.Errorf("Branch then side: %v, want 0.5", got)
+	}
+
+	// A switch: zero 1, small 2, big 7 of 10.
+	fn, fr = freq("inhouse.Switch")
+	for want, p := range map[string]float64{"zero": 0.1, "small": 0.2, "big": 0.7} {
+		got := returning(fn, fr, func(v ssa.Value) bool {
+			c, ok := v.(*ssa.Const)
+			return ok && c.Value.ExactString() == fmt.Sprintf("%q", want)
+		})
+		if !near(got, p) {
+			t.Errorf("Switch case %s: %v, want %v", want, got, p)
+		}
+	}
+
+	// A select: three receives from a, one from b.
+	fn, fr = freq("inhouse.Select")
+	neg := returning(fn, fr, func(v ssa.Value) bool { u, ok := v.(*ssa.UnOp); return ok && u.Op.String() == "-" })
+	if !near(neg, 0.25) {
+		t.Errorf("Select case b: %v, want 0.25", neg)
+	}
+
+	// Nested loops: 3 outer and 12 inner iterations.
+	fn, fr = freq("inhouse.Nested")
+	if got := byComment(fn, fr, "for.body"); len(got) != 2 || !near(got[0], 3) || !near(got[1], 12) {
+		t.Errorf("Nested bodies run %v times, want [3 12]", got)
+	}
+
+	// A range-over-func loop: the yield function runs 5 times per entry.
+	rf := l.fn(t, "inhouse.RangeFunc")
+	var yield *ssa.Function
+	for _, anon := range rf.AnonFuncs {
+		if strings.Contains(anon.Synthetic, "range-over-func yield") {
+			yield = anon
+		}
+	}
+	if yield == nil {
+		t.Fatal("RangeFunc has no yield function")
+	}
+	calls, ok1 := c.Calls(yield)
+	entries, ok2 := c.Calls(rf)
+	if !ok1 || !ok2 || calls != 5 || entries != 1 {
+		t.Errorf("RangeFunc: yield ran %d times (%v) for %d entries (%v), want 5 for 1", calls, ok1, entries, ok2)
+	}
+}
+
+// TestTestsFailure: a failing workload is an error and writes no profile.
+func TestTestsFailure(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
+	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+	_, err := r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"go", "test", "./nosuch"})
+	if err == nil || !strings.Contains(err.Error(), "the workload failed") {
+		t.Errorf("err = %v", err)
+	}
+	_, err = r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"go", "test", "-coverprofile=x", "."})
+	if err == nil || !strings.Contains(err.Error(), "sets -coverprofile") {
+		t.Errorf("err = %v", err)
+	}
+	_, err = r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"make", "test"})
+	if err == nil || !strings.Contains(err.Error(), "must be a go test command") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+// TestInterrupted: cancelling a run stops it, removes its temporary
+// files and leaves the user's tree as it was.
+func TestInterrupted(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
+	before := checksum(t, dir)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("INHOUSE_SLEEP", "1")
+	ctx, cancel := context.WithCancel(context.Background())
+	var out bytes.Buffer
+	r := &instrument.Runner{Dir: dir, Stdout: &out, Stderr: &out}
+	go func() {
+		for !strings.Contains(out.String(), "RUN") { // wait until the test binary runs
+			time.Sleep(50 * time.Millisecond)
+			if ctx.Err() != nil {
+				return
+			}
+			if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
+				time.Sleep(time.Second)
+				break
+			}
+		}
+		cancel()
+	}()
+	_, err := r.Tests(ctx, []string{"example.com/inhouse"}, []string{"go", "test", "-count=1", "-v", "-run", "TestSleep", "."})
+	if err != context.Canceled {
+		t.Errorf("err = %v, want context.Canceled", err)
+	}
+	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	if checksum(t, dir) != before {
+		t.Errorf("the interrupted run changed the user's tree")
+	}
+}
+
+func freePort(t *testing.T) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
+}
+
+// TestService runs a service under a workload and measures its handler.
+func TestService(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
+	before := checksum(t, dir)
+	l := load(t, dir)
+	addr := freePort(t)
+	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard, Grace: 10 * time.Second}
+	prof, err := r.Service(context.Background(), []string{"example.com/service/server"}, "./server",
+		[]string{"-addr", addr}, addr, []string{"go", "run", "./client", "-addr", addr, "-n", "7"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := instrument.NewFile(l.prog, prof)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _, err := instrument.Measure(l.a, l.prog, f, l.s.Estimates)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := l.fn(t, "main.handle")
+	calls, ok := c.Calls(h)
+	if !ok || calls != 7 {
+		t.Errorf("handle ran %d times (%v), want 7", calls, ok)
+	}
+	fr, _ := c.Frequencies(h)
+	if trips := scoring.Trips(l.a, h, fr); len(trips) != 1 || !near(trips[0].Trips, 100) {
+		t.Errorf("handle's loop: %+v, want 100 trips", trips)
+	}
+	if checksum(t, dir) != before {
+		t.Errorf("the run changed the user's tree")
+	}
+}
+
+// TestServiceErrors: a service that ignores SIGINT is killed after the
+// grace period; a failing workload and a missing package are errors.
+func TestServiceErrors(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
+	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}
+	ctx := context.Background()
+	pkgs := []string{"example.com/service/server"}
+
+	_, err := r.Service(ctx, pkgs, "./stubborn", nil, "", []string{"go", "version"})
+	if err == nil || !strings.Contains(err.Error(), "did not exit within 1s of SIGINT and was killed") {
+		t.Errorf("stubborn service: err = %v", err)
+	}
+	addr := freePort(t)
+	_, err = r.Service(ctx, pkgs, "./server", []string{"-addr", addr}, addr, []string{"go", "run", "./nosuch"})
+	if err == nil || !strings.Contains(err.Error(), "the workload failed") {
+		t.Errorf("failing workload: err = %v", err)
+	}
+	if conn, err := net.Dial("tcp", addr); err == nil {
+		conn.Close()
+		t.Errorf("the service still runs after a failed workload")
+	}
+	_, err = r.Service(ctx, pkgs, "./nosuch", nil, "", []string{"go", "version"})
+	if err == nil || !strings.Contains(err.Error(), "building ./nosuch") {
+		t.Errorf("missing package: err = %v", err)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"", "p.out: empty coverage profile"},
+		{"x.go:1.1,2.2 1 1\n", "p.out:1: not a coverage profile"},
+		{"mode: count\nx.go:1.1,2.2 1\n", "p.out:2: bad block"},
+		{"mode: count\nx.go:1.1,2.2 1 -4\n", "p.out:2: bad count"},
+		{"mode: count\nx.go:1.a,2.2 1 4\n", "p.out:2: bad position"},
+		{"mode: count\nmode: set\n", "p.out:2: mode set after mode count"},
+	} {
+		_, err := instrument.Parse("p.out", strings.NewReader(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Parse(%q) = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+	p, err := instrument.Parse("p.out", strings.NewReader("mode: count\na/x.go:1.1,2.2 1 3\na/x.go:1.1,2.2 1 4\n"))
+	if err != nil || len(p.Blocks) != 1 || p.Blocks[0].Count != 7 {
+		t.Errorf("repeated blocks are not summed: %+v %v", p, err)
+	}
+}
+
+func TestReadErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(content string) string {
+		name := filepath.Join(dir, "counts.json")
+		if err := os.WriteFile(name, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	for _, tc := range []struct{ in, want string }{
+		{"not json", "counts.json:1: not a counts file"},
+		{"{\n \"version\": 1,\n \"module\": 3\n}", "counts.json:3: not a counts file: module has the wrong type"},
+		{`{"hello": 1}`, "not a counts file"},
+		{`{"version": 1}`, "not a counts file (no version or module)"},
+		{`{"version": 9, "module": "m"}`, "counts file version 9; this confhunt reads version 1"},
+		{`{"version": 1, "module": "m", "files": [{"path": "a.go", "blocks": ["1.1,2"]}]}`, "counts.json: a.go: bad"},
+	} {
+		_, err := instrument.Read(write(tc.in))
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("Read(%q) = %v, want %q", tc.in, err, tc.want)
+		}
+	}
+}
+
+// TestMismatch: counts of another module are an error; counts of a file
+// that changed since are left out with a warning naming it.
+func TestMismatch(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
+	l := load(t, dir)
+	_, _, err := instrument.Measure(l.a, l.prog, &instrument.File{Version: 1, Module: "example.com/other"}, l.s.Estimates)
+	if err == nil || !strings.Contains(err.Error(), "taken on module example.com/other, not example.com/inhouse") {
+		t.Errorf("other module: err = %v", err)
+	}
+	f := &instrument.File{Version: 1, Module: "example.com/inhouse", Files: []instrument.FileCounts{{Path: "inhouse.go", SHA256: "0000"}}}
+	c, warnings, err := instrument.Measure(l.a, l.prog, f, l.s.Estimates)
+	if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "inhouse.go changed since the counts were taken") {
+		t.Fatalf("changed file: %v %v", warnings, err)
+	}
+	if _, ok := c.Frequencies(l.fn(t, "inhouse.Loop")); ok {
+		t.Errorf("counts of a changed file were used")
+	}
+}

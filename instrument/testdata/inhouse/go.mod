@@ -1,0 +1,3 @@
+module example.com/inhouse
+
+go 1.26.0
