@@ -22,11 +22,11 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	ready := fs.String("ready", "", "with -build, wait until the service accepts TCP connections on `host:port`")
 	grace := fs.Duration("grace", 10*time.Second, "with -build, how long the service has to exit after SIGINT")
 	appendTo := fs.Bool("append", false, "add the run's counts to those already in the -o file")
-	rest, err := e.parse(args)
+	flagArgs, command := splitCommand(args)
+	patterns, err := e.parse(flagArgs)
 	if err != nil {
 		return err
 	}
-	patterns, command := splitCommand(rest)
 	if *out == "" {
 		return usageError("counts: -o FILE is required")
 	}
@@ -89,7 +89,8 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	return nil
 }
 
-// splitCommand splits arguments at "--": packages before, command after.
+// splitCommand splits arguments at the first "--": flags and packages
+// before, the command after (the flag package would drop the "--").
 func splitCommand(args []string) (patterns, command []string) {
 	if i := slices.Index(args, "--"); i >= 0 {
 		return args[:i], args[i+1:]

@@ -12,6 +12,7 @@ The commands are:
 	sources   list the options and every place they are read
 	slice     show one option's forward slice (-option NAME)
 	rank      rank the options by the CPU, memory and IO work they control
+	counts    measure execution counts in an in-house run
 
 rank slices forward from every read of every option over a VTA call
 graph (data dependence through values, fields, globals, container
@@ -27,6 +28,29 @@ suspects, marked '*'.
 
 	confhunt rank -explain NAME   the lines behind one option's score
 	confhunt slice -option NAME   the slice by function, with its loops
+
+Loop trip counts and branch probabilities are estimated statically (10
+trips a loop, 50% a branch, 2% an err != nil check) unless an in-house
+run measured them. counts takes them from Go's coverage counters:
+
+	confhunt counts -o FILE [packages] -- go test [flags] [packages]
+	confhunt counts -o FILE -build ./cmd/server [-args ARGS] [-ready ADDR] \
+	    [packages] -- WORKLOAD...
+
+The first runs the tests or benchmarks with -covermode=count over the
+analysed packages. The second builds the service with coverage counters,
+starts it (with ARGS), waits until ADDR accepts connections, runs the
+workload command, then stops the service with SIGINT: the service must
+return from main on SIGINT or SIGTERM, since a process killed by a signal
+writes no counters; one still running -grace after SIGINT is killed and
+the run fails. -append adds a run to an existing FILE. Then
+
+	confhunt rank -counts FILE
+	confhunt slice -counts FILE -option NAME
+
+use the measured counts where there are some; a FILE from another module
+is an error, and files changed since the run are named and left out.
+Nothing is written into the analysed tree but FILE.
 
 Packages are patterns as for go build; the default is ./... in the
 directory given by -C (the current one by default).
