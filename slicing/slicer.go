@@ -396,7 +396,7 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
 	if !ok {
 		return
 	}
-	if r.IO > 0 {
+	if r.IO > 0 && !r.Text {
 		sl.influence(c, IO)
 	}
 	if in, ok := ParseInfluence(r.Influence); ok && (data || in != Size) {
