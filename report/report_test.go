@@ -38,7 +38,9 @@ func TestGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	stats := report.RankStats{Options: len(scores), TopPct: s.Top, Suspects: 2}
-	trips := func(fn *ssa.Function) []scoring.LoopTrip { return scoring.Trips(a, fn, scoring.Estimate(a, fn, s.Estimates)) }
+	trips := func(fn *ssa.Function) []scoring.LoopTrip {
+		return scoring.Trips(a, fn, scoring.Estimate(a, fn, s.Estimates))
+	}
 	limit, _ := slicing.Lookup(opts, "Config.Limit")
 
 	for _, tc := range []struct {
