@@ -218,11 +218,8 @@ func firstPos(b *ssa.BasicBlock) token.Pos {
 		if _, ok := instr.(*ssa.Phi); ok {
 			continue
 		}
-		if p := instr.Pos(); p.IsValid() {
+		if p := slicing.Pos(instr); p.IsValid() {
 			return p
-		}
-		if br, ok := instr.(*ssa.If); ok && br.Cond.Pos().IsValid() {
-			return br.Cond.Pos()
 		}
 	}
 	return token.NoPos

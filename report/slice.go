@@ -72,7 +72,7 @@ func SliceView(prog *slicing.Program, sl *slicing.Slice, trips func(*ssa.Functio
 					continue
 				}
 				sf.Instructions++
-				if p := pos(instr); p.IsValid() {
+				if p := slicing.Pos(instr); p.IsValid() {
 					sf.Lines = append(sf.Lines, prog.Fset.Position(p).Line)
 				}
 				for _, lt := range loops {
@@ -82,7 +82,7 @@ func SliceView(prog *slicing.Program, sl *slicing.Slice, trips func(*ssa.Functio
 				}
 				if in := fs.Influence[instr]; in != 0 {
 					for _, k := range in.Kinds() {
-						f.Effects = append(f.Effects, Effect{Kind: k, Pos: prog.Position(pos(instr)), Func: slicing.FullName(fs.Func), Short: slicing.ShortName(fs.Func)})
+						f.Effects = append(f.Effects, Effect{Kind: k, Pos: prog.Position(slicing.Pos(instr)), Func: slicing.FullName(fs.Func), Short: slicing.ShortName(fs.Func)})
 					}
 				}
 			}
@@ -99,16 +99,6 @@ func SliceView(prog *slicing.Program, sl *slicing.Slice, trips func(*ssa.Functio
 	return f
 }
 
-func pos(instr ssa.Instruction) token.Pos {
-	if p := instr.Pos(); p.IsValid() {
-		return p
-	}
-	if br, ok := instr.(*ssa.If); ok {
-		return br.Cond.Pos()
-	}
-	return token.NoPos
-}
-
 // loopPos is the position of a loop: its header's first positioned
 // instruction, or its condition.
 func loopPos(l *slicing.Loop) token.Pos {
@@ -116,7 +106,7 @@ func loopPos(l *slicing.Loop) token.Pos {
 		if _, ok := instr.(*ssa.Phi); ok {
 			continue
 		}
-		if p := pos(instr); p.IsValid() {
+		if p := slicing.Pos(instr); p.IsValid() {
 			return p
 		}
 	}

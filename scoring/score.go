@@ -123,7 +123,7 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 			}
 			var pos token.Pos
 			for _, instr := range b.Instrs {
-				if p := instrPos(instr); p.IsValid() {
+				if p := slicing.Pos(instr); p.IsValid() {
 					pos = p
 				}
 				if !fs.Contains(instr) {
@@ -171,17 +171,6 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 type lineKey struct {
 	file string
 	line int
-}
-
-// instrPos is the position of an instruction, or of a branch's condition.
-func instrPos(instr ssa.Instruction) token.Pos {
-	if p := instr.Pos(); p.IsValid() {
-		return p
-	}
-	if br, ok := instr.(*ssa.If); ok {
-		return br.Cond.Pos()
-	}
-	return token.NoPos
 }
 
 // maxCallFrequency caps a function's estimated calls per program run, so

@@ -1,8 +1,22 @@
 package slicing
 
 import (
+	"go/token"
+
 	"golang.org/x/tools/go/ssa"
 )
+
+// Pos is the source position of an instruction: its own, or for a branch
+// (whose own position is unset) that of its condition.
+func Pos(instr ssa.Instruction) token.Pos {
+	if p := instr.Pos(); p.IsValid() {
+		return p
+	}
+	if br, ok := instr.(*ssa.If); ok {
+		return br.Cond.Pos()
+	}
+	return token.NoPos
+}
 
 // PostDom is the post-dominator tree of a function's blocks, computed with
 // Cooper, Harvey and Kennedy's iterative algorithm on the reversed CFG

@@ -39,14 +39,13 @@ type Site struct {
 // The result is sorted by name and each option's sites by position.
 func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Option, error) {
 	d := &discoverer{
-		prog:        prog,
-		src:         src,
-		opts:        make(map[string]*Option),
-		aliases:     make(map[string]*Option),
-		globalLoads: make(map[*ssa.Global][]ssa.Value),
-		fieldReads:  make(map[field][]ssa.Value),
-		calls:       make(map[*ssa.Function][]*ssa.Call),
-		seen:        make(map[siteKey]bool),
+		prog:    prog,
+		src:     src,
+		opts:    make(map[string]*Option),
+		aliases: make(map[string]*Option),
+		loaded:  newLoadIndex(),
+		calls:   make(map[*ssa.Function][]*ssa.Call),
+		seen:    make(map[siteKey]bool),
 	}
 	if err := d.catalogue(); err != nil {
 		return nil, err
@@ -114,9 +113,8 @@ type discoverer struct {
 	entries map[string]entry // by function name
 
 	funcs       []*ssa.Function // scanned functions, by position
-	globalLoads map[*ssa.Global][]ssa.Value
+	loaded      loadIndex       // loads of globals and fields
 	globalStore map[*ssa.Global][]*ssa.Store
-	fieldReads  map[field][]ssa.Value // loads of a field (UnOp of FieldAddr) and Field extractions
 	calls       map[*ssa.Function][]*ssa.Call
 
 	config  map[*types.Struct]*structInfo
@@ -164,23 +162,10 @@ func (d *discoverer) index() {
 	for _, fn := range d.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				if d.loaded.add(instr) {
+					continue
+				}
 				switch instr := instr.(type) {
-				case *ssa.UnOp:
-					if instr.Op != token.MUL {
-						continue
-					}
-					switch x := instr.X.(type) {
-					case *ssa.Global:
-						d.globalLoads[x] = append(d.globalLoads[x], instr)
-					case *ssa.FieldAddr:
-						if s := structOf(x.X.Type()); s != nil {
-							d.fieldReads[field{s, x.Field}] = append(d.fieldReads[field{s, x.Field}], instr)
-						}
-					}
-				case *ssa.Field:
-					if s := structOf(instr.X.Type()); s != nil {
-						d.fieldReads[field{s, instr.Field}] = append(d.fieldReads[field{s, instr.Field}], instr)
-					}
 				case *ssa.Store:
 					if g, ok := instr.Addr.(*ssa.Global); ok {
 						d.globalStore[g] = append(d.globalStore[g], instr)

@@ -85,10 +85,9 @@ type Analysis struct {
 	callers  map[*ssa.Function][]ssa.CallInstruction
 	external map[*ssa.Function]bool // called back from library code
 
-	globalLoads map[*ssa.Global][]ssa.Value
-	fieldLoads  map[field][]ssa.Value
-	elemLoads   typeutil.Map // container type -> []ssa.Value
-	recvs       typeutil.Map // channel type -> []ssa.Value
+	loads     loadIndex    // globals and fields
+	elemLoads typeutil.Map // container type -> []ssa.Value
+	recvs     typeutil.Map // channel type -> []ssa.Value
 
 	postdom map[*ssa.Function]*PostDom
 	loops   map[*ssa.Function][]*Loop
@@ -98,16 +97,15 @@ type Analysis struct {
 // the catalogue of library calls (configs.Settings.Catalogue).
 func NewAnalysis(prog *Program, graph *callgraph.Graph, resources map[string]configs.Resource) *Analysis {
 	a := &Analysis{
-		prog:        prog,
-		resources:   resources,
-		user:        allFunctions(prog),
-		callees:     make(map[ssa.CallInstruction][]*ssa.Function),
-		callers:     make(map[*ssa.Function][]ssa.CallInstruction),
-		external:    make(map[*ssa.Function]bool),
-		globalLoads: make(map[*ssa.Global][]ssa.Value),
-		fieldLoads:  make(map[field][]ssa.Value),
-		postdom:     make(map[*ssa.Function]*PostDom),
-		loops:       make(map[*ssa.Function][]*Loop),
+		prog:      prog,
+		resources: resources,
+		user:      allFunctions(prog),
+		callees:   make(map[ssa.CallInstruction][]*ssa.Function),
+		callers:   make(map[*ssa.Function][]ssa.CallInstruction),
+		external:  make(map[*ssa.Function]bool),
+		loads:     newLoadIndex(),
+		postdom:   make(map[*ssa.Function]*PostDom),
+		loops:     make(map[*ssa.Function][]*Loop),
 	}
 	for fn, node := range graph.Nodes {
 		if fn == nil {
@@ -167,26 +165,18 @@ func (a *Analysis) indexLoad(instr ssa.Instruction) {
 		vs, _ := m.At(t).([]ssa.Value)
 		m.Set(t, append(vs, v))
 	}
+	if a.loads.add(instr) {
+		return
+	}
 	switch instr := instr.(type) {
 	case *ssa.UnOp:
 		switch instr.Op {
 		case token.MUL:
-			switch x := instr.X.(type) {
-			case *ssa.Global:
-				a.globalLoads[x] = append(a.globalLoads[x], instr)
-			case *ssa.FieldAddr:
-				if s := structOf(x.X.Type()); s != nil {
-					a.fieldLoads[field{s, x.Field}] = append(a.fieldLoads[field{s, x.Field}], instr)
-				}
-			case *ssa.IndexAddr:
+			if x, ok := instr.X.(*ssa.IndexAddr); ok {
 				add(&a.elemLoads, containerType(x.X.Type()), instr)
 			}
 		case token.ARROW:
 			add(&a.recvs, chanElem(instr.X.Type()), instr)
-		}
-	case *ssa.Field:
-		if s := structOf(instr.X.Type()); s != nil {
-			a.fieldLoads[field{s, instr.Field}] = append(a.fieldLoads[field{s, instr.Field}], instr)
 		}
 	case *ssa.Index:
 		add(&a.elemLoads, containerType(instr.X.Type()), instr)
@@ -228,6 +218,44 @@ func isBasic(t types.Type) bool {
 	case *types.Slice:
 		_, ok := u.Elem().Underlying().(*types.Basic)
 		return ok
+	}
+	return false
+}
+
+// loadIndex maps globals and struct fields to the values loaded from them:
+// loads of a global, loads through a field's address, and Field
+// extractions from struct values.
+type loadIndex struct {
+	globals map[*ssa.Global][]ssa.Value
+	fields  map[field][]ssa.Value
+}
+
+func newLoadIndex() loadIndex {
+	return loadIndex{globals: make(map[*ssa.Global][]ssa.Value), fields: make(map[field][]ssa.Value)}
+}
+
+// add records instr if it loads a global or a field, and says whether it did.
+func (ix loadIndex) add(instr ssa.Instruction) bool {
+	switch instr := instr.(type) {
+	case *ssa.UnOp:
+		if instr.Op != token.MUL {
+			return false
+		}
+		switch x := instr.X.(type) {
+		case *ssa.Global:
+			ix.globals[x] = append(ix.globals[x], instr)
+			return true
+		case *ssa.FieldAddr:
+			if s := structOf(x.X.Type()); s != nil {
+				ix.fields[field{s, x.Field}] = append(ix.fields[field{s, x.Field}], instr)
+				return true
+			}
+		}
+	case *ssa.Field:
+		if s := structOf(instr.X.Type()); s != nil {
+			ix.fields[field{s, instr.Field}] = append(ix.fields[field{s, instr.Field}], instr)
+			return true
+		}
 	}
 	return false
 }

@@ -3,27 +3,14 @@ package slicing_test
 import (
 	"context"
 	"fmt"
-	"go/token"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/slicing"
 )
-
-func instrPos(instr ssa.Instruction) token.Pos {
-	if p := instr.Pos(); p.IsValid() {
-		return p
-	}
-	if br, ok := instr.(*ssa.If); ok {
-		return br.Cond.Pos()
-	}
-	return token.NoPos
-}
 
 // TestForward checks the precision rules of the forward slice: each line
 // with "sliced" facts must (or, negated, must not) hold an instruction of
@@ -52,7 +39,7 @@ func TestForward(t *testing.T) {
 					if !fs.Contains(instr) {
 						continue
 					}
-					p := instrPos(instr)
+					p := slicing.Pos(instr)
 					if !p.IsValid() {
 						continue
 					}

@@ -230,10 +230,10 @@ func (d *discoverer) loads(addr ssa.Value, seen map[ssa.Value]bool) []ssa.Value 
 	seen[addr] = true
 	switch a := addr.(type) {
 	case *ssa.Global:
-		return d.globalLoads[a]
+		return d.loaded.globals[a]
 	case *ssa.FieldAddr:
 		if s := structOf(a.X.Type()); s != nil {
-			return d.fieldReads[field{s, a.Field}]
+			return d.loaded.fields[field{s, a.Field}]
 		}
 	}
 	var out []ssa.Value

@@ -282,10 +282,10 @@ func (sl *slicer) elemLoads(t types.Type) []ssa.Value {
 func (sl *slicer) store(addr ssa.Value, ctx *callCtx) {
 	switch addr := addr.(type) {
 	case *ssa.Global:
-		sl.loads(sl.a.globalLoads[addr])
+		sl.loads(sl.a.loads.globals[addr])
 	case *ssa.FieldAddr:
 		if s := structOf(addr.X.Type()); s != nil {
-			sl.loads(sl.a.fieldLoads[field{s, addr.Field}])
+			sl.loads(sl.a.loads.fields[field{s, addr.Field}])
 		}
 	case *ssa.IndexAddr:
 		if arr, ok := addr.X.(*ssa.Alloc); ok {

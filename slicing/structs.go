@@ -329,7 +329,7 @@ func (d *discoverer) fieldOptions() {
 			if si.why == "unmarshal" && !d.hasTag(si.s, []string{"koanf", "mapstructure"}) {
 				d.addAlias(o, d.tagPrefix(si, "koanf", 0)+strings.ToLower(f.Name()))
 			}
-			for _, v := range d.fieldReads[field{si.s, i}] {
+			for _, v := range d.loaded.fields[field{si.s, i}] {
 				d.addSite(o, v.Parent(), v, readPos(v), "")
 			}
 			for _, g := range getters[field{si.s, i}] {
