@@ -54,6 +54,7 @@ var commands = []command{
 	{"slice", "show one option's forward slice", runSlice},
 	{"rank", "rank the options by the CPU, memory and IO work they control", runRank},
 	{"counts", "measure execution counts in an in-house run (tests, benchmarks or a service)", runCounts},
+	{"hunt", "probe the suspects' slices under a workload and rank the bottlenecks", runHunt},
 }
 
 // env is what a command runs with: its streams and the parsed common flags.

@@ -1,0 +1,260 @@
+package instrument
+
+import (
+	"bufio"
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"time"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Workload says what a probe run runs: the user's go test command, or a
+// service built from Build, started with Args, ready on Ready, and driven
+// by Command.
+type Workload struct {
+	Command []string
+	Build   string
+	Args    []string
+	Ready   string
+}
+
+// Measurement is what one probe site recorded.
+type Measurement struct {
+	Probe *Probe
+	Calls int64
+	Nanos int64 // inclusive time for functions, time in the call for IO
+	Bytes int64 // allocated or transferred
+}
+
+// Result is the outcome of a workload run.
+type Result struct {
+	Measurements []Measurement
+	Wall         time.Duration      // of the workload command
+	Benchmarks   map[string]float64 // ns/op by benchmark, when the workload printed any
+	Warnings     []string
+}
+
+// Probe runs the workload with the plan's probes spliced in through
+// go -overlay (a nil plan runs it as it is) and reads back the counters.
+func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (*Result, error) {
+	tmp, err := os.MkdirTemp("", "confhunt-hunt-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(tmp)
+	probeDir := filepath.Join(tmp, "probes")
+	if err := os.Mkdir(probeDir, 0o755); err != nil {
+		return nil, err
+	}
+	env := append(os.Environ(), "CONFHUNT_PROBE_DIR="+probeDir)
+	var overlay []string
+	if ov != nil {
+		overlay = []string{"-overlay=" + ov.JSON}
+	}
+	res := &Result{}
+	out := &tee{w: r.Stdout}
+	if w.Build == "" {
+		if len(w.Command) < 2 || filepath.Base(w.Command[0]) != "go" || w.Command[1] != "test" {
+			return nil, fmt.Errorf("the workload must be a go test command (go test [flags] [packages]); use -build for a service")
+		}
+		args := append([]string{"test"}, overlay...)
+		if !hasFlag(w.Command[2:], "count") {
+			args = append(args, "-count=1") // a cached result runs no probe
+		}
+		args = append(args, w.Command[2:]...)
+		cmd := r.command(ctx, w.Command[0], args...)
+		cmd.Dir, cmd.Env = r.Dir, env
+		cmd.Stdout, cmd.Stderr = out, r.Stderr
+		start := time.Now()
+		if err := cmd.Run(); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			return nil, fmt.Errorf("the workload failed (%v)", err)
+		}
+		res.Wall = time.Since(start)
+	} else {
+		wall, warn, err := r.probeService(ctx, overlay, env, tmp, w, out)
+		if err != nil {
+			return nil, err
+		}
+		res.Wall = wall
+		if warn != "" {
+			res.Warnings = append(res.Warnings, warn)
+		}
+	}
+	res.Benchmarks = parseBenchmarks(out.String())
+	if pl != nil {
+		if res.Measurements, err = readCounters(probeDir, pl); err != nil {
+			return nil, err
+		}
+	}
+	return res, nil
+}
+
+func hasFlag(args []string, name string) bool {
+	for _, a := range args {
+		if a == "-"+name || a == "--"+name || strings.HasPrefix(a, "-"+name+"=") || strings.HasPrefix(a, "--"+name+"=") {
+			return true
+		}
+	}
+	return false
+}
+
+// probeService builds and runs a service under the workload. A service
+// that ignores SIGINT is killed after the grace period; its counters,
+// being mapped from files, are kept, and the run only warns.
+func (r *Runner) probeService(ctx context.Context, overlay, env []string, tmp string, w Workload, out *tee) (time.Duration, string, error) {
+	if len(w.Command) == 0 {
+		return 0, "", errors.New("no workload command after --")
+	}
+	bin := filepath.Join(tmp, "service")
+	args := append(append([]string{"build"}, overlay...), "-o", bin, w.Build)
+	gob := r.command(ctx, "go", args...)
+	gob.Dir = r.Dir
+	var buildOut strings.Builder
+	gob.Stdout, gob.Stderr = &buildOut, &buildOut
+	if err := gob.Run(); err != nil {
+		if ctx.Err() != nil {
+			return 0, "", ctx.Err()
+		}
+		return 0, "", fmt.Errorf("building %s: %v\n%s", w.Build, err, strings.TrimSpace(buildOut.String()))
+	}
+	svc := r.command(ctx, bin, w.Args...)
+	svc.Dir, svc.Env = r.Dir, env
+	svc.Stdout, svc.Stderr = r.Stderr, r.Stderr
+	if err := svc.Start(); err != nil {
+		return 0, "", fmt.Errorf("starting %s: %w", w.Build, err)
+	}
+	p := &process{cmd: svc, done: make(chan struct{})}
+	go func() { p.err = svc.Wait(); close(p.done) }()
+	stopped := false
+	stop := func() error {
+		if stopped {
+			return nil
+		}
+		stopped = true
+		return r.stop(p)
+	}
+	defer stop()
+	if w.Ready != "" {
+		if err := r.waitReady(ctx, w.Ready, p); err != nil {
+			return 0, "", err
+		}
+	}
+	wl := r.command(ctx, w.Command[0], w.Command[1:]...)
+	wl.Dir, wl.Env = r.Dir, env
+	wl.Stdout, wl.Stderr = out, r.Stderr
+	start := time.Now()
+	if err := wl.Run(); err != nil {
+		if ctx.Err() != nil {
+			return 0, "", ctx.Err()
+		}
+		return 0, "", fmt.Errorf("the workload failed (%v)", err)
+	}
+	wall := time.Since(start)
+	if err := stop(); err != nil {
+		// The counters are mapped from files: what was recorded is kept.
+		return wall, err.Error() + " (the probes' counters are kept)", nil
+	}
+	return wall, "", nil
+}
+
+// readCounters reads each probed package's counter file.
+func readCounters(dir string, pl *Plan) ([]Measurement, error) {
+	cache := make(map[*ssa.Package][]int64)
+	var out []Measurement
+	for _, pr := range pl.Probes {
+		c, ok := cache[pr.pkg]
+		if !ok {
+			data, err := os.ReadFile(filepath.Join(dir, counterFile(pr.pkg)))
+			if err != nil && !errors.Is(err, os.ErrNotExist) {
+				return nil, err
+			}
+			c = make([]int64, len(data)/8)
+			for i := range c {
+				c[i] = int64(binary.LittleEndian.Uint64(data[i*8:]))
+			}
+			cache[pr.pkg] = c
+		}
+		m := Measurement{Probe: pr}
+		if i := pr.id * slots; i+slots <= len(c) {
+			m.Calls, m.Nanos, m.Bytes = c[i], c[i+1], c[i+2]
+		}
+		out = append(out, m)
+	}
+	return out, nil
+}
+
+var benchLine = regexp.MustCompile(`^(Benchmark\S+)\s+\d+\s+([0-9.]+) ns/op`)
+
+// parseBenchmarks collects ns/op per benchmark from go test output,
+// averaging repeated runs.
+func parseBenchmarks(out string) map[string]float64 {
+	sums := make(map[string]float64)
+	counts := make(map[string]int)
+	sc := bufio.NewScanner(strings.NewReader(out))
+	for sc.Scan() {
+		if m := benchLine.FindStringSubmatch(strings.TrimSpace(sc.Text())); m != nil {
+			v, err := strconv.ParseFloat(m[2], 64)
+			if err == nil {
+				sums[m[1]] += v
+				counts[m[1]]++
+			}
+		}
+	}
+	if len(sums) == 0 {
+		return nil
+	}
+	for k := range sums {
+		sums[k] /= float64(counts[k])
+	}
+	return sums
+}
+
+// Slowdown compares a run with a baseline: the geometric mean of the
+// benchmarks' ns/op ratios when both printed the same benchmarks, the
+// ratio of wall times otherwise.
+func Slowdown(base, run *Result) float64 {
+	if len(base.Benchmarks) > 0 && len(run.Benchmarks) > 0 {
+		logSum, n := 0.0, 0
+		for k, b := range base.Benchmarks {
+			if v, ok := run.Benchmarks[k]; ok && b > 0 && v > 0 {
+				logSum += math.Log(v / b)
+				n++
+			}
+		}
+		if n > 0 {
+			return math.Exp(logSum / float64(n))
+		}
+	}
+	if base.Wall <= 0 {
+		return 1
+	}
+	return float64(run.Wall) / float64(base.Wall)
+}
+
+// tee copies what is written to w and keeps it.
+type tee struct {
+	w   interface{ Write([]byte) (int, error) }
+	buf strings.Builder
+}
+
+func (t *tee) Write(p []byte) (int, error) {
+	t.buf.Write(p)
+	if t.w != nil {
+		return t.w.Write(p)
+	}
+	return len(p), nil
+}
+
+func (t *tee) String() string { return t.buf.String() }

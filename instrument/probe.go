@@ -1,0 +1,613 @@
+package instrument
+
+import (
+	"bytes"
+	"cmp"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// ProbeKind is what a probe measures.
+type ProbeKind int
+
+const (
+	FuncProbe  ProbeKind = iota // calls and time of a function (inclusive)
+	AllocProbe                  // calls and bytes of a make
+	IOProbe                     // calls, time and bytes of an IO call
+)
+
+func (k ProbeKind) String() string {
+	return [...]string{"func", "alloc", "io"}[k]
+}
+
+// Probe is one probed site.
+type Probe struct {
+	Kind    ProbeKind
+	Func    *ssa.Function // the function probed, or holding the site
+	Pos     token.Pos     // the function's body, or the call's parenthesis
+	Options []string      // options whose slices hold the site
+	Callee  string        // for IO probes, the function called
+
+	pkg  *ssa.Package
+	id   int // index in its package's counters
+	call ssa.CallInstruction
+}
+
+// Plan is a set of probes.
+type Plan struct {
+	Probes []*Probe
+}
+
+// counters per probe: calls, nanoseconds, bytes, spare.
+const slots = 4
+
+// PlanSlices plans probes on the slices of the given options: a time probe
+// on each function of a slice that loops or calls the resource catalogue,
+// and a probe at each make and IO call in a slice.
+func PlanSlices(a *slicing.Analysis, sls []*slicing.Slice) *Plan {
+	p := &planner{a: a, at: make(map[probeKey]*Probe)}
+	for _, sl := range sls {
+		name := sl.Option.Name
+		for _, fs := range sl.Functions() {
+			fn := origin(fs.Func)
+			if fn.Syntax() == nil || fn.Pkg == nil {
+				continue
+			}
+			if p.heavy(fn) {
+				p.add(FuncProbe, fn, bodyStart(fn), nil, name)
+			}
+			for _, b := range fs.Func.Blocks {
+				for _, instr := range b.Instrs {
+					if !fs.Contains(instr) {
+						continue
+					}
+					switch instr := instr.(type) {
+					case *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
+						p.add(AllocProbe, fn, instr.Pos(), nil, name)
+					case ssa.CallInstruction:
+						if r, ok := a.Resource(instr); ok && r.IO > 0 && !r.Text {
+							p.add(IOProbe, fn, instr.Pos(), instr, name)
+						}
+					}
+				}
+			}
+		}
+	}
+	return p.plan()
+}
+
+// PlanAll plans a time probe on every function of the analysed code, the
+// full-instrumentation plan the selective one is compared with.
+func PlanAll(a *slicing.Analysis) *Plan {
+	p := &planner{a: a, at: make(map[probeKey]*Probe)}
+	for _, fn := range a.Functions() {
+		fn = origin(fn)
+		if fn.Syntax() != nil && fn.Pkg != nil {
+			p.add(FuncProbe, fn, bodyStart(fn), nil, "")
+		}
+	}
+	return p.plan()
+}
+
+func origin(fn *ssa.Function) *ssa.Function {
+	if o := fn.Origin(); o != nil {
+		return o
+	}
+	return fn
+}
+
+type probeKey struct {
+	kind ProbeKind
+	pos  token.Pos
+}
+
+type planner struct {
+	a  *slicing.Analysis
+	at map[probeKey]*Probe
+}
+
+func (p *planner) add(kind ProbeKind, fn *ssa.Function, pos token.Pos, call ssa.CallInstruction, option string) {
+	if !pos.IsValid() {
+		return
+	}
+	k := probeKey{kind, pos}
+	pr := p.at[k]
+	if pr == nil {
+		pr = &Probe{Kind: kind, Func: fn, Pos: pos, pkg: fn.Pkg, call: call}
+		if call != nil {
+			if callees := p.a.Callees(call); len(callees) > 0 {
+				pr.Callee = slicing.ShortName(origin(callees[0]))
+			} else if call.Common().IsInvoke() {
+				pr.Callee = call.Common().Method.Name()
+			}
+		}
+		p.at[k] = pr
+	}
+	if option != "" && !slices.Contains(pr.Options, option) {
+		pr.Options = append(pr.Options, option)
+	}
+}
+
+// heavy reports whether fn loops or calls a catalogued library function:
+// small leaf functions are left to their callers' time, which keeps the
+// probes' overhead low.
+func (p *planner) heavy(fn *ssa.Function) bool {
+	if len(p.a.Loops(fn)) > 0 {
+		return true
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				if r, ok := p.a.Resource(c); ok && r.CPU+r.MEM+r.IO > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+func (p *planner) plan() *Plan {
+	out := &Plan{}
+	for _, pr := range p.at {
+		slices.Sort(pr.Options)
+		out.Probes = append(out.Probes, pr)
+	}
+	slices.SortFunc(out.Probes, func(x, y *Probe) int {
+		return cmp.Or(cmp.Compare(x.Pos, y.Pos), cmp.Compare(x.Kind, y.Kind))
+	})
+	ids := make(map[*ssa.Package]int)
+	for _, pr := range out.Probes {
+		pr.id = ids[pr.pkg]
+		ids[pr.pkg]++
+	}
+	return out
+}
+
+// Count returns the number of probes of each kind.
+func (pl *Plan) Count() (funcs, allocs, ios int) {
+	for _, pr := range pl.Probes {
+		switch pr.Kind {
+		case FuncProbe:
+			funcs++
+		case AllocProbe:
+			allocs++
+		case IOProbe:
+			ios++
+		}
+	}
+	return
+}
+
+// counterFile names the counters of a package in the probe directory.
+func counterFile(pkg *ssa.Package) string {
+	sum := sha256.Sum256([]byte(pkg.Pkg.Path()))
+	return hex.EncodeToString(sum[:8]) + ".cnt"
+}
+
+// Overlay is a set of rewritten files in a temporary directory.
+type Overlay struct {
+	Dir  string // temporary directory holding the rewritten files and overlay.json
+	JSON string // the overlay file for go build -overlay
+}
+
+// Remove deletes the overlay's temporary files.
+func (o *Overlay) Remove() error { return os.RemoveAll(o.Dir) }
+
+// Write rewrites the files holding the plan's probes into a temporary
+// overlay: probes are spliced in without adding lines, so that positions
+// in stack traces stay the user's, and each probed package gets a file
+// with its counters, which live in a file of $CONFHUNT_PROBE_DIR mapped
+// into memory (they survive exit, os.Exit and signals alike). The user's
+// files are only read.
+func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
+	dir, err := os.MkdirTemp("", "confhunt-overlay-")
+	if err != nil {
+		return nil, err
+	}
+	ov := &Overlay{Dir: dir, JSON: filepath.Join(dir, "overlay.json")}
+	ok := false
+	defer func() {
+		if !ok {
+			ov.Remove()
+		}
+	}()
+	byFile := make(map[string][]*Probe)
+	pkgOf := make(map[string]*ssa.Package)
+	for _, pr := range pl.Probes {
+		f := prog.Fset.File(pr.Pos)
+		if f == nil {
+			continue
+		}
+		byFile[f.Name()] = append(byFile[f.Name()], pr)
+		pkgOf[f.Name()] = pr.pkg
+	}
+	replace := make(map[string]string)
+	sizes := make(map[*ssa.Package]int)
+	files := slices.Sorted(mapsKeys(byFile))
+	for i, name := range files {
+		syntax := fileSyntax(prog, name)
+		if syntax == nil {
+			continue
+		}
+		src, err := os.ReadFile(name)
+		if err != nil {
+			return nil, err
+		}
+		out, err := rewrite(prog, syntax, src, byFile[name])
+		if err != nil {
+			return nil, fmt.Errorf("rewriting %s: %w", name, err)
+		}
+		copyName := filepath.Join(dir, fmt.Sprintf("%03d_%s", i, filepath.Base(name)))
+		if err := os.WriteFile(copyName, out, 0o644); err != nil {
+			return nil, err
+		}
+		replace[name] = copyName
+		for _, pr := range byFile[name] {
+			sizes[pr.pkg] = max(sizes[pr.pkg], pr.id+1)
+		}
+	}
+	// Every probed package gets its counters, sized for all its probes.
+	for _, pr := range pl.Probes {
+		sizes[pr.pkg] = max(sizes[pr.pkg], pr.id+1)
+	}
+	for pkg, n := range sizes {
+		var pkgDir string
+		for name, p := range pkgOf {
+			if p == pkg {
+				pkgDir = filepath.Dir(name)
+				break
+			}
+		}
+		rt := filepath.Join(dir, "rt_"+strings.TrimSuffix(counterFile(pkg), ".cnt")+".go")
+		if err := os.WriteFile(rt, runtimeFile(pkg.Pkg.Name(), counterFile(pkg), n), 0o644); err != nil {
+			return nil, err
+		}
+		replace[filepath.Join(pkgDir, "zz_confhunt_probe.go")] = rt
+	}
+	var b bytes.Buffer
+	b.WriteString("{\"Replace\": {")
+	for i, k := range slices.Sorted(mapsKeys(replace)) {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		fmt.Fprintf(&b, "\n  %q: %q", k, replace[k])
+	}
+	b.WriteString("\n}}\n")
+	if err := os.WriteFile(ov.JSON, b.Bytes(), 0o644); err != nil {
+		return nil, err
+	}
+	ok = true
+	return ov, nil
+}
+
+func mapsKeys[V any](m map[string]V) func(func(string) bool) {
+	return func(yield func(string) bool) {
+		for k := range m {
+			if !yield(k) {
+				return
+			}
+		}
+	}
+}
+
+// fileSyntax finds the parsed file called name among the loaded packages.
+func fileSyntax(prog *slicing.Program, name string) *ast.File {
+	for _, p := range prog.Packages {
+		for _, f := range p.Syntax {
+			if prog.Fset.File(f.Pos()).Name() == name {
+				return f
+			}
+		}
+	}
+	return nil
+}
+
+// runtimeFile is the Go source holding a package's probe counters.
+func runtimeFile(pkgName, counters string, n int) []byte {
+	return []byte(fmt.Sprintf(`// Code generated by confhunt for a probe run; DO NOT EDIT.
+
+package %s
+
+import (
+	"os"
+	"path/filepath"
+	"sync/atomic"
+	"syscall"
+	"time"
+	"unsafe"
+)
+
+// confhuntProbeCounters holds %d probes × %d counters (calls, nanoseconds,
+// bytes, spare). They live in a shared mapping of a file, so what a probe
+// adds is kept however the process ends.
+var confhuntProbeCounters = confhuntProbeOpen(%d)
+
+func confhuntProbeOpen(n int) []int64 {
+	if dir := os.Getenv("CONFHUNT_PROBE_DIR"); dir != "" {
+		f, err := os.OpenFile(filepath.Join(dir, %q), os.O_RDWR|os.O_CREATE, 0o644)
+		if err == nil {
+			defer f.Close()
+			if fi, err := f.Stat(); err == nil && fi.Size() < int64(n*8) {
+				f.Truncate(int64(n * 8))
+			}
+			b, err := syscall.Mmap(int(f.Fd()), 0, n*8, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_SHARED)
+			if err == nil {
+				return unsafe.Slice((*int64)(unsafe.Pointer(&b[0])), n)
+			}
+		}
+	}
+	return make([]int64, n)
+}
+
+func confhuntProbeNow() time.Time { return time.Now() }
+
+func confhuntProbeFunc(i int, t time.Time) {
+	c := confhuntProbeCounters[i*%d : i*%d+%d]
+	atomic.AddInt64(&c[0], 1)
+	atomic.AddInt64(&c[1], int64(time.Since(t)))
+}
+
+func confhuntProbeIO(i int, t time.Time, n int64) {
+	c := confhuntProbeCounters[i*%d : i*%d+%d]
+	atomic.AddInt64(&c[0], 1)
+	atomic.AddInt64(&c[1], int64(time.Since(t)))
+	atomic.AddInt64(&c[2], n)
+}
+
+func confhuntProbeAlloc(i int, n int64) {
+	c := confhuntProbeCounters[i*%d : i*%d+%d]
+	atomic.AddInt64(&c[0], 1)
+	atomic.AddInt64(&c[2], n)
+}
+`, pkgName, n, slots, n*slots, counters, slots, slots, slots, slots, slots, slots, slots, slots, slots))
+}
+
+// edit replaces src[start:end] with text.
+type edit struct {
+	start, end int
+	text       string
+}
+
+// rewrite splices the probes into the source of one file. Time probes
+// open the function body with a defer; make and IO calls are wrapped in
+// a function literal that records and returns them. Nothing adds a line.
+func rewrite(prog *slicing.Program, f *ast.File, src []byte, probes []*Probe) ([]byte, error) {
+	tf := prog.Fset.File(f.Pos())
+	off := func(p token.Pos) int { return tf.Offset(p) }
+	calls := make(map[token.Pos]*ast.CallExpr)
+	skip := make(map[*ast.CallExpr]bool) // calls of go and defer statements
+	ast.Inspect(f, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			calls[n.Lparen] = n
+		case *ast.GoStmt:
+			skip[n.Call] = true
+		case *ast.DeferStmt:
+			skip[n.Call] = true
+		}
+		return true
+	})
+	info := typesInfo(prog, f)
+	var edits []edit
+	for _, pr := range probes {
+		switch pr.Kind {
+		case FuncProbe:
+			o := off(pr.Pos) + 1
+			edits = append(edits, edit{o, o, fmt.Sprintf("defer confhuntProbeFunc(%d, confhuntProbeNow());", pr.id)})
+		case AllocProbe:
+			call := calls[pr.Pos]
+			if call == nil || skip[call] || len(call.Args) == 0 {
+				continue
+			}
+			if e, ok := allocEdit(src, off, info, call, pr.id); ok {
+				edits = append(edits, e)
+			}
+		case IOProbe:
+			call := calls[pr.Pos]
+			if call == nil || skip[call] {
+				continue
+			}
+			if e, ok := ioEdit(src, off, info, f, call, pr.id); ok {
+				edits = append(edits, e)
+			}
+		}
+	}
+	// Keep the outermost of overlapping edits.
+	slices.SortFunc(edits, func(a, b edit) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end)) })
+	var kept []edit
+	for _, e := range edits {
+		if n := len(kept); n > 0 && e.start < kept[n-1].end {
+			continue
+		}
+		kept = append(kept, e)
+	}
+	var out bytes.Buffer
+	last := 0
+	for _, e := range kept {
+		out.Write(src[last:e.start])
+		out.WriteString(e.text)
+		last = e.end
+	}
+	out.Write(src[last:])
+	return out.Bytes(), nil
+}
+
+func typesInfo(prog *slicing.Program, f *ast.File) *types.Info {
+	for _, p := range prog.Packages {
+		for _, g := range p.Syntax {
+			if g == f {
+				return p.TypesInfo
+			}
+		}
+	}
+	return nil
+}
+
+var sizes = types.SizesFor("gc", "amd64")
+
+// allocEdit wraps make(T, n[, m]) so that it records n (or m) times the
+// element size: func() T { n := N; confhuntProbeAlloc(id, n*size); return make(T, n) }().
+func allocEdit(src []byte, off func(token.Pos) int, info *types.Info, call *ast.CallExpr, id int) (edit, bool) {
+	if info == nil {
+		return edit{}, false
+	}
+	t := info.TypeOf(call)
+	if t == nil {
+		return edit{}, false
+	}
+	elem := int64(1)
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		elem = sizeOf(u.Elem())
+	case *types.Chan:
+		elem = sizeOf(u.Elem())
+	case *types.Map:
+		elem = sizeOf(u.Key()) + sizeOf(u.Elem())
+	default:
+		return edit{}, false
+	}
+	text := func(e ast.Expr) string { return string(src[off(e.Pos()):off(e.End())]) }
+	typ := text(call.Args[0])
+	var b strings.Builder
+	fmt.Fprintf(&b, "func() %s {", typ)
+	args := []string{typ}
+	for i, a := range call.Args[1:] {
+		fmt.Fprintf(&b, " confhuntN%d := %s;", i, text(a))
+		args = append(args, fmt.Sprintf("confhuntN%d", i))
+	}
+	size := "0"
+	if n := len(call.Args) - 1; n > 0 {
+		size = fmt.Sprintf("int64(confhuntN%d)*%d", n-1, elem)
+	}
+	fmt.Fprintf(&b, " confhuntProbeAlloc(%d, %s); return make(%s) }()", id, size, strings.Join(args, ", "))
+	return edit{off(call.Pos()), off(call.End()), b.String()}, true
+}
+
+func sizeOf(t types.Type) (n int64) {
+	defer func() {
+		if recover() != nil { // a type parameter has no size
+			n = 8
+		}
+	}()
+	return sizes.Sizeof(t)
+}
+
+// ioEdit wraps an IO call so that it records its time and, for a Write or
+// Read of a side-effect-free buffer, the buffer's length:
+// func() (R...) { defer confhuntProbeIO(id, confhuntProbeNow(), len); return CALL }().
+func ioEdit(src []byte, off func(token.Pos) int, info *types.Info, f *ast.File, call *ast.CallExpr, id int) (edit, bool) {
+	if info == nil {
+		return edit{}, false
+	}
+	results, ok := resultTypes(info, f, call)
+	if !ok {
+		return edit{}, false
+	}
+	n := "0"
+	if len(call.Args) > 0 && pure(call.Args[0]) {
+		if t := info.TypeOf(call.Args[0]); t != nil && hasLen(t) {
+			n = fmt.Sprintf("int64(len(%s))", src[off(call.Args[0].Pos()):off(call.Args[0].End())])
+		}
+	}
+	body := string(src[off(call.Pos()):off(call.End())])
+	ret := "return "
+	if results == "" {
+		ret = ""
+	}
+	text := fmt.Sprintf("func() %s { defer confhuntProbeIO(%d, confhuntProbeNow(), %s); %s%s }()", results, id, n, ret, body)
+	return edit{off(call.Pos()), off(call.End()), text}, true
+}
+
+func hasLen(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice, *types.Array:
+		return true
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	}
+	return false
+}
+
+// pure reports whether evaluating e twice is harmless: names, selectors,
+// literals, and operators over them.
+func pure(e ast.Expr) bool {
+	switch e := e.(type) {
+	case *ast.Ident, *ast.BasicLit:
+		return true
+	case *ast.SelectorExpr:
+		return pure(e.X)
+	case *ast.ParenExpr:
+		return pure(e.X)
+	case *ast.BinaryExpr:
+		return pure(e.X) && pure(e.Y)
+	case *ast.SliceExpr:
+		return pure(e.X) && (e.Low == nil || pure(e.Low)) && (e.High == nil || pure(e.High))
+	case *ast.IndexExpr:
+		return pure(e.X) && pure(e.Index)
+	}
+	return false
+}
+
+// resultTypes writes the result types of a call as they can be named in
+// f: "", "error", "(int, error)". It fails for a type from a package the
+// file does not import.
+func resultTypes(info *types.Info, f *ast.File, call *ast.CallExpr) (string, bool) {
+	t := info.TypeOf(call)
+	if t == nil {
+		return "", false
+	}
+	names := make(map[string]string) // package path -> name in this file
+	for _, imp := range f.Imports {
+		path := strings.Trim(imp.Path.Value, `"`)
+		if imp.Name != nil {
+			names[path] = imp.Name.Name
+		} else if obj, ok := info.Implicits[imp].(*types.PkgName); ok {
+			names[path] = obj.Name()
+		}
+	}
+	self := ""
+	if f.Name != nil {
+		if obj := info.Defs[f.Name]; obj != nil && obj.Pkg() != nil {
+			self = obj.Pkg().Path()
+		}
+	}
+	good := true
+	qual := func(p *types.Package) string {
+		if p.Path() == self {
+			return ""
+		}
+		if n, ok := names[p.Path()]; ok && n != "_" && n != "." {
+			return n
+		}
+		good = false
+		return p.Name()
+	}
+	var s string
+	switch t := t.(type) {
+	case *types.Tuple:
+		if t.Len() == 0 {
+			return "", true
+		}
+		var parts []string
+		for v := range t.Variables() {
+			parts = append(parts, types.TypeString(v.Type(), qual))
+		}
+		s = "(" + strings.Join(parts, ", ") + ")"
+	default:
+		s = types.TypeString(t, qual)
+	}
+	return s, good
+}
