@@ -1,0 +1,145 @@
+package instrument_test
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/internal/testutil"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// probePlan plans probes on the slices of every option of testdata/probe.
+func probePlan(t *testing.T) (loaded, *instrument.Plan, string) {
+	t.Helper()
+	dir, _ := filepath.Abs(filepath.Join("testdata", "probe"))
+	l := load(t, dir)
+	opts, err := slicing.Discover(context.Background(), l.prog, l.s.Sources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var sls []*slicing.Slice
+	for sl := range slicing.Forward(context.Background(), l.a, opts) {
+		sls = append(sls, sl)
+	}
+	return l, instrument.PlanSlices(l.a, sls), dir
+}
+
+// TestProbeRoundTrip plans, writes the overlay, runs the package's test
+// through it and reads the counters back: calls, bytes and lines are as
+// the test makes them; the rewritten file matches its golden file; the
+// user's tree is untouched and the overlay is removed.
+func TestProbeRoundTrip(t *testing.T) {
+	l, plan, dir := probePlan(t)
+	before := checksum(t, dir)
+	funcs, allocs, ios := plan.Count()
+	if funcs != 1 || allocs != 1 || ios != 2 {
+		t.Fatalf("plan: %d functions, %d allocations, %d IO calls; want 1, 1, 2", funcs, allocs, ios)
+	}
+	ov, err := plan.Write(l.prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rewritten, err := filepath.Glob(filepath.Join(ov.Dir, "*_probe.go"))
+	if err != nil || len(rewritten) != 1 {
+		t.Fatalf("rewritten files: %v %v", rewritten, err)
+	}
+	got, _ := os.ReadFile(rewritten[0])
+	testutil.Golden(t, filepath.Join("testdata", "probe.go.golden"), got)
+	orig, _ := os.ReadFile(filepath.Join(dir, "probe.go"))
+	if bytes.Count(got, []byte("\n")) != bytes.Count(orig, []byte("\n")) {
+		t.Errorf("the rewrite changed the number of lines")
+	}
+
+	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+	res, err := r.Probe(context.Background(), plan, ov, instrument.Workload{Command: []string{"go", "test", "-run", "TestWork", "."}})
+	if err != nil {
+		t.Fatal(err) // also fails if the probes moved a line: TestWork checks
+	}
+	for _, m := range res.Measurements {
+		switch m.Probe.Kind {
+		case instrument.FuncProbe:
+			if m.Calls != 3 || m.Nanos <= 0 {
+				t.Errorf("Work: %d calls, %d ns; want 3 calls and some time", m.Calls, m.Nanos)
+			}
+		case instrument.AllocProbe:
+			if m.Calls != 3 || m.Bytes != 300 {
+				t.Errorf("make: %d calls, %d bytes; want 3 and 300", m.Calls, m.Bytes)
+			}
+		case instrument.IOProbe:
+			want := int64(300) // Write of 100 bytes, three times
+			if m.Probe.Callee == "os.(*File).Sync" {
+				want = 0
+			}
+			if m.Calls != 3 || m.Bytes != want || m.Nanos <= 0 {
+				t.Errorf("%s: %d calls, %d bytes, %d ns; want 3, %d and some time", m.Probe.Callee, m.Calls, m.Bytes, m.Nanos, want)
+			}
+		}
+	}
+	bs := instrument.Bottlenecks(l.a, res.Measurements, instrument.ByIO)
+	if bs[0].Probe.Kind != instrument.IOProbe || bs[0].Bytes != 300 {
+		t.Errorf("by io, first is %v with %d bytes", bs[0].Probe.Kind, bs[0].Bytes)
+	}
+	if err := ov.Remove(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(ov.Dir); !os.IsNotExist(err) {
+		t.Errorf("overlay directory left behind")
+	}
+	if checksum(t, dir) != before {
+		t.Errorf("the probe run changed the user's tree")
+	}
+}
+
+// TestProbeInterrupted: an interrupted probe run returns, and neither it
+// nor the overlay leaves anything behind.
+func TestProbeInterrupted(t *testing.T) {
+	l, plan, dir := probePlan(t)
+	before := checksum(t, dir)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ov, err := plan.Write(l.prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+	// The workload sleeps far longer than the context allows.
+	_, err = r.Probe(ctx, plan, ov, instrument.Workload{Build: "./cmd/sleeper", Command: []string{"sleep", "60"}})
+	if err == nil {
+		t.Fatal("an interrupted run succeeded")
+	}
+	ov.Remove()
+	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	if checksum(t, dir) != before {
+		t.Errorf("the interrupted run changed the user's tree")
+	}
+}
+
+// TestProbeErrors: a failing workload, a package that does not build, and
+// a service that ignores SIGINT (killed after the grace period, its
+// counters kept, with a warning).
+func TestProbeErrors(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
+	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}
+	ctx := context.Background()
+	if _, err := r.Probe(ctx, nil, nil, instrument.Workload{Command: []string{"go", "test", "./nosuch"}}); err == nil || !strings.Contains(err.Error(), "the workload failed") {
+		t.Errorf("failing workload: %v", err)
+	}
+	if _, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./nosuch", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building ./nosuch") {
+		t.Errorf("missing package: %v", err)
+	}
+	res, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./stubborn", Command: []string{"go", "version"}})
+	if err != nil || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "was killed") || !strings.Contains(res.Warnings[0], "counters are kept") {
+		t.Errorf("stubborn service: %v %+v", err, res)
+	}
+}
