@@ -26,5 +26,18 @@
 // such. Coverage and -overlay cannot be combined (golang/go#73802), so
 // counts are only ever taken on the user's unmodified code.
 //
-// Selective instrumentation for bottleneck runs is not implemented yet.
+// Selective instrumentation (PlanSlices, Plan.Write, Runner.Probe) probes
+// the slices of the suspect options: a time probe (a defer opening the
+// body) on each function of a slice that loops or calls the resource
+// catalogue, and a probe wrapping each make (bytes) and each IO call
+// (time, and bytes for a Read or Write of a side-effect-free buffer) in
+// a function literal. Probes are spliced into copies of the files without
+// adding a line, and an added file per package holds its counters: four
+// int64 per site, updated atomically, in a shared mapping of a file in
+// $CONFHUNT_PROBE_DIR, so they are kept however the process ends and are
+// summed across the test binaries of one go test run. The build reads the
+// copies through go -overlay; the user's files are never written.
+// PlanAll probes every function instead, for the overhead comparison.
+// Bottlenecks ranks the sites; a function's exclusive time is approximate
+// (probed callees' time is apportioned by calls and call sites).
 package instrument

@@ -13,6 +13,7 @@ The commands are:
 	slice     show one option's forward slice (-option NAME)
 	rank      rank the options by the CPU, memory and IO work they control
 	counts    measure execution counts in an in-house run
+	hunt      probe the suspects' slices under a workload, rank the bottlenecks
 
 rank slices forward from every read of every option over a VTA call
 graph (data dependence through values, fields, globals, container
@@ -51,6 +52,26 @@ the run fails. -append adds a run to an existing FILE. Then
 use the measured counts where there are some; a FILE from another module
 is an error, and files changed since the run are named and left out.
 Nothing is written into the analysed tree but FILE.
+
+hunt ranks the options (with -counts FILE when given), takes the slices
+of the suspects (-top percent), and probes them: the time of each
+function of a slice that loops or calls the resource catalogue, the bytes
+of each make, and the time and bytes of each IO call. The probes are
+spliced into copies of the files (no line moves, so stack traces keep
+their lines) that go test or go build read through -overlay; counters are
+fixed per site, updated atomically and kept in a memory-mapped file, so
+they survive exit, os.Exit and signals.
+
+	confhunt hunt [-pprof FILE] [-by time|alloc|io|score] [packages] -- go test -bench . ./...
+	confhunt hunt -build ./cmd/server [-args ARGS] [-ready ADDR] [packages] -- WORKLOAD...
+	confhunt hunt -overhead [-runs N] [packages] -- go test -bench . ./...
+
+-pprof writes a profile with sample types time, alloc, io and calls and an
+option label (go tool pprof -sample_index=io, -tagfocus=option=NAME).
+-overhead runs the workload without probes, with the selective plan and
+with every function probed, N times each in alternating order, and
+reports the slowdowns (benchmarks' ns/op when the workload prints them,
+wall time otherwise).
 
 Packages are patterns as for go build; the default is ./... in the
 directory given by -C (the current one by default).
