@@ -3,7 +3,7 @@
 GO      ?= go
 EXAMPLE := benchmarks/kvstore
 
-.PHONY: demo test install vet fmt-check bench
+.PHONY: demo test install vet fmt-check bench eval
 
 ## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
@@ -36,3 +36,8 @@ install:
 ## bench: benchmarks of confhunt's own stages (rank on the example service)
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./scoring
+
+## eval: judge confhunt on the target programs (benchmarks/*/truth.yaml) and a large module; writes benchmarks/EVAL.md
+eval:
+	$(GO) build -o bin/confhunt ./cmd/confhunt
+	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -o benchmarks/EVAL.md

@@ -1,0 +1,15 @@
+// Command eval judges confhunt on target programs whose configuration
+// bottlenecks are known. Each target is a directory of benchmarks/ with a
+// truth.yaml naming its culprit options, the function each one makes
+// heavy, and a benchmark workload. For each target eval runs confhunt rank
+// and reports the culprits' recall in the top 10% and in the top k (k the
+// number of culprits), their median rank, and rank's time and peak
+// memory; it runs confhunt hunt on the workload and gives the rank of each
+// culprit's function there next to its flat rank in go tool pprof -top
+// for the same benchmarks. With -large it also ranks a large real module
+// (nats-server, fetched through the module proxy into a scratch module).
+//
+// Usage (make eval builds bin/confhunt first):
+//
+//	go run ./benchmarks/eval [-confhunt bin/confhunt] [-o benchmarks/EVAL.md] [-large]
+package main

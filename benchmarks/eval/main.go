@@ -1,0 +1,391 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Truth is a target's truth.yaml.
+type Truth struct {
+	Program  string    `yaml:"program"`
+	Kind     string    `yaml:"kind"`
+	Patterns []string  `yaml:"patterns"`
+	Bench    []string  `yaml:"bench"`
+	Culprits []Culprit `yaml:"culprits"`
+}
+
+// Culprit is a known configuration bottleneck.
+type Culprit struct {
+	Option   string `yaml:"option"`
+	Bad      string `yaml:"bad"`
+	Resource string `yaml:"resource"`
+	Function string `yaml:"function"`
+	Package  string `yaml:"package"`
+	Workload string `yaml:"workload"`
+}
+
+type rankJSON struct {
+	Options []struct {
+		Name    string   `json:"name"`
+		Aliases []string `json:"aliases"`
+		Rank    int      `json:"rank"`
+		Suspect bool     `json:"suspect"`
+	} `json:"options"`
+}
+
+type huntJSON struct {
+	Bottlenecks []struct {
+		Rank  int    `json:"rank"`
+		Kind  string `json:"kind"`
+		Func  string `json:"func"`
+		Calls int64  `json:"calls"`
+	} `json:"bottlenecks"`
+}
+
+type result struct {
+	truth    Truth
+	options  int
+	ranks    []int // per culprit; 0 when not found
+	suspects []bool
+	hunt     []string
+	pprof    []string
+	wall     time.Duration
+	peak     string
+	errors   []string
+}
+
+func main() {
+	bin := flag.String("confhunt", "bin/confhunt", "confhunt binary")
+	out := flag.String("o", "benchmarks/EVAL.md", "write the tables as Markdown to `file`")
+	large := flag.Bool("large", true, "also rank a large real module fetched through the module proxy")
+	flag.Parse()
+	ctx := context.Background()
+	abs, err := filepath.Abs(*bin)
+	if err != nil {
+		fail(err)
+	}
+	truths, _ := filepath.Glob(filepath.Join("benchmarks", "*", "truth.yaml"))
+	sort.Strings(truths)
+	if len(truths) == 0 {
+		fail(fmt.Errorf("no benchmarks/*/truth.yaml: run from the repository root"))
+	}
+	var results []*result
+	for _, t := range truths {
+		r, err := evaluate(ctx, abs, t)
+		if err != nil {
+			fail(fmt.Errorf("%s: %w", t, err))
+		}
+		results = append(results, r)
+	}
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "# confhunt evaluation\n\nWritten by `make eval` (benchmarks/eval). Static ranking: no counts file.\n\n")
+	summary(&b, results)
+	details(&b, results)
+	if *large {
+		largeModule(ctx, abs, &b)
+	}
+	os.Stdout.Write(b.Bytes())
+	if *out != "" {
+		if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
+			fail(err)
+		}
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "eval:", err)
+	os.Exit(1)
+}
+
+var peakRE = regexp.MustCompile(`total +([0-9.]+)s, peak memory ([0-9]+ MB)`)
+
+func evaluate(ctx context.Context, bin, truthFile string) (*result, error) {
+	data, err := os.ReadFile(truthFile)
+	if err != nil {
+		return nil, err
+	}
+	var t Truth
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&t); err != nil {
+		return nil, err
+	}
+	dir := filepath.Dir(truthFile)
+	fmt.Fprintf(os.Stderr, "eval: %s: rank\n", t.Program)
+	stdout, stderr, err := run(ctx, dir, bin, append([]string{"rank", "-json", "-v"}, t.Patterns...)...)
+	if err != nil {
+		return nil, fmt.Errorf("rank: %v\n%s", err, stderr)
+	}
+	var rj rankJSON
+	if err := json.Unmarshal(stdout, &rj); err != nil {
+		return nil, err
+	}
+	r := &result{truth: t, options: len(rj.Options)}
+	if m := peakRE.FindAllStringSubmatch(string(stderr), -1); len(m) > 0 {
+		last := m[len(m)-1]
+		secs, _ := strconv.ParseFloat(last[1], 64)
+		r.wall, r.peak = time.Duration(secs*float64(time.Second)), last[2]
+	}
+	for _, c := range t.Culprits {
+		rank, suspect := 0, false
+		for _, o := range rj.Options {
+			if o.Name == c.Option || slices.Contains(o.Aliases, c.Option) {
+				rank, suspect = o.Rank, o.Suspect
+			}
+		}
+		r.ranks = append(r.ranks, rank)
+		r.suspects = append(r.suspects, suspect)
+	}
+	if len(t.Bench) > 0 {
+		r.hunt = huntRanks(ctx, bin, dir, t)
+		r.pprof = pprofRanks(ctx, dir, t)
+	}
+	return r, nil
+}
+
+func run(ctx context.Context, dir, name string, args ...string) ([]byte, []byte, error) {
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	var out, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errb
+	err := cmd.Run()
+	return out.Bytes(), errb.Bytes(), err
+}
+
+// huntRanks runs hunt on the benchmarks and finds each culprit function's
+// rank among the sites that ran.
+func huntRanks(ctx context.Context, bin, dir string, t Truth) []string {
+	fmt.Fprintf(os.Stderr, "eval: %s: hunt\n", t.Program)
+	args := append(append([]string{"hunt", "-json"}, t.Patterns...), "--")
+	stdout, stderr, err := run(ctx, dir, bin, append(args, t.Bench...)...)
+	out := make([]string, len(t.Culprits))
+	if err != nil {
+		for i := range out {
+			out[i] = "error"
+		}
+		fmt.Fprintf(os.Stderr, "eval: hunt: %v\n%s\n", err, lastLines(stderr, 5))
+		return out
+	}
+	var hj huntJSON
+	json.Unmarshal(stdout, &hj)
+	// A function's rank is that of its best site: its own time or an
+	// allocation or IO call in it.
+	for i, c := range t.Culprits {
+		out[i] = "not probed"
+		rank := 0
+		for _, b := range hj.Bottlenecks {
+			if b.Calls > 0 {
+				rank++
+			}
+			if !funcMatches(b.Func, c.Function) {
+				continue
+			}
+			if b.Calls == 0 {
+				out[i] = "did not run"
+				continue
+			}
+			out[i] = strconv.Itoa(rank)
+			break
+		}
+	}
+	return out
+}
+
+// funcMatches reports whether a full function name ends with the short
+// name of the truth file ("wal.(*Log).syncLocked").
+func funcMatches(full, short string) bool {
+	return strings.HasSuffix(full, "/"+short) || full == short
+}
+
+// pprofRanks profiles each culprit's package with the same benchmarks
+// and finds the function's flat rank in go tool pprof -top.
+func pprofRanks(ctx context.Context, dir string, t Truth) []string {
+	out := make([]string, len(t.Culprits))
+	tops := make(map[string][]string)
+	for i, c := range t.Culprits {
+		out[i] = "-"
+		if c.Package == "" {
+			continue
+		}
+		top, ok := tops[c.Package]
+		if !ok {
+			fmt.Fprintf(os.Stderr, "eval: %s: pprof %s\n", t.Program, c.Package)
+			prof := filepath.Join(os.TempDir(), fmt.Sprintf("confhunt-eval-%d.cpu", os.Getpid()))
+			bench := benchFlags(t.Bench)
+			args := append(append([]string{"test"}, bench...), "-cpuprofile", prof, "-o", os.DevNull, c.Package)
+			if _, stderr, err := run(ctx, dir, "go", args...); err != nil {
+				fmt.Fprintf(os.Stderr, "eval: pprof: %v\n%s\n", err, lastLines(stderr, 5))
+			} else if stdout, _, err := run(ctx, dir, "go", "tool", "pprof", "-top", prof); err == nil {
+				top = parseTop(stdout)
+			}
+			os.Remove(prof)
+			tops[c.Package] = top
+		}
+		out[i] = "not sampled"
+		for j, fn := range top {
+			if funcMatches(fn, c.Function) {
+				out[i] = strconv.Itoa(j + 1)
+				break
+			}
+		}
+	}
+	return out
+}
+
+// benchFlags keeps the flags of a go test command (written -flag=value in
+// truth.yaml), dropping go, test and the package patterns.
+func benchFlags(cmd []string) []string {
+	var out []string
+	for _, a := range cmd[2:] {
+		if strings.HasPrefix(a, "-") {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// parseTop returns the function names of go tool pprof -top, by flat order.
+func parseTop(out []byte) []string {
+	var fns []string
+	sc := bufio.NewScanner(bytes.NewReader(out))
+	started := false
+	for sc.Scan() {
+		line := sc.Text()
+		if strings.Contains(line, "flat%") {
+			started = true
+			continue
+		}
+		if !started {
+			continue
+		}
+		f := strings.Fields(line)
+		if len(f) >= 6 {
+			fns = append(fns, strings.Join(f[5:], " "))
+		}
+	}
+	return fns
+}
+
+func lastLines(b []byte, n int) string {
+	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
+
+func summary(w io.Writer, rs []*result) {
+	fmt.Fprintf(w, "| program | options | culprits | recall top 10%% | recall top k | median culprit rank | rank wall | peak memory |\n|---|---|---|---|---|---|---|---|\n")
+	for _, r := range rs {
+		k := len(r.truth.Culprits)
+		inTop, inK := 0, 0
+		var found []int
+		for i, rank := range r.ranks {
+			if r.suspects[i] {
+				inTop++
+			}
+			if rank > 0 && rank <= k {
+				inK++
+			}
+			if rank > 0 {
+				found = append(found, rank)
+			} else {
+				found = append(found, r.options+1)
+			}
+		}
+		slices.Sort(found)
+		median := 0.0
+		if n := len(found); n > 0 {
+			median = float64(found[(n-1)/2]+found[n/2]) / 2
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d/%d | %d/%d | %g | %.1fs | %s |\n", r.truth.Program, r.options, k, inTop, k, inK, k, median, r.wall.Seconds(), r.peak)
+	}
+	fmt.Fprintln(w)
+}
+
+func details(w io.Writer, rs []*result) {
+	fmt.Fprintf(w, "| program | culprit option | resource | rank | suspect | function | hunt rank | pprof -top flat rank |\n|---|---|---|---|---|---|---|---|\n")
+	for _, r := range rs {
+		for i, c := range r.truth.Culprits {
+			rank := "not found"
+			if r.ranks[i] > 0 {
+				rank = strconv.Itoa(r.ranks[i])
+			}
+			hunt, pp := "-", "-"
+			if r.hunt != nil {
+				hunt = r.hunt[i]
+			}
+			if r.pprof != nil {
+				pp = r.pprof[i]
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s of %d | %v | %s | %s | %s |\n", r.truth.Program, c.Option, c.Resource, rank, r.options, r.suspects[i], c.Function, hunt, pp)
+		}
+	}
+	fmt.Fprintln(w)
+}
+
+// largeModule ranks nats-server in a scratch module.
+func largeModule(ctx context.Context, bin string, w io.Writer) {
+	const mod, version, pattern = "github.com/nats-io/nats-server/v2", "v2.10.22", "github.com/nats-io/nats-server/v2/..."
+	fmt.Fprintf(os.Stderr, "eval: large module %s@%s\n", mod, version)
+	dir, err := os.MkdirTemp("", "confhunt-eval-large-")
+	if err != nil {
+		fmt.Fprintf(w, "large module: %v\n", err)
+		return
+	}
+	defer os.RemoveAll(dir)
+	files := map[string]string{
+		"go.mod":  "module scratch\n\ngo 1.26.0\n",
+		"main.go": "package main\n\nimport _ \"" + mod + "/server\"\n\nfunc main() {}\n",
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			fmt.Fprintf(w, "large module: %v\n", err)
+			return
+		}
+	}
+	for _, args := range [][]string{{"get", mod + "@" + version}, {"mod", "tidy"}} {
+		if _, stderr, err := run(ctx, dir, "go", args...); err != nil {
+			fmt.Fprintf(w, "large module: go %s: %v\n%s\n", strings.Join(args, " "), err, lastLines(stderr, 3))
+			return
+		}
+	}
+	start := time.Now()
+	stdout, stderr, err := run(ctx, dir, bin, "rank", "-json", "-v", pattern)
+	wall := time.Since(start)
+	if err != nil {
+		fmt.Fprintf(w, "large module: rank: %v\n%s\n", err, lastLines(stderr, 3))
+		return
+	}
+	var rj rankJSON
+	json.Unmarshal(stdout, &rj)
+	size := regexp.MustCompile(`([0-9]+) SSA instructions; analysed [0-9]+ functions, ([0-9]+) instructions`).FindStringSubmatch(string(stderr))
+	peak := ""
+	if m := peakRE.FindAllStringSubmatch(string(stderr), -1); len(m) > 0 {
+		peak = m[len(m)-1][2]
+	}
+	fmt.Fprintf(w, "Large module: `confhunt rank %s` (%s@%s in a scratch module)", pattern, mod, version)
+	if size != nil {
+		fmt.Fprintf(w, ", %s SSA instructions in the program, %s analysed", size[1], size[2])
+	}
+	fmt.Fprintf(w, ": %d options, wall %.1fs, peak memory %s.\n", len(rj.Options), wall.Seconds(), peak)
+	tw := tabwriter.NewWriter(io.Discard, 0, 0, 1, ' ', 0)
+	tw.Flush()
+}
