@@ -2,6 +2,7 @@
 
 GO      ?= go
 EXAMPLE := benchmarks/kvstore
+TARGETS := $(dir $(wildcard benchmarks/*/go.mod))
 
 .PHONY: demo test install vet fmt-check bench eval
 
@@ -17,10 +18,10 @@ demo:
 	@echo "== confhunt rank -explain: the lines behind one option's score"
 	bin/confhunt rank -C $(EXAMPLE) -explain Config.WAL.SyncWrites -lines 5 ./cmd/kvstored ./internal/...
 
-## test: vet and test confhunt and the example service
+## test: vet and test confhunt and the target programs in benchmarks/
 test: fmt-check vet
 	$(GO) test ./...
-	cd $(EXAMPLE) && $(GO) vet ./... && $(GO) test ./...
+	for d in $(TARGETS); do (cd $$d && $(GO) vet ./... && $(GO) test ./...) || exit 1; done
 
 vet:
 	$(GO) vet ./...

@@ -189,6 +189,10 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			if (r.Op == token.MUL || r.Op == token.ARROW) && r.X == v {
 				continue // a load or receive through the value: a handle
 			}
+		case *ssa.Select:
+			if selectsOn(r, v) {
+				continue // waiting on a channel is no use of its value
+			}
 		case ssa.CallInstruction:
 			sl.call(r, v, ctx)
 			continue
@@ -546,6 +550,16 @@ func (sl *slicer) wholeBody(fn *ssa.Function) {
 			sl.wholeQ = append(sl.wholeQ, anon)
 		}
 	}
+}
+
+// selectsOn reports whether v is a channel of one of sel's cases.
+func selectsOn(sel *ssa.Select, v ssa.Value) bool {
+	for _, st := range sel.States {
+		if st.Chan == v {
+			return true
+		}
+	}
+	return false
 }
 
 // isMessage reports whether fn renders its receiver as text for people
