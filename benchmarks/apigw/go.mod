@@ -1,0 +1,3 @@
+module github.com/confhunt/confhunt/benchmarks/apigw
+
+go 1.26.0

@@ -1,0 +1,142 @@
+package gateway
+
+import (
+	"compress/gzip"
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func get(t testing.TB, h http.Handler, url, token string, gz bool) (int, string) {
+	t.Helper()
+	req := httptest.NewRequest(http.MethodGet, url, nil)
+	req.RemoteAddr = "10.0.0.1:1234"
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if gz {
+		req.Header.Set("Accept-Encoding", "gzip")
+	}
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, req)
+	body := rec.Body.String()
+	if rec.Header().Get("Content-Encoding") == "gzip" {
+		zr, err := gzip.NewReader(strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := io.ReadAll(zr)
+		body = string(b)
+	}
+	return rec.Code, body
+}
+
+func TestSearch(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.CatalogSize = 100
+	cfg.AccessLog = filepath.Join(t.TempDir(), "access.log")
+	cfg.AccessLogSync = true
+	g, err := New(&cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := g.Handler()
+	if code, _ := get(t, h, "/search?q=red", "wrong", false); code != http.StatusUnauthorized {
+		t.Errorf("bad token: %d", code)
+	}
+	for _, gz := range []bool{false, true} {
+		code, body := get(t, h, "/search?q=red&size=5", "secret", gz)
+		var resp struct {
+			Total int    `json:"total"`
+			Items []Item `json:"items"`
+		}
+		if code != 200 || json.Unmarshal([]byte(body), &resp) != nil || resp.Total != 22 || len(resp.Items) != 5 {
+			t.Errorf("gzip=%v: %d %q", gz, code, body)
+		}
+	}
+	if code, body := get(t, h, "/item/7", "secret", false); code != 200 || !strings.Contains(body, `"id":7`) {
+		t.Errorf("item: %d %s", code, body)
+	}
+	g.Close()
+	if log, _ := os.ReadFile(cfg.AccessLog); strings.Count(string(log), "\n") != 3 {
+		t.Errorf("access log:\n%s", log)
+	}
+}
+
+func TestCache(t *testing.T) {
+	c := newResponseCache(2, time.Minute)
+	c.put("a", []byte("1"))
+	c.put("b", []byte("2"))
+	c.get("a")
+	c.put("c", []byte("3"))
+	if _, ok := c.get("b"); ok {
+		t.Errorf("b survived eviction")
+	}
+	if v, ok := c.get("a"); !ok || string(v) != "1" {
+		t.Errorf("a lost")
+	}
+	off := newResponseCache(0, time.Minute)
+	off.put("a", []byte("1"))
+	if _, ok := off.get("a"); ok {
+		t.Errorf("a disabled cache returned a value")
+	}
+}
+
+func TestLimiter(t *testing.T) {
+	for _, global := range []bool{false, true} {
+		l := newLimiter(1, 2, global)
+		now := time.Unix(0, 0)
+		if !l.allow("x", now) || !l.allow("x", now) || l.allow("x", now) {
+			t.Errorf("global=%v: burst of 2 not enforced", global)
+		}
+		if !l.allow("x", now.Add(time.Second)) {
+			t.Errorf("global=%v: no refill after a second", global)
+		}
+		if !l.allow("y", now) {
+			t.Errorf("global=%v: clients share a bucket", global)
+		}
+	}
+}
+
+func TestRetry(t *testing.T) {
+	cfg := DefaultConfig()
+	cfg.RetryBackoff = time.Microsecond
+	g, _ := New(&cfg)
+	calls := 0
+	err := g.retry(func() error { calls++; return errBackend })
+	if err != errBackend || calls != 3 {
+		t.Errorf("retry: %v after %d calls, want 3", err, calls)
+	}
+}
+
+func BenchmarkSearch(b *testing.B) {
+	cfg := DefaultConfig()
+	g, err := New(&cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := g.Handler()
+	qs := []string{"/search?q=red&page=1", "/search?q=steel&page=2", "/search?q=item%201&size=50", "/item/42"}
+	i := 0
+	for b.Loop() {
+		get(b, h, qs[i%len(qs)], "secret", true)
+		i++
+	}
+}
+
+func BenchmarkSearchUncached(b *testing.B) {
+	cfg := DefaultConfig()
+	g, _ := New(&cfg)
+	h := g.Handler()
+	i := 0
+	for b.Loop() {
+		get(b, h, "/search?q=item&page="+string(rune('0'+i%10)), "secret", false)
+		i++
+	}
+}
