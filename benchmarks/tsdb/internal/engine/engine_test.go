@@ -1,0 +1,111 @@
+package engine
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/confhunt/confhunt/benchmarks/tsdb/internal/settings"
+)
+
+func testSettings(t testing.TB) settings.EngineSettings {
+	s := settings.DefaultEngine()
+	s.DataDir = t.TempDir()
+	s.MemtablePoints = 100
+	s.CompactionTrigger = 3
+	return s
+}
+
+func TestWriteQuery(t *testing.T) {
+	for _, mode := range []string{"tiered", "full"} {
+		for _, fl := range []string{"hashmap", "array"} {
+			t.Run(mode+"/"+fl, func(t *testing.T) {
+				s := testSettings(t)
+				s.CompactionMode, s.FreelistType = mode, fl
+				s.IndexInterval = 7
+				e, err := Open(s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range 1000 {
+					if err := e.Write(fmt.Sprint("s", i%10), int64(i), float64(i)); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if e.Flushes.Load() < 9 || e.Compactions.Load() == 0 {
+					t.Errorf("%d flushes, %d compactions", e.Flushes.Load(), e.Compactions.Load())
+				}
+				pts, err := e.Query("s3", 100, 500)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if len(pts) != 40 || pts[0].TS != 103 || pts[39].TS != 493 {
+					t.Errorf("query: %d points, %v .. %v", len(pts), pts[0], pts[len(pts)-1])
+				}
+				if pts, _ := e.Query("nosuch", 0, 1000); len(pts) != 0 {
+					t.Errorf("unknown series: %v", pts)
+				}
+			})
+		}
+	}
+}
+
+func TestBloom(t *testing.T) {
+	b := newBloom(100, 10)
+	for i := range 100 {
+		b.add(fmt.Sprint("k", i))
+	}
+	for i := range 100 {
+		if !b.mayContain(fmt.Sprint("k", i)) {
+			t.Fatalf("false negative for k%d", i)
+		}
+	}
+	fp := 0
+	for i := range 1000 {
+		if b.mayContain(fmt.Sprint("x", i)) {
+			fp++
+		}
+	}
+	if fp > 50 {
+		t.Errorf("%d false positives in 1000 at 10 bits per key", fp)
+	}
+	if newBloom(10, 0).mayContain("x") != true {
+		t.Errorf("a disabled filter must say maybe")
+	}
+}
+
+func TestFreelist(t *testing.T) {
+	for _, kind := range []string{"array", "hashmap"} {
+		f := newFreelist(kind)
+		b := f.get(10)
+		f.put(b)
+		if c := f.get(5); cap(c) < 5 {
+			t.Errorf("%s: cap %d", kind, cap(c))
+		}
+	}
+}
+
+func BenchmarkWrite(b *testing.B) {
+	e, err := Open(testSettings(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := 0
+	for b.Loop() {
+		e.Write(fmt.Sprint("s", i%50), int64(i), 1)
+		i++
+	}
+}
+
+func BenchmarkQuery(b *testing.B) {
+	s := testSettings(b)
+	s.MemtablePoints = 5000
+	e, _ := Open(s)
+	for i := range 50000 {
+		e.Write(fmt.Sprint("s", i%50), int64(i), 1)
+	}
+	i := 0
+	for b.Loop() {
+		e.Query(fmt.Sprint("s", i%50), 10000, 20000)
+		i++
+	}
+}
