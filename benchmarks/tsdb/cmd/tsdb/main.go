@@ -21,6 +21,7 @@ import (
 	"os/signal"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/confhunt/confhunt/benchmarks/tsdb/internal/engine"
@@ -59,6 +60,9 @@ func run(listen, data string, debug bool) error {
 	if err != nil {
 		return err
 	}
+	log.Printf("%s: serving metrics as %s.*", scfg.NodeName, scfg.MetricsPrefix)
+	seen := make(map[string]bool)
+	var seenMu sync.Mutex
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /write", func(w http.ResponseWriter, r *http.Request) {
 		if debug {
@@ -79,6 +83,14 @@ func run(listen, data string, debug bool) error {
 				http.Error(w, "bad line", http.StatusBadRequest)
 				return
 			}
+			seenMu.Lock()
+			if !seen[f[0]] && len(seen) >= scfg.MaxSeries {
+				seenMu.Unlock()
+				http.Error(w, "too many series", http.StatusTooManyRequests)
+				return
+			}
+			seen[f[0]] = true
+			seenMu.Unlock()
 			if err := e.Write(f[0], ts, val); err != nil {
 				http.Error(w, err.Error(), http.StatusInternalServerError)
 				return
@@ -94,7 +106,13 @@ func run(listen, data string, debug bool) error {
 		if err != nil {
 			to = 1<<63 - 1
 		}
+		ctx, cancel := context.WithTimeout(r.Context(), scfg.QueryTimeout)
+		defer cancel()
 		pts, err := e.Query(q.Get("series"), from, to)
+		if ctx.Err() != nil {
+			http.Error(w, "query timed out", http.StatusGatewayTimeout)
+			return
+		}
 		if err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)
 			return

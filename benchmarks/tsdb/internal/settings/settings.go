@@ -29,12 +29,15 @@ type EngineSettings struct {
 
 // ServerSettings configure the HTTP front end.
 type ServerSettings struct {
-	Listen      string        `env:"TSDB_LISTEN"`
-	NodeName    string        `env:"TSDB_NODE"`
-	LogLevel    string        `env:"TSDB_LOG_LEVEL"`
-	MaxLineSize int           `env:"TSDB_MAX_LINE"`
-	QueryLimit  int           `env:"TSDB_QUERY_LIMIT"`
-	IdleTimeout time.Duration `env:"TSDB_IDLE_TIMEOUT"`
+	Listen        string        `env:"TSDB_LISTEN"`
+	NodeName      string        `env:"TSDB_NODE"`
+	LogLevel      string        `env:"TSDB_LOG_LEVEL"`
+	MaxLineSize   int           `env:"TSDB_MAX_LINE"`
+	QueryLimit    int           `env:"TSDB_QUERY_LIMIT"`
+	IdleTimeout   time.Duration `env:"TSDB_IDLE_TIMEOUT"`
+	QueryTimeout  time.Duration `env:"TSDB_QUERY_TIMEOUT"`
+	MetricsPrefix string        `env:"TSDB_METRICS_PREFIX"`
+	MaxSeries     int           `env:"TSDB_MAX_SERIES"`
 }
 
 // DefaultEngine returns the engine's defaults.
@@ -48,7 +51,8 @@ func DefaultEngine() EngineSettings {
 
 // DefaultServer returns the server's defaults.
 func DefaultServer() ServerSettings {
-	return ServerSettings{Listen: "127.0.0.1:7580", NodeName: "tsdb-0", LogLevel: "info", MaxLineSize: 4096, QueryLimit: 100000, IdleTimeout: time.Minute}
+	return ServerSettings{Listen: "127.0.0.1:7580", NodeName: "tsdb-0", LogLevel: "info", MaxLineSize: 4096, QueryLimit: 100000,
+		IdleTimeout: time.Minute, QueryTimeout: 10 * time.Second, MetricsPrefix: "tsdb", MaxSeries: 1000000}
 }
 
 // FromEnv overrides the fields of the struct v points to with the
