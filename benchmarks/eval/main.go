@@ -64,11 +64,12 @@ type result struct {
 	options  int
 	ranks    []int // per culprit; 0 when not found
 	suspects []bool
+	measured []int // ranks with counts from the benchmarks; nil when none were taken
+	msuspect []bool
 	hunt     []string
 	pprof    []string
 	wall     time.Duration
 	peak     string
-	errors   []string
 }
 
 func main() {
@@ -95,7 +96,7 @@ func main() {
 		results = append(results, r)
 	}
 	var b bytes.Buffer
-	fmt.Fprintf(&b, "# confhunt evaluation\n\nWritten by `make eval` (benchmarks/eval). Static ranking: no counts file.\n\n")
+	b.WriteString(header)
 	summary(&b, results)
 	details(&b, results)
 	if *large {
@@ -108,6 +109,14 @@ func main() {
 		}
 	}
 }
+
+const header = "# confhunt evaluation\n\n" +
+	"Written by `make eval` (benchmarks/eval). *rank* is the static ranking; *with counts* ranks again " +
+	"with execution counts taken from each target's benchmarks (`confhunt counts`). *hunt rank* is the rank " +
+	"of the culprit's function among the sites `confhunt hunt` measured while the benchmarks ran (its best " +
+	"site: its own time, or an allocation or IO call in it); *not probed* means it was in no suspect's slice, " +
+	"*did not run* that the benchmarks never reached it. *pprof -top flat rank* is the function's rank by flat " +
+	"CPU time in `go tool pprof -top` for the same benchmarks of its package.\n\n"
 
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "eval:", err)
@@ -154,10 +163,45 @@ func evaluate(ctx context.Context, bin, truthFile string) (*result, error) {
 		r.suspects = append(r.suspects, suspect)
 	}
 	if len(t.Bench) > 0 {
+		r.measured, r.msuspect = measuredRanks(ctx, bin, dir, t)
 		r.hunt = huntRanks(ctx, bin, dir, t)
 		r.pprof = pprofRanks(ctx, dir, t)
 	}
 	return r, nil
+}
+
+// measuredRanks takes counts from the benchmarks and ranks again with them.
+func measuredRanks(ctx context.Context, bin, dir string, t Truth) ([]int, []bool) {
+	fmt.Fprintf(os.Stderr, "eval: %s: counts\n", t.Program)
+	file := filepath.Join(os.TempDir(), fmt.Sprintf("confhunt-eval-%d.counts", os.Getpid()))
+	defer os.Remove(file)
+	args := append(append([]string{"counts", "-o", file}, t.Patterns...), "--")
+	if _, stderr, err := run(ctx, dir, bin, append(args, t.Bench...)...); err != nil {
+		fmt.Fprintf(os.Stderr, "eval: counts: %v\n%s\n", err, lastLines(stderr, 5))
+		return nil, nil
+	}
+	stdout, stderr, err := run(ctx, dir, bin, append([]string{"rank", "-json", "-counts", file}, t.Patterns...)...)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "eval: rank -counts: %v\n%s\n", err, lastLines(stderr, 5))
+		return nil, nil
+	}
+	var rj rankJSON
+	if json.Unmarshal(stdout, &rj) != nil {
+		return nil, nil
+	}
+	var ranks []int
+	var suspects []bool
+	for _, c := range t.Culprits {
+		rank, suspect := 0, false
+		for _, o := range rj.Options {
+			if o.Name == c.Option || slices.Contains(o.Aliases, c.Option) {
+				rank, suspect = o.Rank, o.Suspect
+			}
+		}
+		ranks = append(ranks, rank)
+		suspects = append(suspects, suspect)
+	}
+	return ranks, suspects
 }
 
 func run(ctx context.Context, dir, name string, args ...string) ([]byte, []byte, error) {
@@ -292,36 +336,46 @@ func lastLines(b []byte, n int) string {
 }
 
 func summary(w io.Writer, rs []*result) {
-	fmt.Fprintf(w, "| program | options | culprits | recall top 10%% | recall top k | median culprit rank | rank wall | peak memory |\n|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| program | options | culprits | recall top 10%% | recall top k | median culprit rank | with counts: top 10%% / top k / median | rank wall | peak memory |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
 		k := len(r.truth.Culprits)
-		inTop, inK := 0, 0
-		var found []int
-		for i, rank := range r.ranks {
-			if r.suspects[i] {
-				inTop++
-			}
-			if rank > 0 && rank <= k {
-				inK++
-			}
-			if rank > 0 {
-				found = append(found, rank)
-			} else {
-				found = append(found, r.options+1)
-			}
+		inTop, inK, median := recall(r.ranks, r.suspects, k, r.options)
+		measured := "-"
+		if r.measured != nil {
+			mt, mk, mm := recall(r.measured, r.msuspect, k, r.options)
+			measured = fmt.Sprintf("%d/%d / %d/%d / %g", mt, k, mk, k, mm)
 		}
-		slices.Sort(found)
-		median := 0.0
-		if n := len(found); n > 0 {
-			median = float64(found[(n-1)/2]+found[n/2]) / 2
-		}
-		fmt.Fprintf(w, "| %s | %d | %d | %d/%d | %d/%d | %g | %.1fs | %s |\n", r.truth.Program, r.options, k, inTop, k, inK, k, median, r.wall.Seconds(), r.peak)
+		fmt.Fprintf(w, "| %s | %d | %d | %d/%d | %d/%d | %g | %s | %.1fs | %s |\n", r.truth.Program, r.options, k, inTop, k, inK, k, median, measured, r.wall.Seconds(), r.peak)
 	}
 	fmt.Fprintln(w)
 }
 
+// recall counts the culprits among the suspects and in the top k, and
+// their median rank (a culprit not found counts as ranked last).
+func recall(ranks []int, suspects []bool, k, options int) (inTop, inK int, median float64) {
+	var found []int
+	for i, rank := range ranks {
+		if suspects[i] {
+			inTop++
+		}
+		if rank > 0 && rank <= k {
+			inK++
+		}
+		if rank > 0 {
+			found = append(found, rank)
+		} else {
+			found = append(found, options+1)
+		}
+	}
+	slices.Sort(found)
+	if n := len(found); n > 0 {
+		median = float64(found[(n-1)/2]+found[n/2]) / 2
+	}
+	return inTop, inK, median
+}
+
 func details(w io.Writer, rs []*result) {
-	fmt.Fprintf(w, "| program | culprit option | resource | rank | suspect | function | hunt rank | pprof -top flat rank |\n|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| program | culprit option | resource | rank | suspect | rank with counts | function | hunt rank | pprof -top flat rank |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
 		for i, c := range r.truth.Culprits {
 			rank := "not found"
@@ -335,7 +389,11 @@ func details(w io.Writer, rs []*result) {
 			if r.pprof != nil {
 				pp = r.pprof[i]
 			}
-			fmt.Fprintf(w, "| %s | %s | %s | %s of %d | %v | %s | %s | %s |\n", r.truth.Program, c.Option, c.Resource, rank, r.options, r.suspects[i], c.Function, hunt, pp)
+			mrank := "-"
+			if r.measured != nil && r.measured[i] > 0 {
+				mrank = strconv.Itoa(r.measured[i])
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s of %d | %v | %s | %s | %s | %s |\n", r.truth.Program, c.Option, c.Resource, rank, r.options, r.suspects[i], mrank, c.Function, hunt, pp)
 		}
 	}
 	fmt.Fprintln(w)
