@@ -19,10 +19,11 @@ type Frequencies struct {
 
 // Estimate computes static block frequencies of fn: one execution of the
 // entry block; est.LoopTrips iterations per entry of every loop (the
-// header runs once more than the body); a two-way branch that leaves a
-// loop is taken once per entry of the loop; a check of err against nil
-// finds an error with probability est.ErrorBranch; any other branch goes
-// to its then side with probability est.Branch.
+// header runs once more than the body), or fewer when the body's own
+// exits make leaving likelier; a check of err against nil finds an error
+// with probability est.ErrorBranch; another branch leaving a loop is taken
+// once per entry of the loop; any other branch goes to its then side with
+// probability est.Branch.
 func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) Frequencies {
 	n := len(fn.Blocks)
 	f := Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
@@ -30,53 +31,109 @@ func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) Freq
 		return f
 	}
 	loops := a.Loops(fn)
-	header := make(map[*ssa.BasicBlock]bool)
+	trips := make(map[*slicing.Loop]float64, len(loops))
 	for _, l := range loops {
-		header[l.Header] = true
+		trips[l] = est.LoopTrips
 	}
-	trips := est.LoopTrips
-	prob := func(p, s *ssa.BasicBlock) float64 {
-		if len(p.Succs) != 2 {
-			return 1 / float64(max(len(p.Succs), 1))
+	estimate(fn, loops, trips, est, f.Block)
+	// A loop left early from its body (a retry loop that returns on
+	// success, a read loop that stops at an error) runs about as many
+	// times as it takes to leave it: 1/P(leaving per iteration).
+	again := false
+	for _, l := range loops {
+		h := f.Block[l.Header.Index]
+		if h == 0 {
+			continue
 		}
-		for _, l := range loops {
-			if l.Exits(p) {
-				if l.Contains(s) {
-					return trips / (trips + 1)
+		leave := 0.0
+		for _, b := range fn.Blocks {
+			if b == l.Header || !l.Exits(b) {
+				continue
+			}
+			for _, s := range b.Succs {
+				if !l.Contains(s) {
+					leave += f.Block[b.Index] / h * branchProb(b, s, loops, trips, est)
 				}
-				return 1 / (trips + 1)
 			}
 		}
-		then := est.Branch
-		if errSide, ok := errorCheck(p); ok {
-			then = 1 - est.ErrorBranch
-			if errSide == 0 {
-				then = est.ErrorBranch
-			}
+		if leave > 0 && 1/leave < trips[l] {
+			trips[l], again = max(1/leave, 1), true
 		}
-		if s == p.Succs[0] {
-			return then
-		}
-		return 1 - then
+	}
+	if again {
+		estimate(fn, loops, trips, est, f.Block)
+	}
+	return f
+}
+
+// estimate fills block frequencies in reverse postorder, each loop's
+// header running trips+1 times per entry.
+func estimate(fn *ssa.Function, loops []*slicing.Loop, trips map[*slicing.Loop]float64, est configs.Estimates, freq []float64) {
+	header := make(map[*ssa.BasicBlock]*slicing.Loop)
+	for _, l := range loops {
+		header[l.Header] = l
 	}
 	for _, b := range reversePostorder(fn) {
 		if b.Index == 0 {
-			f.Block[0] = 1
+			freq[0] = 1
 		} else {
 			sum := 0.0
 			for _, p := range b.Preds {
 				if b.Dominates(p) {
 					continue // a back edge
 				}
-				sum += f.Block[p.Index] * prob(p, b)
+				sum += freq[p.Index] * branchProb(p, b, loops, trips, est)
 			}
-			f.Block[b.Index] = sum
+			freq[b.Index] = sum
 		}
-		if header[b] {
-			f.Block[b.Index] *= trips + 1
+		if l := header[b]; l != nil {
+			freq[b.Index] *= trips[l] + 1
 		}
 	}
-	return f
+}
+
+// branchProb is the probability of the edge p→s: a loop's own test stays
+// in the loop trips/(trips+1) of the time; a check of err against nil
+// finds an error with est.ErrorBranch; another exit from a loop body is
+// taken once per entry of the loop; any other two-way branch goes to its
+// then side with est.Branch.
+func branchProb(p, s *ssa.BasicBlock, loops []*slicing.Loop, trips map[*slicing.Loop]float64, est configs.Estimates) float64 {
+	if len(p.Succs) != 2 {
+		return 1 / float64(max(len(p.Succs), 1))
+	}
+	for _, l := range loops {
+		if l.Header == p && l.Exits(p) {
+			t := trips[l]
+			if l.Contains(s) {
+				return t / (t + 1)
+			}
+			return 1 / (t + 1)
+		}
+	}
+	then := est.Branch
+	if errSide, ok := errorCheck(p); ok {
+		then = 1 - est.ErrorBranch
+		if errSide == 0 {
+			then = est.ErrorBranch
+		}
+	} else {
+		for _, l := range loops {
+			if l.Exits(p) {
+				t := trips[l]
+				stay := t / (t + 1)
+				if l.Contains(p.Succs[0]) {
+					then = stay
+				} else {
+					then = 1 - stay
+				}
+				break
+			}
+		}
+	}
+	if s == p.Succs[0] {
+		return then
+	}
+	return 1 - then
 }
 
 // errorCheck reports whether b ends in a branch on err != nil (or

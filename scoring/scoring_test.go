@@ -74,6 +74,14 @@ func TestEstimate(t *testing.T) {
 			t.Errorf("diamond %s runs %g times, want %g", b.Comment, f.Block[b.Index], want)
 		}
 	}
+	// A retry loop that returns on success runs about once.
+	r := member(prog, "retry")
+	f = scoring.Estimate(a, r, est)
+	for _, b := range r.Blocks {
+		if b.Comment == "for.body" && (f.Block[b.Index] > 1.5 || f.Block[b.Index] < 0.9) {
+			t.Errorf("retry loop body runs %g times per entry, want about 1, not %g", f.Block[b.Index], est.LoopTrips)
+		}
+	}
 	c := member(prog, "check")
 	f = scoring.Estimate(a, c, est)
 	if then := f.Block[c.Blocks[0].Succs[0].Index]; !near(then, est.ErrorBranch) {
