@@ -138,7 +138,8 @@ func TestProbeErrors(t *testing.T) {
 	if _, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./nosuch", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building ./nosuch") {
 		t.Errorf("missing package: %v", err)
 	}
-	res, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./stubborn", Command: []string{"go", "version"}})
+	addr := freePort(t)
+	res, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./stubborn", Args: []string{"-addr", addr}, Ready: addr, Command: []string{"go", "version"}})
 	if err != nil || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "was killed") || !strings.Contains(res.Warnings[0], "counters are kept") {
 		t.Errorf("stubborn service: %v %+v", err, res)
 	}

@@ -315,7 +315,8 @@ func TestServiceErrors(t *testing.T) {
 	ctx := context.Background()
 	pkgs := []string{"example.com/service/server"}
 
-	_, err := r.Service(ctx, pkgs, "./stubborn", nil, "", []string{"go", "version"})
+	stubborn := freePort(t)
+	_, err := r.Service(ctx, pkgs, "./stubborn", []string{"-addr", stubborn}, stubborn, []string{"go", "version"})
 	if err == nil || !strings.Contains(err.Error(), "did not exit within 1s of SIGINT and was killed") {
 		t.Errorf("stubborn service: err = %v", err)
 	}
