@@ -4,9 +4,11 @@
 // heavy, and a benchmark workload. For each target eval runs confhunt rank
 // and reports the culprits' recall in the top 10% and in the top k (k the
 // number of culprits), their median rank, and rank's time and peak
-// memory; it runs confhunt hunt on the workload and gives the rank of each
+// memory; it ranks again with counts taken from the benchmarks; it runs
+// confhunt hunt on the workload and gives the rank of each
 // culprit's function there next to its flat rank in go tool pprof -top
-// for the same benchmarks. With -large it also ranks a large real module
+// for the same benchmarks, and hunt -overhead's slowdowns of the selective
+// and all-functions plans. With -large it also ranks a large real module
 // (nats-server, fetched through the module proxy into a scratch module).
 //
 // Usage (make eval builds bin/confhunt first):

@@ -64,7 +64,8 @@ type result struct {
 	options  int
 	ranks    []int // per culprit; 0 when not found
 	suspects []bool
-	measured []int // ranks with counts from the benchmarks; nil when none were taken
+	measured []int  // ranks with counts from the benchmarks; nil when none were taken
+	overhead string // selective and all-functions overheads from hunt -overhead
 	msuspect []bool
 	hunt     []string
 	pprof    []string
@@ -72,10 +73,13 @@ type result struct {
 	peak     string
 }
 
+var overheadRuns *int
+
 func main() {
 	bin := flag.String("confhunt", "bin/confhunt", "confhunt binary")
 	out := flag.String("o", "benchmarks/EVAL.md", "write the tables as Markdown to `file`")
 	large := flag.Bool("large", true, "also rank a large real module fetched through the module proxy")
+	overheadRuns = flag.Int("overhead-runs", 3, "runs of each variant for hunt -overhead (0 skips it)")
 	flag.Parse()
 	ctx := context.Background()
 	abs, err := filepath.Abs(*bin)
@@ -166,8 +170,30 @@ func evaluate(ctx context.Context, bin, truthFile string) (*result, error) {
 		r.measured, r.msuspect = measuredRanks(ctx, bin, dir, t)
 		r.hunt = huntRanks(ctx, bin, dir, t)
 		r.pprof = pprofRanks(ctx, dir, t)
+		if *overheadRuns > 0 {
+			r.overhead = overhead(ctx, bin, dir, t, *overheadRuns)
+		}
 	}
 	return r, nil
+}
+
+var overheadRE = regexp.MustCompile(`(?m)^(selective|all functions)\s+(\d+)\s+([+-][0-9.]+%)\s+([0-9.]+%)`)
+
+// overhead runs hunt -overhead on the benchmarks and returns
+// "selective +x% ±s (n probes); all +y% ±t (m probes)".
+func overhead(ctx context.Context, bin, dir string, t Truth, runs int) string {
+	fmt.Fprintf(os.Stderr, "eval: %s: overhead\n", t.Program)
+	args := append(append([]string{"hunt", "-overhead", "-runs", strconv.Itoa(runs)}, t.Patterns...), "--")
+	stdout, stderr, err := run(ctx, dir, bin, append(args, t.Bench...)...)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "eval: overhead: %v\n%s\n", err, lastLines(stderr, 5))
+		return "error"
+	}
+	var parts []string
+	for _, m := range overheadRE.FindAllStringSubmatch(string(stdout), -1) {
+		parts = append(parts, fmt.Sprintf("%s %s ±%s (%s probes)", strings.TrimSuffix(m[1], " functions"), m[3], m[4], m[2]))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // measuredRanks takes counts from the benchmarks and ranks again with them.
@@ -327,6 +353,13 @@ func parseTop(out []byte) []string {
 	return fns
 }
 
+func cmpOr(a, b string) string {
+	if a != "" {
+		return a
+	}
+	return b
+}
+
 func lastLines(b []byte, n int) string {
 	lines := strings.Split(strings.TrimSpace(string(b)), "\n")
 	if len(lines) > n {
@@ -336,7 +369,7 @@ func lastLines(b []byte, n int) string {
 }
 
 func summary(w io.Writer, rs []*result) {
-	fmt.Fprintf(w, "| program | options | culprits | recall top 10%% | recall top k | median culprit rank | with counts: top 10%% / top k / median | rank wall | peak memory |\n|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| program | options | culprits | recall top 10%% | recall top k | median culprit rank | with counts: top 10%% / top k / median | rank wall | peak memory | hunt overhead (benchmarks' ns/op) |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
 		k := len(r.truth.Culprits)
 		inTop, inK, median := recall(r.ranks, r.suspects, k, r.options)
@@ -345,7 +378,7 @@ func summary(w io.Writer, rs []*result) {
 			mt, mk, mm := recall(r.measured, r.msuspect, k, r.options)
 			measured = fmt.Sprintf("%d/%d / %d/%d / %g", mt, k, mk, k, mm)
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %d/%d | %d/%d | %g | %s | %.1fs | %s |\n", r.truth.Program, r.options, k, inTop, k, inK, k, median, measured, r.wall.Seconds(), r.peak)
+		fmt.Fprintf(w, "| %s | %d | %d | %d/%d | %d/%d | %g | %s | %.1fs | %s | %s |\n", r.truth.Program, r.options, k, inTop, k, inK, k, median, measured, r.wall.Seconds(), r.peak, cmpOr(r.overhead, "-"))
 	}
 	fmt.Fprintln(w)
 }
