@@ -39,6 +39,7 @@ type Probe struct {
 	Pos     token.Pos     // the function's body, or the call's parenthesis
 	Options []string      // options whose slices hold the site
 	Callee  string        // for IO probes, the function called
+	Timed   bool          // for IO probes: the call is costly enough to time
 
 	pkg  *ssa.Package
 	id   int // index in its package's counters
@@ -79,6 +80,7 @@ func PlanSlices(a *slicing.Analysis, sls []*slicing.Slice) *Plan {
 					case ssa.CallInstruction:
 						if r, ok := a.Resource(instr); ok && r.IO > 0 && !r.Text {
 							p.add(IOProbe, fn, instr.Pos(), instr, name)
+							p.at[probeKey{IOProbe, instr.Pos()}].Timed = r.IO >= costly
 						}
 					}
 				}
@@ -140,9 +142,13 @@ func (p *planner) add(kind ProbeKind, fn *ssa.Function, pos token.Pos, call ssa.
 	}
 }
 
-// heavy reports whether fn loops or calls a catalogued library function:
-// small leaf functions are left to their callers' time, which keeps the
-// probes' overhead low.
+// costly is the catalogue cost from which a library call is worth a time
+// probe: reading a clock twice costs about what a buffered write does.
+const costly = 50
+
+// heavy reports whether fn loops or makes a costly library call: small
+// functions are left to their callers' time, which keeps the probes'
+// overhead low.
 func (p *planner) heavy(fn *ssa.Function) bool {
 	if len(p.a.Loops(fn)) > 0 {
 		return true
@@ -150,7 +156,7 @@ func (p *planner) heavy(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(ssa.CallInstruction); ok {
-				if r, ok := p.a.Resource(c); ok && r.CPU+r.MEM+r.IO > 0 {
+				if r, ok := p.a.Resource(c); ok && max(r.CPU, r.MEM, r.IO) >= costly {
 					return true
 				}
 			}
@@ -420,7 +426,7 @@ func rewrite(prog *slicing.Program, f *ast.File, src []byte, probes []*Probe) ([
 			if call == nil || skip[call] {
 				continue
 			}
-			if e, ok := ioEdit(src, off, info, f, call, pr.id); ok {
+			if e, ok := ioEdit(src, off, info, f, call, pr.id, pr.Timed); ok {
 				edits = append(edits, e)
 			}
 		}
@@ -505,10 +511,11 @@ func sizeOf(t types.Type) (n int64) {
 	return sizes.Sizeof(t)
 }
 
-// ioEdit wraps an IO call so that it records its time and, for a Write or
-// Read of a side-effect-free buffer, the buffer's length:
+// ioEdit wraps an IO call so that it records its calls, its time when it
+// is costly, and, for a Write or Read of a side-effect-free buffer, the
+// buffer's length:
 // func() (R...) { defer confhuntProbeIO(id, confhuntProbeNow(), len); return CALL }().
-func ioEdit(src []byte, off func(token.Pos) int, info *types.Info, f *ast.File, call *ast.CallExpr, id int) (edit, bool) {
+func ioEdit(src []byte, off func(token.Pos) int, info *types.Info, f *ast.File, call *ast.CallExpr, id int, timed bool) (edit, bool) {
 	if info == nil {
 		return edit{}, false
 	}
@@ -528,6 +535,9 @@ func ioEdit(src []byte, off func(token.Pos) int, info *types.Info, f *ast.File, 
 		ret = ""
 	}
 	text := fmt.Sprintf("func() %s { defer confhuntProbeIO(%d, confhuntProbeNow(), %s); %s%s }()", results, id, n, ret, body)
+	if !timed { // a cheap call: count it and its bytes, without the clock
+		text = fmt.Sprintf("func() %s { confhuntProbeAlloc(%d, %s); %s%s }()", results, id, n, ret, body)
+	}
 	return edit{off(call.Pos()), off(call.End()), text}, true
 }
 
