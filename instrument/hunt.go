@@ -79,7 +79,7 @@ func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}
-			return nil, fmt.Errorf("the workload failed (%v)", err)
+			return nil, fmt.Errorf("%w (%v)", ErrWorkload, err)
 		}
 		res.Wall = time.Since(start)
 	} else {
@@ -114,57 +114,12 @@ func hasFlag(args []string, name string) bool {
 // that ignores SIGINT is killed after the grace period; its counters,
 // being mapped from files, are kept, and the run only warns.
 func (r *Runner) probeService(ctx context.Context, overlay, env []string, tmp string, w Workload, out *tee) (time.Duration, string, error) {
-	if len(w.Command) == 0 {
-		return 0, "", errors.New("no workload command after --")
+	wall, stopErr, err := r.runService(ctx, tmp, overlay, w.Build, w.Args, env, w.Ready, w.Command, out)
+	if err != nil {
+		return 0, "", err
 	}
-	bin := filepath.Join(tmp, "service")
-	args := append(append([]string{"build"}, overlay...), "-o", bin, w.Build)
-	gob := r.command(ctx, "go", args...)
-	gob.Dir = r.Dir
-	var buildOut strings.Builder
-	gob.Stdout, gob.Stderr = &buildOut, &buildOut
-	if err := gob.Run(); err != nil {
-		if ctx.Err() != nil {
-			return 0, "", ctx.Err()
-		}
-		return 0, "", fmt.Errorf("building %s: %v\n%s", w.Build, err, strings.TrimSpace(buildOut.String()))
-	}
-	svc := r.command(ctx, bin, w.Args...)
-	svc.Dir, svc.Env = r.Dir, env
-	svc.Stdout, svc.Stderr = r.Stderr, r.Stderr
-	if err := svc.Start(); err != nil {
-		return 0, "", fmt.Errorf("starting %s: %w", w.Build, err)
-	}
-	p := &process{cmd: svc, done: make(chan struct{})}
-	go func() { p.err = svc.Wait(); close(p.done) }()
-	stopped := false
-	stop := func() error {
-		if stopped {
-			return nil
-		}
-		stopped = true
-		return r.stop(p)
-	}
-	defer stop()
-	if w.Ready != "" {
-		if err := r.waitReady(ctx, w.Ready, p); err != nil {
-			return 0, "", err
-		}
-	}
-	wl := r.command(ctx, w.Command[0], w.Command[1:]...)
-	wl.Dir, wl.Env = r.Dir, env
-	wl.Stdout, wl.Stderr = out, r.Stderr
-	start := time.Now()
-	if err := wl.Run(); err != nil {
-		if ctx.Err() != nil {
-			return 0, "", ctx.Err()
-		}
-		return 0, "", fmt.Errorf("the workload failed (%v)", err)
-	}
-	wall := time.Since(start)
-	if err := stop(); err != nil {
-		// The counters are mapped from files: what was recorded is kept.
-		return wall, err.Error() + " (the probes' counters are kept)", nil
+	if stopErr != nil {
+		return wall, stopErr.Error() + " (the probes' counters are kept)", nil
 	}
 	return wall, "", nil
 }

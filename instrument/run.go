@@ -15,6 +15,9 @@ import (
 	"time"
 )
 
+// ErrWorkload is the error of a workload command that failed.
+var ErrWorkload = errors.New("the workload failed")
+
 // Runner runs in-house runs. Its Command field makes the processes, so
 // that tests can replace them.
 type Runner struct {
@@ -93,7 +96,7 @@ func (r *Runner) Tests(ctx context.Context, pkgs []string, goTest []string) (*Pr
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("the workload failed (%v); no counts were written", err)
+		return nil, fmt.Errorf("%w (%v); no counts were written", ErrWorkload, err)
 	}
 	return readProfile(profile)
 }
@@ -114,39 +117,67 @@ func readProfile(name string) (*Profile, error) {
 // A service still running Grace after SIGINT is killed, and the run fails:
 // a killed process writes no counters.
 func (r *Runner) Service(ctx context.Context, pkgs []string, build string, args []string, ready string, workload []string) (*Profile, error) {
-	if len(workload) == 0 {
-		return nil, errors.New("no workload command after --")
-	}
 	tmp, err := os.MkdirTemp("", "confhunt-counts-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	bin := filepath.Join(tmp, "service")
 	covdir := filepath.Join(tmp, "covdata")
 	if err := os.Mkdir(covdir, 0o755); err != nil {
 		return nil, err
 	}
 
 	r.logf("building %s with coverage counters", build)
-	gob := r.command(ctx, "go", "build", "-cover", "-covermode=atomic", "-coverpkg="+strings.Join(pkgs, ","), "-o", bin, build)
+	flags := []string{"-cover", "-covermode=atomic", "-coverpkg=" + strings.Join(pkgs, ",")}
+	env := append(os.Environ(), "GOCOVERDIR="+covdir)
+	_, stopErr, err := r.runService(ctx, tmp, flags, build, args, env, ready, workload, r.Stdout)
+	if err != nil {
+		if errors.Is(err, ErrWorkload) {
+			return nil, fmt.Errorf("%w; no counts were written", err)
+		}
+		return nil, err
+	}
+	if stopErr != nil {
+		return nil, stopErr
+	}
+
+	var out strings.Builder
+	prof := filepath.Join(tmp, "cover.txt")
+	td := r.command(ctx, "go", "tool", "covdata", "textfmt", "-i="+covdir, "-o="+prof)
+	td.Dir = r.Dir
+	td.Stdout, td.Stderr = &out, &out
+	if err := td.Run(); err != nil {
+		return nil, fmt.Errorf("go tool covdata: %v\n%s", err, strings.TrimSpace(out.String()))
+	}
+	return readProfile(prof)
+}
+
+// runService builds the service with the given build flags into dir,
+// starts it with args and env, waits until ready accepts connections,
+// runs the workload (its output to stdout) and stops the service with
+// SIGINT. stopErr says how stopping went (a service that had to be
+// killed); err is any other failure, after which nothing is left running.
+func (r *Runner) runService(ctx context.Context, dir string, flags []string, build string, args, env []string, ready string, workload []string, stdout io.Writer) (wall time.Duration, stopErr, err error) {
+	if len(workload) == 0 {
+		return 0, nil, errors.New("no workload command after --")
+	}
+	bin := filepath.Join(dir, "service")
+	gob := r.command(ctx, "go", append(append([]string{"build"}, flags...), "-o", bin, build)...)
 	gob.Dir = r.Dir
 	var out strings.Builder
 	gob.Stdout, gob.Stderr = &out, &out
 	if err := gob.Run(); err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return 0, nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("building %s: %v\n%s", build, err, strings.TrimSpace(out.String()))
+		return 0, nil, fmt.Errorf("building %s: %v\n%s", build, err, strings.TrimSpace(out.String()))
 	}
-
 	r.logf("starting %s", strings.Join(append([]string{build}, args...), " "))
 	svc := r.command(ctx, bin, args...)
-	svc.Dir = r.Dir
-	svc.Env = append(os.Environ(), "GOCOVERDIR="+covdir)
+	svc.Dir, svc.Env = r.Dir, env
 	svc.Stdout, svc.Stderr = r.Stderr, r.Stderr
 	if err := svc.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s: %w", build, err)
+		return 0, nil, fmt.Errorf("starting %s: %w", build, err)
 	}
 	p := &process{cmd: svc, done: make(chan struct{})}
 	go func() { p.err = svc.Wait(); close(p.done) }()
@@ -159,35 +190,24 @@ func (r *Runner) Service(ctx context.Context, pkgs []string, build string, args 
 		return r.stop(p)
 	}
 	defer stop() // on every early return: nothing is left running
-
 	if ready != "" {
 		if err := r.waitReady(ctx, ready, p); err != nil {
-			return nil, err
+			return 0, nil, err
 		}
 	}
 	r.logf("running the workload: %s", strings.Join(workload, " "))
 	wl := r.command(ctx, workload[0], workload[1:]...)
-	wl.Dir = r.Dir
-	wl.Stdout, wl.Stderr = r.Stdout, r.Stderr
+	wl.Dir, wl.Env = r.Dir, env
+	wl.Stdout, wl.Stderr = stdout, r.Stderr
+	start := time.Now()
 	if err := wl.Run(); err != nil {
 		if ctx.Err() != nil {
-			return nil, ctx.Err()
+			return 0, nil, ctx.Err()
 		}
-		return nil, fmt.Errorf("the workload failed (%v); no counts were written", err)
+		return 0, nil, fmt.Errorf("%w (%v)", ErrWorkload, err)
 	}
-	if err := stop(); err != nil {
-		return nil, err
-	}
-
-	prof := filepath.Join(tmp, "cover.txt")
-	td := r.command(ctx, "go", "tool", "covdata", "textfmt", "-i="+covdir, "-o="+prof)
-	td.Dir = r.Dir
-	out.Reset()
-	td.Stdout, td.Stderr = &out, &out
-	if err := td.Run(); err != nil {
-		return nil, fmt.Errorf("go tool covdata: %v\n%s", err, strings.TrimSpace(out.String()))
-	}
-	return readProfile(prof)
+	wall = time.Since(start)
+	return wall, stop(), nil
 }
 
 // process is a started service; err is set when done is closed.
