@@ -29,7 +29,9 @@
 //
 // Options of different styles that name the same setting are merged: a
 // koanf key equal to a struct field's koanf tag path, an environment
-// variable equal to an env tag, a flag bound to a struct field.
+// variable equal to an env tag, a flag bound to a struct field, and a key,
+// flag or variable whose value (parsed or converted) is stored into a
+// configuration field.
 //
 // Approximations: keys are resolved through constants, constant
 // concatenation, string globals assigned once and phis of one value;

@@ -5,6 +5,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -298,4 +299,86 @@ func FullName(fn *ssa.Function) string {
 		return FullName(fn.Parent()) + strings.TrimPrefix(fn.Name(), fn.Parent().Name())
 	}
 	return funcName(fn)
+}
+
+// parsers turn a setting's text into its value; what they return is still
+// the setting.
+var parsers = map[string]bool{
+	"strconv.Atoi": true, "strconv.ParseInt": true, "strconv.ParseUint": true,
+	"strconv.ParseFloat": true, "strconv.ParseBool": true, "time.ParseDuration": true,
+	"strings.TrimSpace": true, "strings.ToLower": true,
+}
+
+// mergeStored merges an option read by a key, a flag or the environment
+// into the configuration field it is stored into (cfg.Workers = n, where
+// n came from os.Getenv("APP_WORKERS") or a flag): one setting, two names.
+func (d *discoverer) mergeStored() {
+	names := make([]string, 0, len(d.opts))
+	for name := range d.opts {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		o := d.opts[name]
+		if o.Style == "struct" || o.Style == "declared" {
+			continue
+		}
+		var target *Option
+		ambiguous := false
+		for _, site := range o.Sites {
+			for _, t := range d.storedInto(site.Value) {
+				if target != nil && t != target {
+					ambiguous = true
+				}
+				target = t
+			}
+		}
+		if target == nil || ambiguous || target == o {
+			continue
+		}
+		d.addAlias(target, o.Name)
+		for _, a := range o.Aliases {
+			d.addAlias(target, a)
+		}
+		target.Sites = append(target.Sites, o.Sites...)
+		delete(d.opts, name)
+	}
+}
+
+// storedInto returns the configuration field options v (or its parsed or
+// converted form) is stored into.
+func (d *discoverer) storedInto(v ssa.Value) []*Option {
+	var out []*Option
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if depth > 4 || seen[v] || v.Referrers() == nil {
+			return
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if fa, ok := r.Addr.(*ssa.FieldAddr); ok && r.Val == v {
+					if o := d.fieldOption(fa); o != nil {
+						out = append(out, o)
+					}
+				}
+			case *ssa.Convert:
+				walk(r, depth+1)
+			case *ssa.ChangeType:
+				walk(r, depth+1)
+			case *ssa.Extract:
+				if r.Index == 0 {
+					walk(r, depth+1)
+				}
+			case *ssa.Call:
+				if callee := r.Call.StaticCallee(); callee != nil && parsers[callee.String()] {
+					walk(r, depth+1)
+				}
+			}
+		}
+	}
+	walk(v, 0)
+	return out
 }

@@ -3,6 +3,8 @@ package structs
 
 import (
 	"fmt"
+	"os"
+	"strconv"
 	"sync"
 	"time"
 )
@@ -65,4 +67,15 @@ func Run(c *Config, o *ServerOptions, t Tuning, r Response) {
 	fmt.Println(o.Describe())
 	c.Listen = "x" // a write is not a read
 	fmt.Println(c.Peer.Conns, c.cache)
+}
+
+// FromEnv stores environment variables into fields: each is the field's
+// option under another name.
+func FromEnv(c *Config) {
+	if v := os.Getenv("APP_LISTEN"); v != "" { // want option:"Config.Listen" alias:"APP_LISTEN"
+		c.Listen = v
+	}
+	if n, err := strconv.Atoi(os.Getenv("APP_CACHE")); err == nil { // want option:"Config.Storage.CacheSize" alias:"APP_CACHE"
+		c.Storage.CacheSize = n
+	}
 }
