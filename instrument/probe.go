@@ -5,10 +5,12 @@ import (
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -231,19 +233,19 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 		}
 	}()
 	byFile := make(map[string][]*Probe)
-	pkgOf := make(map[string]*ssa.Package)
+	sizes := make(map[*ssa.Package]int)     // probes per package
+	pkgDir := make(map[*ssa.Package]string) // a directory of the package
 	for _, pr := range pl.Probes {
 		f := prog.Fset.File(pr.Pos)
 		if f == nil {
 			continue
 		}
 		byFile[f.Name()] = append(byFile[f.Name()], pr)
-		pkgOf[f.Name()] = pr.pkg
+		sizes[pr.pkg] = max(sizes[pr.pkg], pr.id+1)
+		pkgDir[pr.pkg] = filepath.Dir(f.Name())
 	}
 	replace := make(map[string]string)
-	sizes := make(map[*ssa.Package]int)
-	files := slices.Sorted(mapsKeys(byFile))
-	for i, name := range files {
+	for i, name := range slices.Sorted(maps.Keys(byFile)) {
 		syntax := fileSyntax(prog, name)
 		if syntax == nil {
 			continue
@@ -261,52 +263,24 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 			return nil, err
 		}
 		replace[name] = copyName
-		for _, pr := range byFile[name] {
-			sizes[pr.pkg] = max(sizes[pr.pkg], pr.id+1)
-		}
 	}
-	// Every probed package gets its counters, sized for all its probes.
-	for _, pr := range pl.Probes {
-		sizes[pr.pkg] = max(sizes[pr.pkg], pr.id+1)
-	}
+	// Every probed package gets a file holding its counters.
 	for pkg, n := range sizes {
-		var pkgDir string
-		for name, p := range pkgOf {
-			if p == pkg {
-				pkgDir = filepath.Dir(name)
-				break
-			}
-		}
 		rt := filepath.Join(dir, "rt_"+strings.TrimSuffix(counterFile(pkg), ".cnt")+".go")
 		if err := os.WriteFile(rt, runtimeFile(pkg.Pkg.Name(), counterFile(pkg), n), 0o644); err != nil {
 			return nil, err
 		}
-		replace[filepath.Join(pkgDir, "zz_confhunt_probe.go")] = rt
+		replace[filepath.Join(pkgDir[pkg], "zz_confhunt_probe.go")] = rt
 	}
-	var b bytes.Buffer
-	b.WriteString("{\"Replace\": {")
-	for i, k := range slices.Sorted(mapsKeys(replace)) {
-		if i > 0 {
-			b.WriteString(",")
-		}
-		fmt.Fprintf(&b, "\n  %q: %q", k, replace[k])
+	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "  ")
+	if err != nil {
+		return nil, err
 	}
-	b.WriteString("\n}}\n")
-	if err := os.WriteFile(ov.JSON, b.Bytes(), 0o644); err != nil {
+	if err := os.WriteFile(ov.JSON, data, 0o644); err != nil {
 		return nil, err
 	}
 	ok = true
 	return ov, nil
-}
-
-func mapsKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
 }
 
 // fileSyntax finds the parsed file called name among the loaded packages.
