@@ -28,6 +28,10 @@ func main() {
 	flag.StringVar(&cfg.Name, "name", cfg.Name, "instance name, for logs")
 	flag.StringVar(&cfg.CORSOrigin, "cors-origin", cfg.CORSOrigin, "Access-Control-Allow-Origin")
 	flag.StringVar(&cfg.RequestHeader, "request-id-header", cfg.RequestHeader, "request id header echoed back")
+	flag.StringVar(&cfg.ServerHeader, "server-header", cfg.ServerHeader, "Server header of responses")
+	flag.StringVar(&cfg.HealthPath, "health-path", cfg.HealthPath, "path of the health check")
+	flag.IntVar(&cfg.MaxHeaderKB, "max-header-kb", cfg.MaxHeaderKB, "largest request header, in KiB")
+	flag.DurationVar(&cfg.ShutdownGrace, "shutdown-grace", cfg.ShutdownGrace, "time to finish requests on shutdown")
 	flag.IntVar(&cfg.CatalogSize, "catalog-size", cfg.CatalogSize, "items in the catalogue")
 	flag.IntVar(&cfg.CacheSize, "cache-size", cfg.CacheSize, "responses cached (0 disables)")
 	flag.DurationVar(&cfg.CacheTTL, "cache-ttl", cfg.CacheTTL, "time a cached response lives")
@@ -69,7 +73,8 @@ func run(cfg *gateway.GatewayConfig) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Handler: g.Handler(), ReadTimeout: cfg.ReadTimeout, WriteTimeout: cfg.WriteTimeout, IdleTimeout: cfg.IdleTimeout}
+	srv := &http.Server{Handler: g.Handler(), ReadTimeout: cfg.ReadTimeout, WriteTimeout: cfg.WriteTimeout,
+		IdleTimeout: cfg.IdleTimeout, MaxHeaderBytes: cfg.MaxHeaderKB << 10}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(l) }()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
@@ -78,7 +83,9 @@ func run(cfg *gateway.GatewayConfig) error {
 	case err = <-errc:
 	case <-ctx.Done():
 	}
-	if serr := srv.Shutdown(context.Background()); err == nil || errors.Is(err, http.ErrServerClosed) {
+	sctx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
+	defer cancel()
+	if serr := srv.Shutdown(sctx); err == nil || errors.Is(err, http.ErrServerClosed) {
 		err = serr
 	}
 	if cerr := g.Close(); err == nil {

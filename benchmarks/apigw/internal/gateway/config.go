@@ -12,6 +12,10 @@ type GatewayConfig struct {
 	Name          string
 	CORSOrigin    string
 	RequestHeader string
+	ServerHeader  string
+	HealthPath    string
+	MaxHeaderKB   int
+	ShutdownGrace time.Duration
 
 	CatalogSize int // items in the backend catalogue
 	CacheSize   int // responses kept; 0 disables the cache
@@ -42,7 +46,8 @@ type GatewayConfig struct {
 func DefaultConfig() GatewayConfig {
 	return GatewayConfig{
 		Listen: "127.0.0.1:7480", ReadTimeout: 5 * time.Second, WriteTimeout: 5 * time.Second,
-		IdleTimeout: time.Minute, Name: "apigw", RequestHeader: "X-Request-Id",
+		IdleTimeout: time.Minute, Name: "apigw", RequestHeader: "X-Request-Id", ServerHeader: "apigw",
+		HealthPath: "/healthz", MaxHeaderKB: 64, ShutdownGrace: 5 * time.Second,
 		CatalogSize: 5000, CacheSize: 1024, CacheTTL: 30 * time.Second,
 		GzipLevel: 1, RateLimit: 0, Burst: 100, AuthRounds: 1, Tokens: []string{"secret"},
 		BackendRetries: 2, RetryBackoff: 10 * time.Millisecond,

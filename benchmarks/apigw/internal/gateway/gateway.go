@@ -76,7 +76,7 @@ func (g *Gateway) Handler() http.Handler {
 	mux := http.NewServeMux()
 	mux.HandleFunc("GET /search", g.search)
 	mux.HandleFunc("GET /item/{id}", g.item)
-	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { fmt.Fprintln(w, "ok") })
+	mux.HandleFunc("GET "+g.cfg.HealthPath, func(w http.ResponseWriter, r *http.Request) { fmt.Fprintln(w, "ok") })
 	return g.wrap(mux)
 }
 
@@ -93,6 +93,7 @@ func hashToken(token string, rounds int) string {
 func (g *Gateway) wrap(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
+		w.Header().Set("Server", g.cfg.ServerHeader)
 		if g.cfg.CORSOrigin != "" {
 			w.Header().Set("Access-Control-Allow-Origin", g.cfg.CORSOrigin)
 		}
@@ -100,7 +101,7 @@ func (g *Gateway) wrap(h http.Handler) http.Handler {
 			w.Header().Set(g.cfg.RequestHeader, id)
 		}
 		token := strings.TrimPrefix(r.Header.Get("Authorization"), "Bearer ")
-		if r.URL.Path != "/healthz" && !g.tokens[hashToken(token, g.cfg.AuthRounds)] {
+		if r.URL.Path != g.cfg.HealthPath && !g.tokens[hashToken(token, g.cfg.AuthRounds)] {
 			http.Error(w, "unauthorized", http.StatusUnauthorized)
 			return
 		}

@@ -74,9 +74,11 @@ func run() error {
 		}
 		fmt.Fprintln(w, n)
 	})
-	mux.HandleFunc("GET /stats", func(w http.ResponseWriter, r *http.Request) {
-		json.NewEncoder(w).Encode(p.Stats())
-	})
+	if cfg.Stats.Enabled {
+		mux.HandleFunc("GET /stats", func(w http.ResponseWriter, r *http.Request) {
+			json.NewEncoder(w).Encode(p.Stats())
+		})
+	}
 	l, err := net.Listen("tcp", cfg.Listen)
 	if err != nil {
 		return err

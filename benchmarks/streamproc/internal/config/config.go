@@ -32,6 +32,7 @@ type ProcessorConfig struct {
 type FilterOptions struct {
 	Pattern    string   `json:"pattern"`
 	CacheRegex bool     `json:"cache_regex"`
+	IgnoreCase bool     `json:"ignore_case"`
 	Fields     []string `json:"fields"`
 }
 
@@ -57,10 +58,13 @@ type OutputOptions struct {
 	RotateBytes      int64  `json:"rotate_bytes"`
 	BufferSize       int    `json:"buffer_size"`
 	CheckpointEvery  int    `json:"checkpoint_every"`
+	FilePrefix       string `json:"file_prefix"`
+	FileMode         uint32 `json:"file_mode"`
 }
 
 // StatsOptions configure the counters kept per record.
 type StatsOptions struct {
+	Enabled      bool          `json:"enabled"`
 	SharedLock   bool          `json:"shared_lock"`
 	ReportPeriod time.Duration `json:"report_period"`
 	Prefix       string        `json:"prefix"`
@@ -79,8 +83,9 @@ func Default() ProcessorConfig {
 		Filter:          FilterOptions{Pattern: "^debug:", CacheRegex: true},
 		Dedup:           DedupOptions{Enabled: true, WindowSize: 10000},
 		Batch:           BatchOptions{Size: 500, FlushInterval: 200 * time.Millisecond},
-		Output:          OutputOptions{Dir: "out", Compress: true, CompressionLevel: 1, RotateBytes: 64 << 20, BufferSize: 64 << 10, CheckpointEvery: 10000},
-		Stats:           StatsOptions{ReportPeriod: 10 * time.Second, Prefix: "streamproc"},
+		Output: OutputOptions{Dir: "out", Compress: true, CompressionLevel: 1, RotateBytes: 64 << 20, BufferSize: 64 << 10, CheckpointEvery: 10000,
+			FilePrefix: "batch", FileMode: 0o644},
+		Stats: StatsOptions{Enabled: true, ReportPeriod: 10 * time.Second, Prefix: "streamproc"},
 	}
 }
 

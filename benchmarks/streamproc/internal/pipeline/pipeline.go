@@ -59,6 +59,9 @@ var ErrClosed = errors.New("pipeline: closed")
 func New(cfg *config.ProcessorConfig, out Writer) (*Pipeline, error) {
 	p := &Pipeline{cfg: cfg, out: out, in: make(chan []byte, cfg.QueueSize), errs: make(chan error, cfg.Workers),
 		seen: make(map[string]struct{})}
+	if cfg.Filter.IgnoreCase && cfg.Filter.Pattern != "" {
+		cfg.Filter.Pattern = "(?i)" + cfg.Filter.Pattern
+	}
 	if cfg.Filter.Pattern != "" {
 		re, err := regexp.Compile(cfg.Filter.Pattern)
 		if err != nil {

@@ -52,7 +52,8 @@ func (s *Sink) rotate() error {
 		}
 	}
 	s.seq++
-	f, err := os.Create(filepath.Join(s.cfg.Dir, fmt.Sprintf("batch-%06d.out", s.seq)))
+	name := filepath.Join(s.cfg.Dir, fmt.Sprintf("%s-%06d.out", s.cfg.FilePrefix, s.seq))
+	f, err := os.OpenFile(name, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, os.FileMode(s.cfg.FileMode))
 	if err != nil {
 		return err
 	}

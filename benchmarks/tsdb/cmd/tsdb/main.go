@@ -60,13 +60,17 @@ func run(listen, data string, debug bool) error {
 	if err != nil {
 		return err
 	}
-	log.Printf("%s: serving metrics as %s.*", scfg.NodeName, scfg.MetricsPrefix)
+	log.Printf("%s (cluster %s): serving metrics as %s.*", scfg.NodeName, scfg.Cluster, scfg.MetricsPrefix)
 	seen := make(map[string]bool)
 	var seenMu sync.Mutex
 	mux := http.NewServeMux()
 	mux.HandleFunc("POST /write", func(w http.ResponseWriter, r *http.Request) {
 		if debug {
 			log.Printf("write from %s", r.RemoteAddr)
+		}
+		if scfg.ReadOnly {
+			http.Error(w, "read-only node", http.StatusForbidden)
+			return
 		}
 		sc := bufio.NewScanner(r.Body)
 		sc.Buffer(make([]byte, 4096), scfg.MaxLineSize)
@@ -96,11 +100,18 @@ func run(listen, data string, debug bool) error {
 				return
 			}
 			n++
+			if n > scfg.MaxWriteLines {
+				http.Error(w, "too many lines", http.StatusRequestEntityTooLarge)
+				return
+			}
 		}
 		fmt.Fprintln(w, n)
 	})
 	mux.HandleFunc("GET /query", func(w http.ResponseWriter, r *http.Request) {
 		q := r.URL.Query()
+		if scfg.QueryLog {
+			log.Printf("query %s", r.URL.RawQuery)
+		}
 		from, _ := strconv.ParseInt(q.Get("from"), 10, 64)
 		to, err := strconv.ParseInt(q.Get("to"), 10, 64)
 		if err != nil {

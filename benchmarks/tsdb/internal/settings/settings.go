@@ -38,6 +38,10 @@ type ServerSettings struct {
 	QueryTimeout  time.Duration `env:"TSDB_QUERY_TIMEOUT"`
 	MetricsPrefix string        `env:"TSDB_METRICS_PREFIX"`
 	MaxSeries     int           `env:"TSDB_MAX_SERIES"`
+	ReadOnly      bool          `env:"TSDB_READ_ONLY"`
+	Cluster       string        `env:"TSDB_CLUSTER"`
+	MaxWriteLines int           `env:"TSDB_MAX_WRITE_LINES"`
+	QueryLog      bool          `env:"TSDB_QUERY_LOG"`
 }
 
 // DefaultEngine returns the engine's defaults.
@@ -52,7 +56,8 @@ func DefaultEngine() EngineSettings {
 // DefaultServer returns the server's defaults.
 func DefaultServer() ServerSettings {
 	return ServerSettings{Listen: "127.0.0.1:7580", NodeName: "tsdb-0", LogLevel: "info", MaxLineSize: 4096, QueryLimit: 100000,
-		IdleTimeout: time.Minute, QueryTimeout: 10 * time.Second, MetricsPrefix: "tsdb", MaxSeries: 1000000}
+		IdleTimeout: time.Minute, QueryTimeout: 10 * time.Second, MetricsPrefix: "tsdb", MaxSeries: 1000000,
+		Cluster: "local", MaxWriteLines: 100000}
 }
 
 // FromEnv overrides the fields of the struct v points to with the
