@@ -240,7 +240,7 @@ func (r *Runner) stop(p *process) error {
 		}
 		return nil
 	case <-time.After(grace):
-		_ = killGroup(p.cmd)
+		_ = killGroup(p.cmd) // waiting on done below reports how it ended
 		<-p.done
 		return fmt.Errorf("the service did not exit within %v of SIGINT and was killed; no counters were written (it must return from main on SIGINT or SIGTERM)", grace)
 	}
