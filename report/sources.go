@@ -84,6 +84,10 @@ func SourcesText(w io.Writer, opts []*slicing.Option) error {
 	for _, s := range sortedKeys(styles) {
 		parts = append(parts, fmt.Sprintf("%s %d", s, styles[s]))
 	}
+	if len(parts) == 0 {
+		_, err := fmt.Fprintf(w, "\nno options: nothing reads a flag, a key, the environment or a configuration struct\n")
+		return err
+	}
 	_, err := fmt.Fprintf(w, "\n%d options (%s)\n", len(opts), strings.Join(parts, ", "))
 	return err
 }
