@@ -93,6 +93,10 @@ type Resource struct {
 	// Text marks functions that format messages: their results do not
 	// carry an option's value on (a log line is not work).
 	Text bool `koanf:"text"`
+	// Scales names the resource ("cpu", "mem" or "io") whose cost grows
+	// with the call's arguments, such as a compression level: an option
+	// reaching them weighs the call LoopTrips times.
+	Scales string `koanf:"scales"`
 }
 
 // Catalogue indexes the resources by function name; a later entry for

@@ -17,7 +17,9 @@
 //
 // An allocation whose length, capacity or buffer size the option decides
 // (size influence) weighs LoopTrips times its MEM weight: its elements are
-// estimated as a loop's iterations are.
+// estimated as a loop's iterations are. Likewise a library call whose cost
+// grows with an argument the option reaches (a compression level, marked
+// `scales` in the catalogue) weighs LoopTrips times in that resource.
 //
 // The ranking total is the sum of the three per-type scores, each divided
 // by its maximum over all options. The top percent (configs.Settings.Top)

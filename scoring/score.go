@@ -138,6 +138,9 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					// as a loop's trips.
 					c.MEM *= w.trips
 				}
+				if fs.Scaled[instr] {
+					c = w.scaled(instr.(ssa.CallInstruction), c)
+				}
 				sc.Cost = sc.Cost.add(c, times)
 				if f.Measured[b.Index] {
 					measured += (c.CPU + c.MEM + c.IO) * times

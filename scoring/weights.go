@@ -146,3 +146,21 @@ func (w *weigher) lookup(res, kind, op string) float64 {
 	}
 	return t[kind]
 }
+
+// scaled multiplies by LoopTrips the resource a call's cost grows with
+// when the option reaches its arguments (a compression level).
+func (w *weigher) scaled(call ssa.CallInstruction, c Cost) Cost {
+	r, ok := w.a.Resource(call)
+	if !ok {
+		return c
+	}
+	switch r.Scales {
+	case "cpu":
+		c.CPU *= w.trips
+	case "mem":
+		c.MEM *= w.trips
+	case "io":
+		c.IO *= w.trips
+	}
+	return c
+}

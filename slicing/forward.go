@@ -32,6 +32,10 @@ type FuncSlice struct {
 
 	// Influence says where each kind of influence arises.
 	Influence map[ssa.Instruction]Influence
+
+	// Scaled holds the library calls whose arguments the option reaches
+	// and whose cost grows with them (configs.Resource.Scales).
+	Scaled map[ssa.Instruction]bool
 }
 
 // Contains reports whether instr is in the slice.

@@ -17,7 +17,13 @@ import (
 // the option's slice, and "effect" facts name an influence kind arising
 // on the line.
 func TestForward(t *testing.T) {
-	prog, opts := load(t, "forward")
+	for _, pkg := range []string{"forward", "scaled"} {
+		t.Run(pkg, func(t *testing.T) { testForward(t, pkg) })
+	}
+}
+
+func testForward(t *testing.T, pkg string) {
+	prog, opts := load(t, pkg)
 	s, err := configs.Load("", "", nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -26,6 +32,7 @@ func TestForward(t *testing.T) {
 	sls := slicing.Forward(context.Background(), a, opts)
 	sliced := make(map[string]map[string]bool)  // file:line -> options
 	effects := make(map[string]map[string]bool) // file:line -> "option:kind"
+	scaled := make(map[string]map[string]bool)  // file:line -> options
 	add := func(m map[string]map[string]bool, key, v string) {
 		if m[key] == nil {
 			m[key] = make(map[string]bool)
@@ -49,12 +56,15 @@ func TestForward(t *testing.T) {
 					for _, k := range fs.Influence[instr].Kinds() {
 						add(effects, key, sl.Option.Name+":"+k)
 					}
+					if fs.Scaled[instr] {
+						add(scaled, key, sl.Option.Name)
+					}
 				}
 			}
 		}
 	}
 	checked := 0
-	for _, w := range testutil.Wants(t, filepath.Join("testdata", "src", "forward")) {
+	for _, w := range testutil.Wants(t, filepath.Join("testdata", "src", pkg)) {
 		key := fmt.Sprintf("%s:%d", w.File, w.Line)
 		for _, f := range w.Facts {
 			switch f.Key {
@@ -66,13 +76,17 @@ func TestForward(t *testing.T) {
 				if effects[key][f.Value] == f.Negated {
 					t.Errorf("%s: %seffect:%q does not hold (effects here: %v)", key, neg(f.Negated), f.Value, keys(effects[key]))
 				}
+			case "scaled":
+				if scaled[key][f.Value] == f.Negated {
+					t.Errorf("%s: %sscaled:%q does not hold", key, neg(f.Negated), f.Value)
+				}
 			default:
 				t.Fatalf("%s: unknown fact %q", key, f.Key)
 			}
 			checked++
 		}
 	}
-	if checked < 30 {
+	if min := map[string]int{"forward": 30, "scaled": 3}[pkg]; checked < min {
 		t.Errorf("only %d facts checked; the testdata lost its expectations", checked)
 	}
 }

@@ -406,6 +406,13 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
 	if in, ok := ParseInfluence(r.Influence); ok && (data || in != Size) {
 		sl.influence(c, in)
 	}
+	if data && r.Scales != "" {
+		fs := sl.fn(c.Parent())
+		if fs.Scaled == nil {
+			fs.Scaled = make(map[ssa.Instruction]bool)
+		}
+		fs.Scaled[c] = true
+	}
 }
 
 // ret follows a returned value back to the call sites: the one it came
