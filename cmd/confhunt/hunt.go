@@ -11,7 +11,6 @@ import (
 
 	"github.com/confhunt/confhunt/instrument"
 	"github.com/confhunt/confhunt/report"
-	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -44,11 +43,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	counts, err := e.measured(an, *countsFile)
-	if err != nil {
-		return err
-	}
-	scores, err := scoring.Rank(ctx, an.a, an.prog, slicing.Forward(ctx, an.a, an.opts), an.settings, counts)
+	scores, _, err := e.rank(ctx, an, *countsFile)
 	if err != nil {
 		return err
 	}

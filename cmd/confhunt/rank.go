@@ -60,6 +60,17 @@ func (an *analysis) lookup(name string) (*slicing.Option, error) {
 	return o, nil
 }
 
+// rank slices and scores every option, with the counts in countsFile
+// when it is given.
+func (e *env) rank(ctx context.Context, an *analysis, countsFile string) ([]*scoring.Score, scoring.Counts, error) {
+	counts, err := e.measured(an, countsFile)
+	if err != nil {
+		return nil, nil, err
+	}
+	scores, err := scoring.Rank(ctx, an.a, an.prog, slicing.Forward(ctx, an.a, an.opts), an.settings, counts)
+	return scores, counts, err
+}
+
 func runRank(ctx context.Context, e *env, args []string) error {
 	fs := e.flags("rank", "rank [flags] [packages]")
 	fs.Float64Var(&e.top, "top", 10, "report the top `percent` of options as suspects")
@@ -80,11 +91,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	counts, err := e.measured(an, *countsFile)
-	if err != nil {
-		return err
-	}
-	scores, err := scoring.Rank(ctx, an.a, an.prog, slicing.Forward(ctx, an.a, an.opts), an.settings, counts)
+	scores, counts, err := e.rank(ctx, an, *countsFile)
 	if err != nil {
 		return err
 	}
