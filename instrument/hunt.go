@@ -71,11 +71,14 @@ func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (
 			args = append(args, "-count=1") // a cached result runs no probe
 		}
 		args = append(args, w.Command[2:]...)
-		cmd := r.command(ctx, w.Command[0], args...)
-		cmd.Dir, cmd.Env = r.Dir, env
+		cmd, err := r.command(ctx, tmp, env, w.Command[0], args...)
+		if err != nil {
+			return nil, err
+		}
+		cmd.Dir = r.Dir
 		cmd.Stdout, cmd.Stderr = out, r.Stderr
 		start := time.Now()
-		if err := cmd.Run(); err != nil {
+		if err := r.run(cmd); err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
 			}

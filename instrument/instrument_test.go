@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -227,40 +228,122 @@ func TestTestsFailure(t *testing.T) {
 	}
 }
 
-// TestInterrupted: cancelling a run stops it, removes its temporary
-// files and leaves the user's tree as it was.
+// TestInterrupted: cancelling a run stops it, removes its temporary files
+// (the go command's go-build* work directories included) and leaves no
+// process of the run and the user's tree as it was. Each case cancels on
+// an event it observed: the go command's work directory appearing (so go
+// is still building), or the test binary's first output line.
 func TestInterrupted(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
-	before := checksum(t, dir)
-	tmp := t.TempDir()
-	t.Setenv("TMPDIR", tmp)
-	t.Setenv("INHOUSE_SLEEP", "1")
-	ctx, cancel := context.WithCancel(context.Background())
-	var out bytes.Buffer
-	r := &instrument.Runner{Dir: dir, Stdout: &out, Stderr: &out}
-	go func() {
-		for !strings.Contains(out.String(), "RUN") { // wait until the test binary runs
-			time.Sleep(50 * time.Millisecond)
-			if ctx.Err() != nil {
-				return
+	for _, tc := range []struct {
+		name   string
+		cancel func(tmp string, out *syncBuffer) bool
+	}{
+		{"during the build", func(tmp string, _ *syncBuffer) bool { return hasGoBuildDir(tmp) }},
+		{"while the tests run", func(_ string, out *syncBuffer) bool { return strings.Contains(out.String(), "=== RUN") }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
+			before := checksum(t, dir)
+			tmp := t.TempDir()
+			t.Setenv("TMPDIR", tmp)
+			t.Setenv("INHOUSE_SLEEP", "1")
+			mark := fmt.Sprintf("CONFHUNT_TEST_MARK=%d-%s", os.Getpid(), t.Name())
+			t.Setenv("CONFHUNT_TEST_MARK", strings.TrimPrefix(mark, "CONFHUNT_TEST_MARK="))
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			out := &syncBuffer{}
+			r := &instrument.Runner{Dir: dir, Stdout: out, Stderr: out}
+			observed := make(chan bool, 1)
+			go func() {
+				for ctx.Err() == nil {
+					if tc.cancel(tmp, out) {
+						observed <- true
+						cancel()
+						return
+					}
+					time.Sleep(2 * time.Millisecond)
+				}
+				observed <- false
+			}()
+			_, err := r.Tests(ctx, []string{"example.com/inhouse"}, []string{"go", "test", "-count=1", "-v", "-run", "TestSleep", "."})
+			if !<-observed {
+				t.Fatalf("the run ended before the event (err = %v):\n%s", err, out.String())
 			}
-			if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
-				time.Sleep(time.Second)
-				break
+			if err != context.Canceled {
+				t.Errorf("err = %v, want context.Canceled", err)
+			}
+			if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
+				t.Errorf("temporary files left behind: %v", entries)
+			}
+			if pids := marked(t, mark); len(pids) > 0 {
+				t.Errorf("processes of the run still running: %v", pids)
+			}
+			if checksum(t, dir) != before {
+				t.Errorf("the interrupted run changed the user's tree")
+			}
+		})
+	}
+}
+
+// hasGoBuildDir says whether a go command's work directory exists under dir.
+func hasGoBuildDir(dir string) bool {
+	found := false
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.IsDir() && strings.HasPrefix(d.Name(), "go-build") {
+			found = true
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	return found
+}
+
+// marked lists the processes whose environment holds mark (Linux only).
+func marked(t *testing.T, mark string) []string {
+	t.Helper()
+	procs, err := os.ReadDir("/proc")
+	if err != nil {
+		t.Skip("no /proc to look for processes in")
+	}
+	var pids []string
+	self := fmt.Sprint(os.Getpid())
+	for _, p := range procs {
+		if p.Name() == self || p.Name()[0] < '0' || p.Name()[0] > '9' {
+			continue
+		}
+		env, err := os.ReadFile(filepath.Join("/proc", p.Name(), "environ"))
+		if err != nil {
+			continue
+		}
+		stat, _ := os.ReadFile(filepath.Join("/proc", p.Name(), "stat"))
+		if bytes.Contains(stat, []byte(") Z ")) { // a zombie is no running process
+			continue
+		}
+		for _, kv := range bytes.Split(env, []byte{0}) {
+			if string(kv) == mark {
+				pids = append(pids, p.Name())
 			}
 		}
-		cancel()
-	}()
-	_, err := r.Tests(ctx, []string{"example.com/inhouse"}, []string{"go", "test", "-count=1", "-v", "-run", "TestSleep", "."})
-	if err != context.Canceled {
-		t.Errorf("err = %v, want context.Canceled", err)
 	}
-	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
-		t.Errorf("temporary files left behind: %v", entries)
-	}
-	if checksum(t, dir) != before {
-		t.Errorf("the interrupted run changed the user's tree")
-	}
+	return pids
+}
+
+// syncBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func freePort(t *testing.T) string {

@@ -28,27 +28,92 @@ type Runner struct {
 	ReadyTimeout   time.Duration
 
 	// Command returns the command to run; nil means exec.CommandContext
-	// in its own process group, killed as a group when ctx is done.
+	// in its own process group, interrupted as a group when ctx is done.
 	Command func(ctx context.Context, name string, args ...string) *exec.Cmd
 }
 
-func (r *Runner) command(ctx context.Context, name string, args ...string) *exec.Cmd {
+// command returns the command for name in its own process group. tmp is
+// the run's temporary directory: the command's GOTMPDIR is a directory
+// inside it, so that the work directories of go commands (go-build*) go
+// with tmp even when go is interrupted before it removes them itself.
+func (r *Runner) command(ctx context.Context, tmp string, env []string, name string, args ...string) (*exec.Cmd, error) {
+	gotmp := filepath.Join(tmp, "gotmp")
+	if err := os.MkdirAll(gotmp, 0o755); err != nil {
+		return nil, err
+	}
+	if env == nil {
+		env = os.Environ()
+	}
+	env = append(slices.Clip(env), "GOTMPDIR="+gotmp)
 	if r.Command != nil {
-		return r.Command(ctx, name, args...)
+		cmd := r.Command(ctx, name, args...)
+		cmd.Env = env
+		return cmd, nil
 	}
 	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Env = env
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	cmd.Cancel = func() error {
-		// Interrupt the group first, so that go test and go build remove
-		// their own temporary files; kill it if it lingers.
+		// Interrupt the group first, so that go test and go build stop
+		// their children; run ends what is left of the group.
 		if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
 			return killGroup(cmd)
 		}
-		time.AfterFunc(3*time.Second, func() { _ = killGroup(cmd) }) // a group that already exited is gone
 		return nil
 	}
 	cmd.WaitDelay = 10 * time.Second
-	return cmd
+	return cmd, nil
+}
+
+// run runs cmd and returns only once its whole process group has ended:
+// what the leader left behind is interrupted, then killed after a grace
+// period, so that the caller may remove the run's temporary directory.
+func (r *Runner) run(cmd *exec.Cmd) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	err := cmd.Wait()
+	endGroup(cmd)
+	return err
+}
+
+// endGroup ends what is left of cmd's process group after its leader has
+// exited: SIGINT, then SIGKILL after groupGrace, and waits until no member
+// is left (bounded, as a zombie nobody reaps never goes).
+func endGroup(cmd *exec.Cmd) {
+	if cmd.Process == nil || cmd.SysProcAttr == nil || !cmd.SysProcAttr.Setpgid {
+		return
+	}
+	pgid := cmd.Process.Pid
+	if !groupAlive(pgid) {
+		return
+	}
+	_ = syscall.Kill(-pgid, syscall.SIGINT)
+	if waitGroup(pgid, groupGrace) {
+		return
+	}
+	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	waitGroup(pgid, groupGrace)
+}
+
+// groupGrace is how long endGroup waits for a process group after each signal.
+const groupGrace = 3 * time.Second
+
+func groupAlive(pgid int) bool {
+	return syscall.Kill(-pgid, 0) == nil
+}
+
+// waitGroup polls until the group pgid has no member or d has passed, and
+// says whether it is gone.
+func waitGroup(pgid int, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for groupAlive(pgid) {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
 }
 
 func killGroup(cmd *exec.Cmd) error {
@@ -89,10 +154,13 @@ func (r *Runner) Tests(ctx context.Context, pkgs []string, goTest []string) (*Pr
 	profile := filepath.Join(tmp, "cover.out")
 	args := append([]string{"test", "-covermode=count", "-coverpkg=" + strings.Join(pkgs, ","), "-coverprofile=" + profile}, goTest[2:]...)
 	r.logf("running go %s", strings.Join(args, " "))
-	cmd := r.command(ctx, goTest[0], args...)
+	cmd, err := r.command(ctx, tmp, nil, goTest[0], args...)
+	if err != nil {
+		return nil, err
+	}
 	cmd.Dir = r.Dir
 	cmd.Stdout, cmd.Stderr = r.Stdout, r.Stderr
-	if err := cmd.Run(); err != nil {
+	if err := r.run(cmd); err != nil {
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -143,10 +211,13 @@ func (r *Runner) Service(ctx context.Context, pkgs []string, build string, args 
 
 	var out strings.Builder
 	prof := filepath.Join(tmp, "cover.txt")
-	td := r.command(ctx, "go", "tool", "covdata", "textfmt", "-i="+covdir, "-o="+prof)
+	td, err := r.command(ctx, tmp, nil, "go", "tool", "covdata", "textfmt", "-i="+covdir, "-o="+prof)
+	if err != nil {
+		return nil, err
+	}
 	td.Dir = r.Dir
 	td.Stdout, td.Stderr = &out, &out
-	if err := td.Run(); err != nil {
+	if err := r.run(td); err != nil {
 		return nil, fmt.Errorf("go tool covdata: %v\n%s", err, strings.TrimSpace(out.String()))
 	}
 	return readProfile(prof)
@@ -162,25 +233,31 @@ func (r *Runner) runService(ctx context.Context, dir string, flags []string, bui
 		return 0, nil, errors.New("no workload command after --")
 	}
 	bin := filepath.Join(dir, "service")
-	gob := r.command(ctx, "go", append(append([]string{"build"}, flags...), "-o", bin, build)...)
+	gob, err := r.command(ctx, dir, env, "go", append(append([]string{"build"}, flags...), "-o", bin, build)...)
+	if err != nil {
+		return 0, nil, err
+	}
 	gob.Dir = r.Dir
 	var out strings.Builder
 	gob.Stdout, gob.Stderr = &out, &out
-	if err := gob.Run(); err != nil {
+	if err := r.run(gob); err != nil {
 		if ctx.Err() != nil {
 			return 0, nil, ctx.Err()
 		}
 		return 0, nil, fmt.Errorf("building %s: %v\n%s", build, err, strings.TrimSpace(out.String()))
 	}
 	r.logf("starting %s", strings.Join(append([]string{build}, args...), " "))
-	svc := r.command(ctx, bin, args...)
-	svc.Dir, svc.Env = r.Dir, env
+	svc, err := r.command(ctx, dir, env, bin, args...)
+	if err != nil {
+		return 0, nil, err
+	}
+	svc.Dir = r.Dir
 	svc.Stdout, svc.Stderr = r.Stderr, r.Stderr
 	if err := svc.Start(); err != nil {
 		return 0, nil, fmt.Errorf("starting %s: %w", build, err)
 	}
 	p := &process{cmd: svc, done: make(chan struct{})}
-	go func() { p.err = svc.Wait(); close(p.done) }()
+	go func() { p.err = svc.Wait(); endGroup(svc); close(p.done) }()
 	stopped := false
 	stop := func() error {
 		if stopped {
@@ -196,11 +273,14 @@ func (r *Runner) runService(ctx context.Context, dir string, flags []string, bui
 		}
 	}
 	r.logf("running the workload: %s", strings.Join(workload, " "))
-	wl := r.command(ctx, workload[0], workload[1:]...)
-	wl.Dir, wl.Env = r.Dir, env
+	wl, err := r.command(ctx, dir, env, workload[0], workload[1:]...)
+	if err != nil {
+		return 0, nil, err
+	}
+	wl.Dir = r.Dir
 	wl.Stdout, wl.Stderr = stdout, r.Stderr
 	start := time.Now()
-	if err := wl.Run(); err != nil {
+	if err := r.run(wl); err != nil {
 		if ctx.Err() != nil {
 			return 0, nil, ctx.Err()
 		}
