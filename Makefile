@@ -4,7 +4,7 @@ GO      ?= go
 EXAMPLE := benchmarks/kvstore
 TARGETS := $(dir $(wildcard benchmarks/*/go.mod))
 
-.PHONY: demo test install vet fmt-check bench eval
+.PHONY: demo test install vet fmt-check bench eval eval-real eval-real-static
 
 ## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
@@ -42,3 +42,13 @@ bench:
 eval:
 	$(GO) build -o bin/confhunt ./cmd/confhunt
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -o benchmarks/EVAL.md
+
+## eval-real: judge the ranking on real public Go code (benchmarks/real/corpus.yaml), statically and with counts from each project's tests; writes benchmarks/EVAL-REAL.md
+eval-real:
+	$(GO) build -o bin/confhunt ./cmd/confhunt
+	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -real benchmarks/real/corpus.yaml -o benchmarks/EVAL-REAL.md
+
+## eval-real-static: the static pass of eval-real only (minutes), for a change's before and after
+eval-real-static:
+	$(GO) build -o bin/confhunt ./cmd/confhunt
+	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -real benchmarks/real/corpus.yaml -counts=false -o benchmarks/EVAL-REAL.md

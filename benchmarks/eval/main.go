@@ -80,11 +80,22 @@ func main() {
 	out := flag.String("o", "benchmarks/EVAL.md", "write the tables as Markdown to `file`")
 	large := flag.Bool("large", true, "also rank a large real module fetched through the module proxy")
 	overheadRuns = flag.Int("overhead-runs", 3, "runs of each variant for hunt -overhead (0 skips it)")
+	real := flag.String("real", "", "evaluate on the real-code corpus in `file` (benchmarks/real/corpus.yaml) instead of the targets")
+	labels := flag.String("labels", "benchmarks/real/labels.yaml", "with -real: blind perf labels of options")
+	only := flag.String("only", "", "with -real: only these projects (comma-separated names)")
+	withCounts := flag.Bool("counts", true, "with -real: also rank with counts from each project's own tests")
+	unlabelled := flag.String("unlabelled", "", "with -real: write the top-15 and culprit options that have no label yet to `file` (JSON), for blind labelling")
 	flag.Parse()
 	ctx := context.Background()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
 		fail(err)
+	}
+	if *real != "" {
+		if err := runReal(ctx, abs, *real, *labels, *out, *only, *unlabelled, *withCounts); err != nil {
+			fail(err)
+		}
+		return
 	}
 	truths, _ := filepath.Glob(filepath.Join("benchmarks", "*", "truth.yaml"))
 	sort.Strings(truths)

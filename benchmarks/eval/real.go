@@ -1,0 +1,662 @@
+package main
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"io/fs"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	yaml "go.yaml.in/yaml/v3"
+)
+
+// Corpus is benchmarks/real/corpus.yaml: real public Go projects and the
+// performance problems their issues tie to a configuration option.
+type Corpus struct {
+	Projects []Project `yaml:"projects"`
+	Cases    []Case    `yaml:"cases"`
+	Rejected []struct {
+		Project string `yaml:"project"`
+		URL     string `yaml:"url"`
+		Reason  string `yaml:"reason"`
+	} `yaml:"rejected"`
+}
+
+// Project is one module of the corpus, at one version.
+type Project struct {
+	Name     string   `yaml:"name"`
+	Module   string   `yaml:"module"`
+	Version  string   `yaml:"version"`
+	Kind     string   `yaml:"kind"`
+	Patterns []string `yaml:"patterns"`
+	Counts   *struct {
+		Packages  []string `yaml:"packages"`
+		Run       string   `yaml:"run"`
+		Bench     string   `yaml:"bench"`
+		Benchtime string   `yaml:"benchtime"`
+		Timeout   string   `yaml:"timeout"`
+	} `yaml:"counts"`
+	Note string `yaml:"note"`
+}
+
+// Case is one public performance problem tied to an option.
+type Case struct {
+	ID         string   `yaml:"id"`
+	Project    string   `yaml:"project"`
+	Option     string   `yaml:"option"`
+	Names      []string `yaml:"names"`
+	User       string   `yaml:"user"`
+	Resource   string   `yaml:"resource"`
+	Bad        string   `yaml:"bad"`
+	Function   string   `yaml:"function"`
+	URL        string   `yaml:"url"`
+	Evidence   string   `yaml:"evidence"`
+	Confidence string   `yaml:"confidence"`
+	Note       string   `yaml:"note"`
+}
+
+// Labels is benchmarks/real/labels.yaml: options of the corpus projects
+// labelled blind (without their rank or score) as performance knobs or not.
+type Labels struct {
+	Labels []Label `yaml:"labels"`
+}
+
+// Label says whether one option is a performance knob.
+type Label struct {
+	Project string `yaml:"project"`
+	Option  string `yaml:"option"`
+	Perf    string `yaml:"perf"` // yes or no
+	Reason  string `yaml:"reason"`
+	Ranking string `yaml:"ranking"` // the confhunt commit whose top 15 it was labelled for
+}
+
+// rankedOption is an option of rank -json.
+type rankedOption struct {
+	Name    string   `json:"name"`
+	Aliases []string `json:"aliases"`
+	Type    string   `json:"type"`
+	Rank    int      `json:"rank"`
+	Suspect bool     `json:"suspect"`
+	Sites   []struct {
+		Pos  string `json:"pos"`
+		Func string `json:"func"`
+	} `json:"sites"`
+}
+
+// realResult is one project's outcome.
+type realResult struct {
+	project  Project
+	cases    []Case
+	options  []rankedOption // static ranking, in rank order
+	measured []rankedOption // ranking with counts; nil when none were taken
+	err      string         // why the project could not be ranked
+	wall     time.Duration
+	peak     string
+	phases   string
+}
+
+// runReal evaluates the ranking on the corpus and writes out.
+func runReal(ctx context.Context, bin, corpusFile, labelsFile, out, only, unlabelled string, withCounts bool) error {
+	var c Corpus
+	if err := readYAML(corpusFile, &c); err != nil {
+		return err
+	}
+	var labels Labels
+	if _, err := os.Stat(labelsFile); err == nil {
+		if err := readYAML(labelsFile, &labels); err != nil {
+			return err
+		}
+	}
+	if err := checkCorpus(&c); err != nil {
+		return fmt.Errorf("%s: %w", corpusFile, err)
+	}
+	var results []*realResult
+	for _, p := range c.Projects {
+		if only != "" && !slices.Contains(strings.Split(only, ","), p.Name) {
+			continue
+		}
+		r := &realResult{project: p}
+		for _, cs := range c.Cases {
+			if cs.Project == p.Name {
+				r.cases = append(r.cases, cs)
+			}
+		}
+		evalProject(ctx, bin, r, withCounts)
+		results = append(results, r)
+	}
+	var b bytes.Buffer
+	realReport(&b, results, labels)
+	os.Stdout.Write(b.Bytes())
+	if out != "" {
+		if err := os.WriteFile(out, b.Bytes(), 0o644); err != nil {
+			return err
+		}
+	}
+	if unlabelled != "" {
+		return writeUnlabelled(unlabelled, results, labels)
+	}
+	return nil
+}
+
+func readYAML(name string, v any) error {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return nil
+}
+
+// checkCorpus checks that every case names a known project and carries
+// its evidence.
+func checkCorpus(c *Corpus) error {
+	projects := make(map[string]bool)
+	for _, p := range c.Projects {
+		if p.Name == "" || p.Module == "" || p.Version == "" {
+			return fmt.Errorf("project %q needs name, module and version", p.Name)
+		}
+		if projects[p.Name] {
+			return fmt.Errorf("project %q twice", p.Name)
+		}
+		projects[p.Name] = true
+	}
+	ids := make(map[string]bool)
+	for _, cs := range c.Cases {
+		switch {
+		case !projects[cs.Project]:
+			return fmt.Errorf("case %s: unknown project %q", cs.ID, cs.Project)
+		case ids[cs.ID]:
+			return fmt.Errorf("case %s twice", cs.ID)
+		case cs.URL == "" || cs.Evidence == "" || cs.Option == "":
+			return fmt.Errorf("case %s: option, url and evidence are required", cs.ID)
+		}
+		ids[cs.ID] = true
+	}
+	return nil
+}
+
+// evalProject copies the module out of the module cache and ranks it
+// there, statically and with counts from its own tests.
+func evalProject(ctx context.Context, bin string, r *realResult, withCounts bool) {
+	p := r.project
+	fmt.Fprintf(os.Stderr, "eval-real: %s %s@%s\n", p.Name, p.Module, p.Version)
+	dir, cleanup, err := moduleCopy(ctx, p.Module, p.Version)
+	if err != nil {
+		r.err = err.Error()
+		return
+	}
+	defer cleanup()
+	patterns := cmpSlice(p.Patterns, []string{"./..."})
+	stdout, stderr, err := run(ctx, dir, bin, append([]string{"rank", "-json", "-v"}, patterns...)...)
+	if err != nil {
+		r.err = fmt.Sprintf("rank: %v: %s", err, lastLines(stderr, 3))
+		return
+	}
+	var rj struct {
+		Options []rankedOption `json:"options"`
+	}
+	if err := json.Unmarshal(stdout, &rj); err != nil {
+		r.err = fmt.Sprintf("rank -json: %v", err)
+		return
+	}
+	r.options = rj.Options
+	if m := peakRE.FindAllStringSubmatch(string(stderr), -1); len(m) > 0 {
+		last := m[len(m)-1]
+		secs, _ := strconv.ParseFloat(last[1], 64)
+		r.wall, r.peak = time.Duration(secs*float64(time.Second)), last[2]
+	}
+	r.phases = phases(stderr)
+	if withCounts && p.Counts != nil {
+		r.measured = measuredReal(ctx, bin, dir, p, patterns)
+	}
+}
+
+var phaseRE = regexp.MustCompile(`(?m)^confhunt: (\S+)\s+([0-9.]+)s`)
+
+// phases summarises rank -v's per-phase times: "load 2.1 ssa 1.0 …".
+func phases(stderr []byte) string {
+	var parts []string
+	for _, m := range phaseRE.FindAllStringSubmatch(string(stderr), -1) {
+		parts = append(parts, m[1]+" "+m[2])
+	}
+	return strings.Join(parts, ", ")
+}
+
+func cmpSlice(a, b []string) []string {
+	if len(a) > 0 {
+		return a
+	}
+	return b
+}
+
+// moduleCopy downloads module@version through the module proxy and copies
+// its source into a writable temporary directory (never the cache itself).
+func moduleCopy(ctx context.Context, module, version string) (string, func(), error) {
+	scratch, err := os.MkdirTemp("", "confhunt-real-")
+	if err != nil {
+		return "", nil, err
+	}
+	cleanup := func() { os.RemoveAll(scratch) }
+	if err := os.WriteFile(filepath.Join(scratch, "go.mod"), []byte("module scratch\n\ngo 1.26.0\n"), 0o644); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	stdout, stderr, err := run(ctx, scratch, "go", "mod", "download", "-json", module+"@"+version)
+	if err != nil {
+		cleanup()
+		return "", nil, fmt.Errorf("go mod download %s@%s: %v: %s", module, version, err, lastLines(append(stdout, stderr...), 3))
+	}
+	var info struct{ Dir, Error string }
+	if err := json.Unmarshal(stdout, &info); err != nil || info.Dir == "" {
+		cleanup()
+		return "", nil, fmt.Errorf("go mod download %s@%s: %v%s", module, version, err, info.Error)
+	}
+	dst := filepath.Join(scratch, "src")
+	if err := copyTree(info.Dir, dst); err != nil {
+		cleanup()
+		return "", nil, err
+	}
+	// A module zip has the module's go.sum but no vendor tree; fetch what
+	// the build needs now, so that the timed rank does not download.
+	if _, stderr, err := run(ctx, dst, "go", "mod", "download"); err != nil {
+		fmt.Fprintf(os.Stderr, "eval-real: go mod download in %s: %v\n%s\n", module, err, lastLines(stderr, 3))
+	}
+	return dst, cleanup, nil
+}
+
+// copyTree copies the regular files under src to dst, writable.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		if !d.Type().IsRegular() {
+			return nil
+		}
+		data, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		return os.WriteFile(target, data, 0o644)
+	})
+}
+
+// measuredRanks takes counts from the project's own tests, cached by
+// module@version, and ranks again with them.
+func measuredReal(ctx context.Context, bin, dir string, p Project, patterns []string) []rankedOption {
+	cache, err := os.UserCacheDir()
+	if err != nil {
+		cache = os.TempDir()
+	}
+	cache = filepath.Join(cache, "confhunt-eval", "counts")
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		fmt.Fprintf(os.Stderr, "eval-real: %v\n", err)
+		return nil
+	}
+	file := filepath.Join(cache, strings.ReplaceAll(p.Module, "/", "_")+"@"+p.Version+".counts")
+	if _, err := os.Stat(file); err != nil {
+		c := p.Counts
+		goTest := []string{"go", "test", "-count=1", "-timeout=" + cmp.Or(c.Timeout, "3m"), "-run=" + cmp.Or(c.Run, "^$")}
+		if c.Bench != "" {
+			goTest = append(goTest, "-bench="+c.Bench, "-benchtime="+cmp.Or(c.Benchtime, "100x"))
+		}
+		goTest = append(goTest, cmpSlice(c.Packages, []string{"./..."})...)
+		fmt.Fprintf(os.Stderr, "eval-real: %s: counts: %s\n", p.Name, strings.Join(goTest, " "))
+		args := append(append([]string{"counts", "-o", file + ".tmp"}, patterns...), "--")
+		if _, stderr, err := run(ctx, dir, bin, append(args, goTest...)...); err != nil {
+			fmt.Fprintf(os.Stderr, "eval-real: %s: counts: %v\n%s\n", p.Name, err, lastLines(stderr, 5))
+			os.Remove(file + ".tmp")
+			return nil
+		}
+		if err := os.Rename(file+".tmp", file); err != nil {
+			fmt.Fprintf(os.Stderr, "eval-real: %v\n", err)
+			return nil
+		}
+	}
+	stdout, stderr, err := run(ctx, dir, bin, append([]string{"rank", "-json", "-counts", file}, patterns...)...)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "eval-real: %s: rank -counts: %v\n%s\n", p.Name, err, lastLines(stderr, 5))
+		return nil
+	}
+	var rj struct {
+		Options []rankedOption `json:"options"`
+	}
+	if json.Unmarshal(stdout, &rj) != nil {
+		return nil
+	}
+	return rj.Options
+}
+
+// nameMatches says whether an option's name (or alias) is one of the
+// case's names: equal ignoring case, or one a dotted suffix of the other
+// with at least two segments (Flush.Frequency is Config.Producer.Flush.Frequency).
+func nameMatches(have, want string) bool {
+	have, want = strings.ToLower(have), strings.ToLower(want)
+	if have == want {
+		return true
+	}
+	short, long := have, want
+	if len(short) > len(long) {
+		short, long = long, short
+	}
+	return strings.Contains(short, ".") && strings.HasSuffix(long, "."+short)
+}
+
+// caseRank is the best rank of an option matching the case, 0 if none.
+func caseRank(opts []rankedOption, cs Case) int {
+	names := append([]string{cs.Option}, cs.Names...)
+	best := 0
+	for i, o := range opts {
+		for _, n := range append([]string{o.Name}, o.Aliases...) {
+			if slices.ContainsFunc(names, func(w string) bool { return nameMatches(n, w) }) {
+				if rank := cmp.Or(o.Rank, i+1); best == 0 || rank < best {
+					best = rank
+				}
+			}
+		}
+	}
+	return best
+}
+
+// window is the size of the top-10% window over n options.
+func window(n int) int { return int(math.Ceil(float64(n) * 0.10)) }
+
+// perfNames is the names baseline's fixed expression.
+var perfNames = regexp.MustCompile(`(?i)size|buf|cache|sync|compress|interval|batch|concurren|worker|thread|parallel|pool|limit|max|min|threshold|timeout|delay|period|level|capacity|queue|shard|flush|compact|deadline`)
+
+// baseline orders opts as a baseline does for one seed: random, or
+// options whose last name segment matches perfNames first.
+func baseline(opts []rankedOption, names bool, seed uint64) []rankedOption {
+	out := slices.Clone(opts)
+	for i := range out {
+		out[i].Rank = 0
+	}
+	slices.SortFunc(out, func(a, b rankedOption) int { return cmp.Compare(a.Name, b.Name) })
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	rng.Shuffle(len(out), func(i, j int) { out[i], out[j] = out[j], out[i] })
+	if names {
+		slices.SortStableFunc(out, func(a, b rankedOption) int {
+			ma := perfNames.MatchString(a.Name[strings.LastIndex(a.Name, ".")+1:])
+			mb := perfNames.MatchString(b.Name[strings.LastIndex(b.Name, ".")+1:])
+			switch {
+			case ma && !mb:
+				return -1
+			case mb && !ma:
+				return 1
+			}
+			return 0
+		})
+	}
+	return out
+}
+
+// tally is recall over a set of cases.
+type tally struct {
+	cases, top10, top20, topK, topPct int
+}
+
+func (t *tally) add(u tally) {
+	t.cases += u.cases
+	t.top10 += u.top10
+	t.top20 += u.top20
+	t.topK += u.topK
+	t.topPct += u.topPct
+}
+
+// score counts the cases whose culprit ranks within each window of opts.
+func score(opts []rankedOption, cases []Case) (tally, []int) {
+	k := distinctOptions(opts, cases)
+	t := tally{cases: len(cases)}
+	var ranks []int
+	for _, cs := range cases {
+		r := caseRank(opts, cs)
+		ranks = append(ranks, r)
+		if r == 0 {
+			continue
+		}
+		t.top10 += b2i(r <= 10)
+		t.top20 += b2i(r <= 20)
+		t.topK += b2i(r <= k)
+		t.topPct += b2i(r <= window(len(opts)))
+	}
+	return t, ranks
+}
+
+// distinctOptions is k: how many distinct culprit options the cases name
+// (cases naming one option count once).
+func distinctOptions(opts []rankedOption, cases []Case) int {
+	seen := make(map[string]bool)
+	for _, cs := range cases {
+		seen[strings.ToLower(cs.Option)] = true
+	}
+	return len(seen)
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// medianBaseline is the per-window median over 100 seeds of a baseline.
+func medianBaseline(results []*realResult, names bool) tally {
+	var runs []tally
+	for seed := uint64(1); seed <= 100; seed++ {
+		var t tally
+		for _, r := range results {
+			if r.err != "" {
+				t.cases += len(r.cases)
+				continue
+			}
+			u, _ := score(baseline(r.options, names, seed), r.cases)
+			t.add(u)
+		}
+		runs = append(runs, t)
+	}
+	med := func(f func(tally) int) int {
+		v := make([]int, len(runs))
+		for i, t := range runs {
+			v[i] = f(t)
+		}
+		slices.Sort(v)
+		return v[len(v)/2]
+	}
+	return tally{
+		cases:  runs[0].cases,
+		top10:  med(func(t tally) int { return t.top10 }),
+		top20:  med(func(t tally) int { return t.top20 }),
+		topK:   med(func(t tally) int { return t.topK }),
+		topPct: med(func(t tally) int { return t.topPct }),
+	}
+}
+
+// precision counts the options of the top 10 labelled perf: yes, and
+// how many are labelled at all.
+func precision(project string, opts []rankedOption, labels Labels) (yes, labelled int) {
+	for _, o := range opts[:min(10, len(opts))] {
+		if l, ok := findLabel(labels, project, o); ok {
+			labelled++
+			yes += b2i(l.Perf == "yes")
+		}
+	}
+	return yes, labelled
+}
+
+func findLabel(labels Labels, project string, o rankedOption) (Label, bool) {
+	for _, l := range labels.Labels {
+		if l.Project == project && (l.Option == o.Name || slices.Contains(o.Aliases, l.Option)) {
+			return l, true
+		}
+	}
+	return Label{}, false
+}
+
+func pct(n, d int) string {
+	if d == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%d/%d (%.0f%%)", n, d, 100*float64(n)/float64(d))
+}
+
+const realHeader = "# confhunt on real code\n\n" +
+	"Written by `make eval-real` (benchmarks/eval -real). Each project of `benchmarks/real/corpus.yaml` is copied " +
+	"out of the module cache and ranked whole (`confhunt rank ./...`); a case counts as found in a window when " +
+	"an option matching its culprit (by name or alias) ranks within it. *top 10%* is the suspects' window " +
+	"(ceil(10% of the options)); *k* is the number of distinct culprit options of the project. Precision is " +
+	"the share of the top 10 labelled `perf: yes` in `benchmarks/real/labels.yaml` (blind labels; unlabelled " +
+	"options are left out of the share). Baselines order the same discovered options: *random* (median over " +
+	"100 seeded shuffles) and *names* (last name segment matching a fixed expression of performance words " +
+	"first, ties shuffled; median over 100 seeds). Undiscovered culprits are misses everywhere.\n\n"
+
+func realReport(w io.Writer, results []*realResult, labels Labels) {
+	io.WriteString(w, realHeader)
+	fmt.Fprintf(w, "| project | options | cases | top 10 | top 20 | top k | top 10%% | with counts: top 10 / top 10%% | precision@10 | rank wall | peak memory |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+	var total, totalM tally
+	var yes, labelled, measuredCases int
+	for _, r := range results {
+		if r.err != "" {
+			fmt.Fprintf(w, "| %s | error | %d | - | - | - | - | - | - | - | - |\n", r.project.Name, len(r.cases))
+			total.cases += len(r.cases)
+			continue
+		}
+		t, _ := score(r.options, r.cases)
+		total.add(t)
+		mcol := "-"
+		if r.measured != nil {
+			m, _ := score(r.measured, r.cases)
+			totalM.add(m)
+			measuredCases += len(r.cases)
+			mcol = fmt.Sprintf("%d/%d / %d/%d", m.top10, m.cases, m.topPct, m.cases)
+		}
+		y, l := precision(r.project.Name, r.options, labels)
+		yes += y
+		labelled += l
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d (k=%d) | %d (of %d) | %s | %s | %.1fs | %s |\n",
+			r.project.Name, len(r.options), t.cases, t.top10, t.top20, t.topK, distinctOptions(r.options, r.cases), t.topPct, window(len(r.options)),
+			mcol, pct(y, l), r.wall.Seconds(), r.peak)
+	}
+	mcol := "-"
+	if measuredCases > 0 {
+		mcol = fmt.Sprintf("%d/%d / %d/%d", totalM.top10, measuredCases, totalM.topPct, measuredCases)
+	}
+	fmt.Fprintf(w, "| **total** | | %d | %s | %s | %s | %s | %s | %s | | |\n", total.cases, pct(total.top10, total.cases), pct(total.top20, total.cases), pct(total.topK, total.cases), pct(total.topPct, total.cases), mcol, pct(yes, labelled))
+	for _, b := range []struct {
+		name  string
+		names bool
+	}{{"random", false}, {"names", true}} {
+		t := medianBaseline(results, b.names)
+		fmt.Fprintf(w, "| *baseline: %s* | | %d | %s | %s | %s | %s | | | | |\n", b.name, t.cases, pct(t.top10, t.cases), pct(t.top20, t.cases), pct(t.topK, t.cases), pct(t.topPct, t.cases))
+	}
+	fmt.Fprintln(w)
+
+	fmt.Fprintf(w, "| case | option | resource | rank | with counts | names baseline (seed 1) | confidence |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range results {
+		for _, cs := range r.cases {
+			rank, mrank, nrank := "error", "-", "-"
+			if r.err == "" {
+				rank = rankText(caseRank(r.options, cs), len(r.options))
+				nrank = rankText(caseRank(baseline(r.options, true, 1), cs), len(r.options))
+			}
+			if r.measured != nil {
+				mrank = rankText(caseRank(r.measured, cs), len(r.measured))
+			}
+			fmt.Fprintf(w, "| [%s](%s) | %s | %s | %s | %s | %s | %s |\n", cs.ID, cs.URL, cs.Option, cs.Resource, rank, mrank, nrank, cs.Confidence)
+		}
+	}
+	fmt.Fprintln(w)
+
+	fmt.Fprintf(w, "Top 10 per project (label in brackets: + perf, - not, ? unlabelled):\n\n")
+	for _, r := range results {
+		if r.err != "" {
+			fmt.Fprintf(w, "- %s: %s\n", r.project.Name, r.err)
+			continue
+		}
+		var top []string
+		for _, o := range r.options[:min(10, len(r.options))] {
+			mark := "?"
+			if l, ok := findLabel(labels, r.project.Name, o); ok {
+				mark = map[string]string{"yes": "+", "no": "-"}[l.Perf]
+			}
+			top = append(top, fmt.Sprintf("%s [%s]", o.Name, mark))
+		}
+		fmt.Fprintf(w, "- %s@%s: %s\n", r.project.Module, r.project.Version, strings.Join(top, ", "))
+	}
+	fmt.Fprintln(w)
+	fmt.Fprintf(w, "Per-phase times of rank (from `-v`):\n\n")
+	for _, r := range results {
+		if r.err == "" {
+			fmt.Fprintf(w, "- %s: %s\n", r.project.Name, r.phases)
+		}
+	}
+}
+
+func rankText(rank, n int) string {
+	if rank == 0 {
+		return "not found"
+	}
+	return fmt.Sprintf("%d of %d", rank, n)
+}
+
+// writeUnlabelled writes, for blind labelling, the options of each
+// project's top 15 and its culprits that carry no label yet: name, type
+// and read sites, never rank or score, in name order.
+func writeUnlabelled(file string, results []*realResult, labels Labels) error {
+	type item struct {
+		Project string   `json:"project"`
+		Module  string   `json:"module"`
+		Option  string   `json:"option"`
+		Aliases []string `json:"aliases,omitempty"`
+		Type    string   `json:"type"`
+		Sites   []string `json:"sites"`
+	}
+	var items []item
+	for _, r := range results {
+		if r.err != "" {
+			continue
+		}
+		want := slices.Clone(r.options[:min(15, len(r.options))])
+		for _, cs := range r.cases {
+			if rank := caseRank(r.options, cs); rank > 0 {
+				want = append(want, r.options[rank-1])
+			}
+		}
+		for _, o := range want {
+			if _, ok := findLabel(labels, r.project.Name, o); ok {
+				continue
+			}
+			it := item{Project: r.project.Name, Module: r.project.Module + "@" + r.project.Version, Option: o.Name, Aliases: o.Aliases, Type: o.Type}
+			for _, s := range o.Sites {
+				it.Sites = append(it.Sites, s.Pos+" in "+s.Func)
+			}
+			items = append(items, it)
+		}
+	}
+	slices.SortFunc(items, func(a, b item) int { return cmp.Or(cmp.Compare(a.Project, b.Project), cmp.Compare(a.Option, b.Option)) })
+	items = slices.CompactFunc(items, func(a, b item) bool { return a.Project == b.Project && a.Option == b.Option })
+	data, err := json.MarshalIndent(items, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(file, append(data, '\n'), 0o644)
+}
