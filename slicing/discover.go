@@ -119,6 +119,8 @@ type discoverer struct {
 	calls       map[*ssa.Function][]*ssa.Call
 
 	config  map[*types.Struct]*structInfo
+	setters map[field][]setter     // fields set by functional options
+	running map[*types.Struct]bool // structs whose methods use their own locks or channels
 	opts    map[string]*Option
 	aliases map[string]*Option
 	seen    map[siteKey]bool

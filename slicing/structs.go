@@ -34,6 +34,7 @@ func (d *discoverer) structs() error {
 		declared[t] = true
 	}
 	found := make(map[string]bool)
+	d.running = d.runningObjects()
 
 	// Candidates: named struct types declared in the scanned packages.
 	var named []*types.Named
@@ -83,7 +84,7 @@ func (d *discoverer) structs() error {
 			why, found[full] = "declared", true
 		case d.hasTag(s, d.src.Tags):
 			why = "tag"
-		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && !stateful(s):
+		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && !d.running[s]:
 			why = "name"
 		}
 		if why != "" {
@@ -96,6 +97,12 @@ func (d *discoverer) structs() error {
 		}
 	}
 	d.unmarshalTargets(inModule)
+	d.setters = d.funcOptions(inModule)
+	for f := range d.setters { // the struct of a field a functional option sets
+		if nt := inModule[f.s]; d.config[f.s] == nil && nt != nil {
+			d.config[f.s] = &structInfo{s: f.s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "funcopt"}
+		}
+	}
 
 	// Structs nested in configuration structs are configuration too, if
 	// they belong to the module (time.Time and tls.Config are values).
@@ -300,9 +307,11 @@ func (d *discoverer) fieldOptions() {
 			if !settable(f.Type()) {
 				continue // a handle, callback or channel: set in code, not configured
 			}
-			// An unexported field is internal state unless a tag or a
-			// getter exposes it.
-			if !f.Exported() && !d.hasTag(si.s, tags, i) && getters[field{si.s, i}] == nil {
+			setters := d.setters[field{si.s, i}]
+			// An unexported field is internal state unless a tag, a getter
+			// or a functional option exposes it; so is every field of an
+			// options struct known only by its functional options.
+			if (!f.Exported() || si.why == "funcopt") && !d.hasTag(si.s, tags, i) && getters[field{si.s, i}] == nil && setters == nil {
 				continue
 			}
 			if key, _ := tagKey(si.s.Tag(i), "koanf"); key == "-" && f.Name() == "" {
@@ -324,6 +333,9 @@ func (d *discoverer) fieldOptions() {
 					alias = d.tagPrefix(si, tag, 0) + k
 				}
 				d.addAlias(o, alias)
+			}
+			for _, st := range setters {
+				d.addAlias(o, st.name)
 			}
 			// Decoders match untagged fields by their name, ignoring case.
 			if si.why == "unmarshal" && !d.hasTag(si.s, []string{"koanf", "mapstructure"}) {
@@ -442,6 +454,10 @@ func settable(t types.Type) bool {
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Signature, *types.Chan:
 		return false
+	case *types.Struct:
+		if syncType(t) {
+			return false
+		}
 	case *types.Pointer:
 		if s, ok := u.Elem().Underlying().(*types.Struct); ok && stateful(s) {
 			return false
@@ -458,14 +474,62 @@ func stateful(s *types.Struct) bool {
 		if _, ok := t.Underlying().(*types.Chan); ok {
 			return true
 		}
-		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" {
-			switch n.Obj().Name() {
-			case "Mutex", "RWMutex", "WaitGroup", "Cond", "Once":
-				return true
-			}
+		if syncType(t) {
+			return true
 		}
 	}
 	return false
+}
+
+// syncType reports whether t is one of package sync's synchronisation types.
+func syncType(t types.Type) bool {
+	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" {
+		switch n.Obj().Name() {
+		case "Mutex", "RWMutex", "WaitGroup", "Cond", "Once":
+			return true
+		}
+	}
+	return false
+}
+
+// runningObjects finds the structs whose own methods use a mutex, wait
+// group or channel field they hold: running objects (a server, a
+// connection), not settings, whatever their name. A configuration struct
+// that merely carries a channel or a mutex for its user stays configuration.
+func (d *discoverer) runningObjects() map[*types.Struct]bool {
+	out := make(map[*types.Struct]bool)
+	for _, fn := range d.funcs {
+		recv := fn.Signature.Recv()
+		if recv == nil {
+			continue
+		}
+		rs := structOf(recv.Type())
+		if rs == nil || out[rs] {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				var s *types.Struct
+				var i int
+				switch x := instr.(type) {
+				case *ssa.FieldAddr:
+					s, i = structOf(x.X.Type()), x.Field
+				case *ssa.Field:
+					s, i = structOf(x.X.Type()), x.Field
+				default:
+					continue
+				}
+				if s != rs {
+					continue
+				}
+				t := types.Unalias(s.Field(i).Type())
+				if _, ch := t.Underlying().(*types.Chan); ch || syncType(t) {
+					out[rs] = true
+				}
+			}
+		}
+	}
+	return out
 }
 
 func hasSuffix(name string, suffixes []string) bool {

@@ -1,0 +1,219 @@
+package slicing
+
+import (
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// setter is a function that sets fields of an options struct for its
+// caller: a functional option's closure (func(o *options) { o.n = n }), an
+// option type's apply method (func (w window) apply(o *options)), or a
+// builder method returning a modified copy (func (o Options) WithN(n int) Options).
+type setter struct {
+	fn   *ssa.Function
+	name string // the name a user calls: WithN, or the option type's name
+}
+
+// funcOptions finds the fields that functional options, option types'
+// apply methods and builder methods set, by the shape of the code alone:
+// a function whose only parameter points to a struct of the module and
+// that stores into the struct's fields, made by another function (a
+// closure) or being a method; or a method of a struct that returns the
+// struct with a field changed. The structs become configuration structs
+// and the fields options, named after the function that sets them too.
+func (d *discoverer) funcOptions(inModule map[*types.Struct]*types.Named) map[field][]setter {
+	out := make(map[field][]setter)
+	for _, fn := range d.funcs {
+		base, name := optionTarget(fn)
+		if base == nil {
+			continue
+		}
+		s := structOf(base.Type())
+		if s == nil || inModule[s] == nil {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok || !rootedAt(fa, base) {
+					continue
+				}
+				fs := structOf(fa.X.Type())
+				if fs == nil || inModule[fs] == nil {
+					continue
+				}
+				f := field{fs, fa.Field}
+				if !slices.ContainsFunc(out[f], func(x setter) bool { return x.fn == fn }) {
+					out[f] = append(out[f], setter{fn, name})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// optionTarget returns the value whose fields fn sets as an option, and
+// the name a user knows the option by; nil if fn has no option's shape.
+func optionTarget(fn *ssa.Function) (ssa.Value, string) {
+	sig := fn.Signature
+	// A closure or method taking only a pointer to the options, returning
+	// nothing or an error.
+	if len(fn.Params) >= 1 && sig.Params().Len() == 1 && (sig.Results().Len() == 0 || sig.Results().Len() == 1 && isError(sig.Results().At(0).Type())) {
+		p := fn.Params[len(fn.Params)-1]
+		if _, ok := p.Type().Underlying().(*types.Pointer); ok && structOf(p.Type()) != nil {
+			switch {
+			case fn.Parent() != nil && fn.Parent().Object() != nil && returned(fn):
+				return p, qualifiedName(fn.Parent())
+			case sig.Recv() != nil && smallValue(sig.Recv().Type()) && structOf(sig.Recv().Type()) != structOf(p.Type()):
+				return p, recvName(sig.Recv().Type())
+			}
+		}
+	}
+	// A builder method: its result is its receiver's type, with a field set.
+	if recv := sig.Recv(); recv != nil && sig.Results().Len() == 1 && fn.Object() != nil && fn.Object().Exported() {
+		rs := structOf(recv.Type())
+		if rs == nil || structOf(sig.Results().At(0).Type()) != rs || !types.Identical(types.Unalias(recv.Type()), types.Unalias(sig.Results().At(0).Type())) {
+			return nil, ""
+		}
+		if _, ptr := recv.Type().Underlying().(*types.Pointer); ptr {
+			return fn.Params[0], recvName(recv.Type()) + "." + fn.Name()
+		}
+		// A value receiver is copied into a local whose fields are set.
+		for _, instr := range fn.Blocks[0].Instrs {
+			if st, ok := instr.(*ssa.Store); ok && st.Val == fn.Params[0] {
+				return st.Addr, recvName(recv.Type()) + "." + fn.Name()
+			}
+		}
+	}
+	return nil, ""
+}
+
+// returned reports whether the closure fn leaves its parent as (part of)
+// a result: returned as it is, wrapped in a call (newFuncOption(f)), an
+// interface or a struct literal. A closure passed to a visitor is no option.
+func returned(fn *ssa.Function) bool {
+	var work []ssa.Value
+	for _, b := range fn.Parent().Blocks {
+		for _, instr := range b.Instrs {
+			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+				work = append(work, mc)
+				continue
+			}
+			// A closure with no free variables is the function itself.
+			for _, op := range instr.Operands(nil) {
+				if *op != ssa.Value(fn) {
+					continue
+				}
+				if _, ok := instr.(*ssa.Return); ok {
+					return true
+				}
+				if v, ok := instr.(ssa.Value); ok {
+					work = append(work, v)
+				}
+			}
+		}
+	}
+	seen := make(map[ssa.Value]bool)
+	for hops := 0; hops < 6 && len(work) > 0; hops++ {
+		var next []ssa.Value
+		for _, v := range work {
+			if seen[v] || v.Referrers() == nil {
+				continue
+			}
+			seen[v] = true
+			for _, r := range *v.Referrers() {
+				switch r := r.(type) {
+				case *ssa.Return:
+					return true
+				case *ssa.Store:
+					next = append(next, rootAlloc(r.Addr))
+				case *ssa.FieldAddr, *ssa.IndexAddr:
+					// the closure's address itself: nothing to follow
+				case ssa.Value:
+					next = append(next, r)
+				}
+			}
+		}
+		// Loads of an alloc the closure was stored into carry it on.
+		for _, v := range next {
+			if a, ok := v.(*ssa.Alloc); ok && a.Referrers() != nil {
+				for _, r := range *a.Referrers() {
+					if u, ok := r.(*ssa.UnOp); ok {
+						next = append(next, u)
+					}
+				}
+			}
+		}
+		work = next
+	}
+	return false
+}
+
+// rootAlloc walks a field or element address down to its base.
+func rootAlloc(v ssa.Value) ssa.Value {
+	for {
+		switch x := v.(type) {
+		case *ssa.FieldAddr:
+			v = x.X
+		case *ssa.IndexAddr:
+			v = x.X
+		default:
+			return v
+		}
+	}
+}
+
+// smallValue reports whether t is an option type's shape: a named basic,
+// slice or func value, or a struct of at most two fields.
+func smallValue(t types.Type) bool {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if s, ok := t.Underlying().(*types.Struct); ok {
+		return s.NumFields() <= 2
+	}
+	return true
+}
+
+// qualifiedName is pkg.Func for a package-level function, pkg.Type.Method
+// for a method.
+func qualifiedName(fn *ssa.Function) string {
+	if recv := fn.Signature.Recv(); recv != nil {
+		return fn.Pkg.Pkg.Name() + "." + recvName(recv.Type()) + "." + fn.Name()
+	}
+	return fn.Pkg.Pkg.Name() + "." + fn.Name()
+}
+
+func recvName(t types.Type) string {
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj().Name()
+	}
+	return types.TypeString(t, func(*types.Package) string { return "" })
+}
+
+// rootedAt reports whether the field address fa is base's field, or a
+// field of a struct nested in base (o.transport.writeBuf).
+func rootedAt(fa *ssa.FieldAddr, base ssa.Value) bool {
+	for {
+		switch x := fa.X.(type) {
+		case *ssa.FieldAddr:
+			fa = x
+			continue
+		case *ssa.UnOp: // o.sub is a pointer: o.sub.n
+			if inner, ok := x.X.(*ssa.FieldAddr); ok {
+				fa = inner
+				continue
+			}
+		}
+		return fa.X == base
+	}
+}

@@ -1,0 +1,139 @@
+// Package funcopts sets options the way Go libraries do: functional
+// options, option types with an apply method, and builder methods.
+package funcopts
+
+import (
+	"fmt"
+	"sync"
+)
+
+// options is unexported and set only through functional options.
+type options struct {
+	windowSize int
+	compress   bool
+	level      int
+	transport  transportOptions
+	internal   int // never set by an option: internal state, no option
+}
+
+type transportOptions struct {
+	writeBuf int
+}
+
+// Option configures a Server.
+type Option func(*options)
+
+// WithWindowSize is a functional option returning a closure.
+func WithWindowSize(n int) Option {
+	return func(o *options) { o.windowSize = n }
+}
+
+// WithCompression sets a flag: a value needs no parameter to be an option.
+func WithCompression() Option {
+	return func(o *options) { o.compress = true }
+}
+
+// ServerOption is the interface shape (grpc's newFuncOption).
+type ServerOption interface{ apply(*options) }
+
+type funcOption struct{ f func(*options) }
+
+func (fo *funcOption) apply(o *options) { fo.f(o) }
+
+func newFuncOption(f func(*options)) *funcOption { return &funcOption{f: f} }
+
+// WriteBufferSize sets a field of a nested options struct.
+func WriteBufferSize(n int) ServerOption {
+	return newFuncOption(func(o *options) { o.transport.writeBuf = n })
+}
+
+// Level is an option type whose apply method sets the field.
+type Level int
+
+func (l Level) apply(o *options) { o.level = int(l) }
+
+// Server is a running object: its methods use its mutex.
+type Server struct {
+	mu   sync.Mutex
+	opts options
+	n    int
+}
+
+func NewServer(opt ...ServerOption) *Server {
+	s := &Server{}
+	for _, o := range opt {
+		o.apply(&s.opts)
+	}
+	return s
+}
+
+func (s *Server) Handle(data []byte) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	buf := make([]byte, s.opts.windowSize) // want option:"options.windowSize" alias:"funcopts.WithWindowSize"
+	if s.opts.compress {                   // want option:"options.compress" alias:"funcopts.WithCompression"
+		fmt.Println(s.opts.level) // want option:"options.level" alias:"Level"
+	}
+	wb := make([]byte, s.opts.transport.writeBuf) // want option:"transportOptions.writeBuf" alias:"funcopts.WriteBufferSize"
+	fmt.Println(len(buf), len(wb), s.opts.internal, s.n)
+}
+
+// ClientOptions is built with builder methods that return a modified copy.
+type ClientOptions struct {
+	poolSize int
+	name     string
+}
+
+func (o ClientOptions) WithPoolSize(n int) ClientOptions {
+	o.poolSize = n
+	return o
+}
+
+func Dial(o ClientOptions) {
+	conns := make([]int, o.poolSize) // want option:"ClientOptions.poolSize" alias:"ClientOptions.WithPoolSize"
+	fmt.Println(len(conns), o.name)
+}
+
+// node is walked by a visitor closure: a closure that is not returned sets
+// no option.
+type node struct {
+	visited bool
+	next    *node
+}
+
+func walk(n *node, f func(*node)) {
+	for ; n != nil; n = n.next {
+		f(n)
+	}
+}
+
+func Mark(n *node) {
+	walk(n, func(n *node) { n.visited = true })
+	fmt.Println(n.visited)
+}
+
+// WatchConfig is configuration by its name although it carries a channel
+// for its user: its own methods do not use the channel.
+type WatchConfig struct {
+	Interval int
+	Events   chan string
+}
+
+func Watch(c WatchConfig) {
+	for i := 0; i < c.Interval; i++ { // want option:"WatchConfig.Interval"
+		c.Events <- "tick"
+	}
+}
+
+// PoolConfig is named like configuration, but it is a running object: its
+// methods take its lock.
+type PoolConfig struct {
+	mu   sync.Mutex
+	Size int
+}
+
+func (p *PoolConfig) Grow() {
+	p.mu.Lock()
+	p.Size++
+	p.mu.Unlock()
+}
