@@ -60,6 +60,7 @@ func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Optio
 	d.flags() // before key getters, so that flag names bound to fields are aliases
 	d.keyCalls()
 	d.mergeStored()
+	d.mergeCopies()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

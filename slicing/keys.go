@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"cmp"
 	"fmt"
 	"go/constant"
 	"go/token"
@@ -343,6 +344,101 @@ func (d *discoverer) mergeStored() {
 		target.Sites = append(target.Sites, o.Sites...)
 		delete(d.opts, name)
 	}
+}
+
+// mergeCopies merges the options of configuration fields whose values are
+// copied, unchanged, into a field of the same name and type of another
+// configuration struct (an internal options struct built field by field
+// from the public one, or one options type converted into another): they
+// are one setting. The option that is copied into but never copied on
+// keeps its name; the others become its aliases.
+func (d *discoverer) mergeCopies() {
+	names := make([]string, 0, len(d.opts))
+	for name, o := range d.opts {
+		if o.Style == "struct" || o.Style == "declared" {
+			names = append(names, name)
+		}
+	}
+	slices.Sort(names)
+	parent := make(map[*Option]*Option)
+	var find func(o *Option) *Option
+	find = func(o *Option) *Option {
+		for parent[o] != nil && parent[o] != o {
+			o = parent[o]
+		}
+		return o
+	}
+	copiedOn := make(map[*Option]bool)
+	for _, name := range names {
+		o := d.opts[name]
+		for _, site := range o.Sites {
+			if site.Value == nil || site.Value.Referrers() == nil {
+				continue
+			}
+			for _, r := range *site.Value.Referrers() {
+				st, ok := r.(*ssa.Store)
+				if !ok || st.Val != site.Value {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				t := d.fieldOption(fa)
+				if t == nil || t == o || t.Type != o.Type || !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) {
+					continue
+				}
+				copiedOn[o] = true
+				a, b := find(o), find(t)
+				if a != b {
+					parent[a] = b
+				}
+			}
+		}
+	}
+	groups := make(map[*Option][]*Option)
+	for _, name := range names {
+		o := d.opts[name]
+		if parent[o] != nil {
+			groups[find(o)] = append(groups[find(o)], o)
+		}
+	}
+	roots := make([]*Option, 0, len(groups))
+	for r := range groups {
+		roots = append(roots, r)
+	}
+	slices.SortFunc(roots, func(a, b *Option) int { return strings.Compare(a.Name, b.Name) })
+	for _, r := range roots {
+		members := append(groups[r], r)
+		slices.SortFunc(members, func(a, b *Option) int {
+			return cmp.Or(cmpBool(copiedOn[a], copiedOn[b]), strings.Compare(a.Name, b.Name))
+		})
+		members = slices.Compact(members)
+		keep := members[0]
+		for _, o := range members[1:] {
+			d.addAlias(keep, o.Name)
+			for _, a := range o.Aliases {
+				d.addAlias(keep, a)
+			}
+			keep.Sites = append(keep.Sites, o.Sites...)
+			delete(d.opts, o.Name)
+		}
+	}
+}
+
+// cmpBool orders false before true.
+func cmpBool(a, b bool) int {
+	switch {
+	case a == b:
+		return 0
+	case a:
+		return 1
+	}
+	return -1
+}
+
+func lastSegment(name string) string {
+	return name[strings.LastIndex(name, ".")+1:]
 }
 
 // storedInto returns the configuration field options v (or its parsed or

@@ -137,3 +137,28 @@ func (p *PoolConfig) Grow() {
 	p.Size++
 	p.mu.Unlock()
 }
+
+// UniversalOptions is copied field by field into ClientConfig: the copies
+// are one setting, named after the struct the code reads.
+type UniversalOptions struct {
+	ReadTimeout int
+	Addrs       []string
+}
+
+type ClientConfig struct {
+	ReadTimeout int
+	MaxRetries  int
+}
+
+func (u *UniversalOptions) Client() *ClientConfig {
+	return &ClientConfig{
+		ReadTimeout: u.ReadTimeout, // want option:"ClientConfig.ReadTimeout" alias:"UniversalOptions.ReadTimeout"
+		MaxRetries:  len(u.Addrs),  // want option:"UniversalOptions.Addrs"
+	}
+}
+
+func Read(c *ClientConfig) {
+	for i := 0; i < c.ReadTimeout; i++ { // want option:"ClientConfig.ReadTimeout"
+		fmt.Println(c.MaxRetries) // want option:"ClientConfig.MaxRetries"
+	}
+}
