@@ -122,6 +122,7 @@ type discoverer struct {
 	config  map[*types.Struct]*structInfo
 	setters map[field][]setter     // fields set by functional options
 	running map[*types.Struct]bool // structs whose methods use their own locks or channels
+	written map[field][]*ssa.Store // fields the scanned code stores to
 	opts    map[string]*Option
 	aliases map[string]*Option
 	seen    map[siteKey]bool
@@ -157,6 +158,7 @@ func (d *discoverer) catalogue() error {
 // fields and the static calls, which the styles below look up.
 func (d *discoverer) index() {
 	d.globalStore = make(map[*ssa.Global][]*ssa.Store)
+	d.written = make(map[field][]*ssa.Store)
 	for fn := range allFunctions(d.prog) {
 		d.funcs = append(d.funcs, fn)
 	}
@@ -173,6 +175,11 @@ func (d *discoverer) index() {
 				case *ssa.Store:
 					if g, ok := instr.Addr.(*ssa.Global); ok {
 						d.globalStore[g] = append(d.globalStore[g], instr)
+					}
+					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok {
+						if s := structOf(fa.X.Type()); s != nil {
+							d.written[field{s, fa.Field}] = append(d.written[field{s, fa.Field}], instr)
+						}
 					}
 				case *ssa.Call:
 					if callee := instr.Call.StaticCallee(); callee != nil {
@@ -330,4 +337,68 @@ func distance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(b)]
+}
+
+// changed reports whether the scanned code stores to f other than by
+// building a new object in a constructor (a function, not a method) or
+// from settings and constants: NewWriter's &Writer{BatchSize: n} or
+// w.Acks = RequireAll initialise; w.n = len(buf) in a method, or a
+// method's Generation{ID: id} built from run-time data, change state.
+func (d *discoverer) changed(f field) bool {
+	for _, st := range d.written[f] {
+		fa := st.Addr.(*ssa.FieldAddr)
+		_, built := fa.X.(*ssa.Alloc)
+		constructor := st.Parent().Signature.Recv() == nil && st.Parent().Parent() == nil
+		if !built || !(constructor || d.fromSettings(st.Val, 0)) {
+			return true
+		}
+	}
+	return false
+}
+
+// fromSettings reports whether v is computed from constants and fields of
+// configuration structs only.
+func (d *discoverer) fromSettings(v ssa.Value, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return d.config[structOf(fa.X.Type())] != nil
+		}
+		return d.fromSettings(x.X, depth+1)
+	case *ssa.Field:
+		return d.config[structOf(x.X.Type())] != nil
+	case *ssa.Convert:
+		return d.fromSettings(x.X, depth+1)
+	case *ssa.ChangeType:
+		return d.fromSettings(x.X, depth+1)
+	case *ssa.MakeInterface:
+		return d.fromSettings(x.X, depth+1)
+	case *ssa.Phi: // a setting or its default
+		for _, e := range x.Edges {
+			if !d.fromSettings(e, depth+1) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Slice: // variadic arguments, built from what is stored in them
+		_, ok := x.X.(*ssa.Alloc)
+		return ok
+	case *ssa.Call:
+		args := x.Call.Args
+		if x.Call.IsInvoke() {
+			args = append([]ssa.Value{x.Call.Value}, args...)
+		}
+		for _, a := range args {
+			if !d.fromSettings(a, depth+1) {
+				return false
+			}
+		}
+		return len(args) > 0
+	}
+	return false
 }

@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -167,7 +168,11 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 	if refs == nil {
 		return
 	}
+	str := isString(v.Type()) || isStrings(v.Type())
 	for _, r := range *refs {
+		if str && stringData(r, v, sl.a.user) {
+			continue
+		}
 		switch r := r.(type) {
 		case *ssa.DebugRef, *ssa.Jump, *ssa.RunDefers:
 			continue
@@ -592,6 +597,74 @@ func isNil(v ssa.Value) bool {
 }
 
 var errorType = types.Universe.Lookup("error").Type()
+
+// stringData reports whether r uses the string v as data rather than as
+// a choice. A string option is a name, a path, an address or a mode: what
+// its value changes is the way the code goes where it is compared with a
+// constant, and what it is parsed into; not the bytes it is copied,
+// concatenated, printed or measured as (its length sizes messages and
+// buffers, which nobody tunes by). Comparing it with "" asks whether it
+// is set, not what it is.
+func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool) bool {
+	switch r := r.(type) {
+	case *ssa.BinOp:
+		switch r.Op {
+		case token.ADD:
+			return true
+		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			// A choice compares with a named constant; comparing with ""
+			// or with another string (a name looked up) is not one.
+			other := r.X
+			if other == v {
+				other = r.Y
+			}
+			c, ok := other.(*ssa.Const)
+			return !ok || c.Value == nil || c.Value.Kind() != constant.String || constant.StringVal(c.Value) == ""
+		}
+	case *ssa.Convert, *ssa.MakeInterface, *ssa.Slice, *ssa.Index, *ssa.Range, *ssa.MapUpdate:
+		return true
+	case *ssa.Store:
+		// Into an element of a list or map it is a record among others;
+		// into a field it is copied on as the option.
+		_, field := r.Addr.(*ssa.FieldAddr)
+		_, global := r.Addr.(*ssa.Global)
+		return !field && !global
+	case *ssa.Call:
+		if b, ok := r.Call.Value.(*ssa.Builtin); ok {
+			return b.Name() == "len"
+		}
+		// Into code outside the program a string is data (written,
+		// split, hashed) unless it is parsed into a value or opens
+		// something (a file, a connection, a compiled expression).
+		if callee := r.Call.StaticCallee(); callee != nil && !user[callee] {
+			return !parsers[callee.String()] && !opensHandle(callee.Signature)
+		}
+	}
+	return false
+}
+
+// isStrings reports whether t is a list of strings (names, addresses,
+// members): records the program serves, not a setting it is tuned by.
+func isStrings(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		return isString(u.Elem())
+	case *types.Array:
+		return isString(u.Elem())
+	}
+	return false
+}
+
+// opensHandle reports whether a function returns a handle: what a string
+// passed to it names (a path, an address, an expression) is opened.
+func opensHandle(sig *types.Signature) bool {
+	for i := range sig.Results().Len() {
+		if t := sig.Results().At(i).Type(); !isError(t) && isHandle(t) {
+			return true
+		}
+	}
+	return false
+}
 
 func isError(t types.Type) bool {
 	return types.Identical(t, errorType)

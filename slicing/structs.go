@@ -91,6 +91,16 @@ func (d *discoverer) structs() error {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: why}
 		}
 	}
+	// A running object whose exported fields its user sets and its own
+	// code only reads, or builds from settings (http.Server's timeouts,
+	// a writer's batch size): those fields are its configuration. Decided
+	// once the settings structs are known, in the same order.
+	for _, nt := range named {
+		s := nt.Underlying().(*types.Struct)
+		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && d.userFields(s) {
+			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
+		}
+	}
 	for t := range declared {
 		if !found[t] {
 			return fmt.Errorf("sources.types: no struct type %s in the loaded packages", t)
@@ -252,6 +262,23 @@ func (d *discoverer) names() {
 	}
 }
 
+// userFields reports whether s has exported fields of settable types and
+// the scanned code changes none of them: its user sets them all.
+func (d *discoverer) userFields(s *types.Struct) bool {
+	n := 0
+	for i := range s.NumFields() {
+		f := s.Field(i)
+		if !f.Exported() || f.Embedded() || !settable(f.Type()) {
+			continue
+		}
+		if d.changed(field{s, i}) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
 // tagPrefix is the key path of si under tag, ending in the separator.
 func (d *discoverer) tagPrefix(si *structInfo, tag string, depth int) string {
 	if len(si.parents) == 1 && depth < 16 {
@@ -306,6 +333,9 @@ func (d *discoverer) fieldOptions() {
 			}
 			if !settable(f.Type()) {
 				continue // a handle, callback or channel: set in code, not configured
+			}
+			if si.why == "object" && !f.Exported() {
+				continue // the object's own state
 			}
 			setters := d.setters[field{si.s, i}]
 			// An unexported field is internal state unless a tag, a getter

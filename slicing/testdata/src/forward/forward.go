@@ -24,6 +24,9 @@ type Config struct {
 	Workers int           `yaml:"workers"`
 	Backoff time.Duration `yaml:"backoff"`
 	Logged  string        `yaml:"logged"`
+	Topic   string        `yaml:"topic"`
+	Mode    string        `yaml:"mode"`
+	Peers   []string      `yaml:"peers"`
 }
 
 // Rule 1: an option that opens a handle affects the open, not the uses.
@@ -135,6 +138,32 @@ func logged(c *Config) {
 	log.Printf("starting %s", c.Logged) // want sliced:"Config.Logged"
 }
 
+// Rule 9: a string is a choice where it is compared with a constant, and
+// data (a name, a record) where it is concatenated, written, compared with
+// "" or another name, or stored into a list; so is a list of strings.
+func named(c *Config, f *os.File, names []string) int {
+	topic := c.Topic
+	f.WriteString("topic:" + topic) // want !sliced:"Config.Topic"
+	if topic == "" {                // want !sliced:"Config.Topic"
+		return 0
+	}
+	n := 0
+	for _, name := range names {
+		if name == topic { // want !sliced:"Config.Topic"
+			n++
+		}
+	}
+	for _, p := range c.Peers {
+		f.WriteString(p) // want !sliced:"Config.Peers"
+	}
+	if c.Mode == "fast" { // want sliced:"Config.Mode"
+		for i := 0; i < 100; i++ { // want sliced:"Config.Mode"
+			n += i
+		}
+	}
+	return n
+}
+
 // Run calls every case once, so that all run equally often.
 func Run(c *Config, f *os.File, buf []byte, work func()) {
 	openLog(c, buf)
@@ -147,4 +176,5 @@ func Run(c *Config, f *os.File, buf []byte, work func()) {
 	newLimiter(c).run()
 	start(c, work)
 	logged(c)
+	named(c, f, nil)
 }

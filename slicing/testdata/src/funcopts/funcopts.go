@@ -162,3 +162,53 @@ func Read(c *ClientConfig) {
 		fmt.Println(c.MaxRetries) // want option:"ClientConfig.MaxRetries"
 	}
 }
+
+// Writer is a running object configured through its exported fields,
+// which its user sets and its own code only reads (http.Server's shape).
+type Writer struct {
+	BatchSize int
+	Acks      int
+	mu        sync.Mutex
+	pending   []int
+}
+
+// NewWriter builds a Writer in a constructor: initialisation, not a change.
+func NewWriter(batch int) *Writer {
+	w := &Writer{BatchSize: batch}
+	w.Acks = -1
+	return w
+}
+
+func (w *Writer) Write(n int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.pending = append(w.pending, n)
+	if len(w.pending) >= w.BatchSize { // want option:"Writer.BatchSize"
+		w.pending = w.pending[:0]
+	}
+}
+
+// Session is a running object whose exported fields its own code fills
+// with run-time data: not configuration.
+type Session struct {
+	ID   int
+	mu   sync.Mutex
+	done chan struct{}
+}
+
+type Group struct {
+	next int
+}
+
+func (g *Group) Join() *Session {
+	g.next++
+	s := &Session{ID: g.next, done: make(chan struct{})}
+	return s
+}
+
+func (s *Session) Close() {
+	s.mu.Lock()
+	close(s.done)
+	fmt.Println(s.ID)
+	s.mu.Unlock()
+}
