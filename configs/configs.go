@@ -89,6 +89,10 @@ type Resource struct {
 	CPU       float64 `koanf:"cpu"`
 	MEM       float64 `koanf:"mem"`
 	IO        float64 `koanf:"io"`
+	// LAT is the wait a call makes its caller sit through (a sleep, a
+	// timer or ticker period), as opposed to a deadline that only bounds
+	// a failure.
+	LAT       float64 `koanf:"lat"`
 	Influence string  `koanf:"influence"`
 	// Text marks functions that format messages: their results do not
 	// carry an option's value on (a log line is not work).

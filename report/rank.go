@@ -39,6 +39,7 @@ type ScoreJSON struct {
 	CPU   float64 `json:"cpu"`
 	MEM   float64 `json:"mem"`
 	IO    float64 `json:"io"`
+	LAT   float64 `json:"lat"`
 	Total float64 `json:"total"`
 }
 
@@ -76,7 +77,7 @@ func round(x float64) float64 {
 }
 
 func scoreJSON(c scoring.Cost, total float64) ScoreJSON {
-	return ScoreJSON{CPU: round(c.CPU), MEM: round(c.MEM), IO: round(c.IO), Total: round(total)}
+	return ScoreJSON{CPU: round(c.CPU), MEM: round(c.MEM), IO: round(c.IO), LAT: round(c.LAT), Total: round(total)}
 }
 
 // RankJSON writes the ranking as JSON, with up to topLines lines per option.
@@ -110,7 +111,7 @@ func RankJSON(w io.Writer, scores []*scoring.Score, stats RankStats, topLines in
 // with '*'.
 func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tINFLUENCE\tTOP SITE")
+	fmt.Fprintln(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tLAT\tINFLUENCE\tTOP SITE")
 	for _, sc := range scores {
 		mark := ""
 		if sc.Suspect {
@@ -120,8 +121,8 @@ func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
 		if l := sc.Top(); l != nil {
 			top = fmt.Sprintf("%s (%.0f%%)", l, 100*l.Share)
 		}
-		fmt.Fprintf(tw, "%d%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\n", sc.Rank, mark, sc.Option.Name,
-			sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), sc.Influence, top)
+		fmt.Fprintf(tw, "%d%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n", sc.Rank, mark, sc.Option.Name,
+			sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), num(sc.Cost.LAT), sc.Influence, top)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -151,17 +152,17 @@ func num(x float64) string {
 // lines that contribute most to its score with their share of it.
 func Explain(w io.Writer, sc *scoring.Score, count, n int) error {
 	o := sc.Option
-	fmt.Fprintf(w, "%s (%s, %s) rank %d of %d, total %.3f (CPU %s, MEM %s, IO %s)\n",
-		o.Name, orDash(o.Type), o.Style, sc.Rank, count, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO))
+	fmt.Fprintf(w, "%s (%s, %s) rank %d of %d, total %.3f (CPU %s, MEM %s, IO %s, LAT %s)\n",
+		o.Name, orDash(o.Type), o.Style, sc.Rank, count, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), num(sc.Cost.LAT))
 	fmt.Fprintf(w, "influence: %s; slice: %d instructions in %d blocks of %d functions; read at %d sites\n\n",
 		sc.Influence, sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions, len(o.Sites))
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLINE")
+	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLAT\tLINE")
 	for i, l := range sc.Lines {
 		if i == n || l.Total == 0 {
 			break
 		}
-		fmt.Fprintf(tw, "%5.1f%%\t%s\t%s\t%s\t%s\n", 100*l.Share, num(l.Cost.CPU), num(l.Cost.MEM), num(l.Cost.IO), l)
+		fmt.Fprintf(tw, "%5.1f%%\t%s\t%s\t%s\t%s\t%s\n", 100*l.Share, num(l.Cost.CPU), num(l.Cost.MEM), num(l.Cost.IO), num(l.Cost.LAT), l)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

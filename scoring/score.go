@@ -16,12 +16,15 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
-// Cost is an amount of each resource.
-type Cost struct{ CPU, MEM, IO float64 }
+// Cost is an amount of each resource. LAT is waiting: sleeps, timer and
+// ticker periods the code sits through.
+type Cost struct{ CPU, MEM, IO, LAT float64 }
 
 func (c Cost) add(d Cost, times float64) Cost {
-	return Cost{c.CPU + d.CPU*times, c.MEM + d.MEM*times, c.IO + d.IO*times}
+	return Cost{c.CPU + d.CPU*times, c.MEM + d.MEM*times, c.IO + d.IO*times, c.LAT + d.LAT*times}
 }
+
+func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT }
 
 // Score is the score and rank of one option.
 type Score struct {
@@ -143,7 +146,7 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 				}
 				sc.Cost = sc.Cost.add(c, times)
 				if f.Measured[b.Index] {
-					measured += (c.CPU + c.MEM + c.IO) * times
+					measured += c.sum() * times
 				}
 				if !pos.IsValid() {
 					pos = fn.Pos()
@@ -162,7 +165,7 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 			}
 		}
 	}
-	if sum := sc.Cost.CPU + sc.Cost.MEM + sc.Cost.IO; sum > 0 {
+	if sum := sc.Cost.sum(); sum > 0 {
 		sc.Measured = measured / sum
 	}
 	for _, l := range lines {
@@ -268,6 +271,7 @@ func normalise(scores []*Score) {
 		m.CPU = max(m.CPU, sc.Cost.CPU)
 		m.MEM = max(m.MEM, sc.Cost.MEM)
 		m.IO = max(m.IO, sc.Cost.IO)
+		m.LAT = max(m.LAT, sc.Cost.LAT)
 	}
 	norm := func(c Cost) float64 {
 		t := 0.0
@@ -279,6 +283,9 @@ func normalise(scores []*Score) {
 		}
 		if m.IO > 0 {
 			t += c.IO / m.IO
+		}
+		if m.LAT > 0 {
+			t += c.LAT / m.LAT
 		}
 		return t
 	}

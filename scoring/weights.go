@@ -121,13 +121,13 @@ func (w *weigher) cost(instr ssa.Instruction) Cost {
 	if kind == "" {
 		return Cost{}
 	}
-	c := Cost{w.lookup("cpu", kind, op), w.lookup("mem", kind, op), w.lookup("io", kind, op)}
+	c := Cost{CPU: w.lookup("cpu", kind, op), MEM: w.lookup("mem", kind, op), IO: w.lookup("io", kind, op)}
 	if call, ok := instr.(ssa.CallInstruction); ok {
 		if _, builtin := call.Common().Value.(*ssa.Builtin); !builtin {
 			rc, ok := w.calls[call]
 			if !ok {
 				if r, found := w.a.Resource(call); found {
-					rc = Cost{r.CPU, r.MEM, r.IO}
+					rc = Cost{r.CPU, r.MEM, r.IO, r.LAT}
 				}
 				w.calls[call] = rc
 			}
