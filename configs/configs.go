@@ -85,10 +85,10 @@ type Weights map[string]map[string]float64
 // not enter, and the influence an option has by reaching them (time,
 // size; io is implied by an IO cost).
 type Resource struct {
-	Func      string  `koanf:"func"`
-	CPU       float64 `koanf:"cpu"`
-	MEM       float64 `koanf:"mem"`
-	IO        float64 `koanf:"io"`
+	Func string  `koanf:"func"`
+	CPU  float64 `koanf:"cpu"`
+	MEM  float64 `koanf:"mem"`
+	IO   float64 `koanf:"io"`
 	// LAT is the wait a call makes its caller sit through (a sleep, a
 	// timer or ticker period), as opposed to a deadline that only bounds
 	// a failure.
