@@ -141,6 +141,11 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					// as a loop's trips.
 					c.MEM *= w.trips
 				}
+				if fs.Influence[instr]&slicing.Bound != 0 {
+					// The option bounds a container: what it holds stays
+					// in memory, about a sized allocation per check.
+					c.MEM += w.lookup("mem", "make.slice", "") * w.trips
+				}
 				if fs.Scaled[instr] {
 					c = w.scaled(instr.(ssa.CallInstruction), c)
 				}

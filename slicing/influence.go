@@ -12,9 +12,10 @@ const (
 	Conc                       // decides how many goroutines start
 	Time                       // reaches a sleep, timer, ticker or deadline
 	IO                         // gates or sizes an IO call
+	Bound                      // bounds how large a container grows: memory retained
 )
 
-var influenceNames = []string{"size", "trip", "path", "conc", "time", "io"}
+var influenceNames = []string{"size", "trip", "path", "conc", "time", "io", "bound"}
 
 // Kinds returns the names of the kinds in the set, in a fixed order.
 func (in Influence) Kinds() []string {

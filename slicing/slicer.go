@@ -255,6 +255,9 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			if (r.Op == token.EQL || r.Op == token.NEQ) && (isNil(r.X) || isNil(r.Y) || isError(r.X.Type())) {
 				continue // "this may fail" is no resource influence
 			}
+			if comparesLen(r, v) {
+				sl.influence(r, Bound)
+			}
 		case *ssa.Extract:
 			if isError(r.Type()) {
 				continue
@@ -641,6 +644,31 @@ func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool) boo
 		}
 	}
 	return false
+}
+
+// comparesLen reports whether r compares v with the length of a slice,
+// map or channel (len(cache) >= max): v bounds how much the container holds.
+func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
+	switch r.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ, token.EQL:
+	default:
+		return false
+	}
+	other := r.X
+	if other == v {
+		other = r.Y
+	}
+	for {
+		switch x := other.(type) {
+		case *ssa.Convert:
+			other = x.X
+			continue
+		case *ssa.Call:
+			b, ok := x.Call.Value.(*ssa.Builtin)
+			return ok && (b.Name() == "len" || b.Name() == "cap") && !isString(x.Call.Args[0].Type())
+		}
+		return false
+	}
 }
 
 // isStrings reports whether t is a list of strings (names, addresses,

@@ -27,6 +27,7 @@ type Config struct {
 	Topic   string        `yaml:"topic"`
 	Mode    string        `yaml:"mode"`
 	Peers   []string      `yaml:"peers"`
+	Entries int           `yaml:"entries"`
 }
 
 // Rule 1: an option that opens a handle affects the open, not the uses.
@@ -164,6 +165,18 @@ func named(c *Config, f *os.File, names []string) int {
 	return n
 }
 
+// Rule 10: an option compared with a container's length bounds what it
+// retains.
+func remember(c *Config, cache map[int][]byte, k int) {
+	if len(cache) >= c.Entries { // want sliced:"Config.Entries" effect:"Config.Entries:bound"
+		for old := range cache {
+			delete(cache, old)
+			break
+		}
+	}
+	cache[k] = make([]byte, 64)
+}
+
 // Run calls every case once, so that all run equally often.
 func Run(c *Config, f *os.File, buf []byte, work func()) {
 	openLog(c, buf)
@@ -177,4 +190,5 @@ func Run(c *Config, f *os.File, buf []byte, work func()) {
 	start(c, work)
 	logged(c)
 	named(c, f, nil)
+	remember(c, nil, 0)
 }
