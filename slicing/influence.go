@@ -6,13 +6,13 @@ import "strings"
 type Influence uint8
 
 const (
-	Size Influence = 1 << iota // reaches a make length or capacity, a buffer or channel size
-	Trip                       // bounds or exits a loop
-	Path                       // decides a branch
-	Conc                       // decides how many goroutines start
-	Time                       // reaches a sleep, timer, ticker or deadline
-	IO                         // gates or sizes an IO call
-	Bound                      // bounds how large a container grows: memory retained
+	Size  Influence = 1 << iota // reaches a make length or capacity, a buffer or channel size
+	Trip                        // bounds or exits a loop
+	Path                        // decides a branch
+	Conc                        // decides how many goroutines start
+	Time                        // reaches a sleep, timer, ticker or deadline
+	IO                          // gates or sizes an IO call
+	Bound                       // bounds how large a container grows: memory retained
 )
 
 var influenceNames = []string{"size", "trip", "path", "conc", "time", "io", "bound"}
