@@ -119,13 +119,16 @@ type discoverer struct {
 	globalStore map[*ssa.Global][]*ssa.Store
 	calls       map[*ssa.Function][]*ssa.Call
 
-	config  map[*types.Struct]*structInfo
-	setters map[field][]setter     // fields set by functional options
-	running map[*types.Struct]bool // structs whose methods use their own locks or channels
-	written map[field][]*ssa.Store // fields the scanned code stores to
-	opts    map[string]*Option
-	aliases map[string]*Option
-	seen    map[siteKey]bool
+	config                 map[*types.Struct]*structInfo
+	setters                map[field][]setter                // fields set by functional options
+	running                map[*types.Struct]bool            // structs whose methods use their own locks or channels
+	copiedInto             map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
+	kept                   map[*types.Struct]bool            // structs whose values are stored in a field or global
+	methodParam, funcParam map[*types.Struct]bool            // structs passed to methods, to plain functions
+	written                map[field][]*ssa.Store            // fields the scanned code stores to
+	opts                   map[string]*Option
+	aliases                map[string]*Option
+	seen                   map[siteKey]bool
 }
 
 // catalogue indexes the read functions of the settings by name.
@@ -159,6 +162,10 @@ func (d *discoverer) catalogue() error {
 func (d *discoverer) index() {
 	d.globalStore = make(map[*ssa.Global][]*ssa.Store)
 	d.written = make(map[field][]*ssa.Store)
+	d.copiedInto = make(map[*types.Struct][]*types.Struct)
+	d.kept = make(map[*types.Struct]bool)
+	d.methodParam = make(map[*types.Struct]bool)
+	d.funcParam = make(map[*types.Struct]bool)
 	for fn := range allFunctions(d.prog) {
 		d.funcs = append(d.funcs, fn)
 	}
@@ -166,6 +173,17 @@ func (d *discoverer) index() {
 		return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), strings.Compare(a.String(), b.String()))
 	})
 	for _, fn := range d.funcs {
+		params := fn.Signature.Params()
+		for i := range params.Len() {
+			if s := structOf(params.At(i).Type()); s != nil {
+				switch {
+				case fn.Signature.Recv() != nil:
+					d.methodParam[s] = true
+				case fn.Parent() == nil:
+					d.funcParam[s] = true
+				}
+			}
+		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if d.loaded.add(instr) {
@@ -179,6 +197,15 @@ func (d *discoverer) index() {
 					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok {
 						if s := structOf(fa.X.Type()); s != nil {
 							d.written[field{s, fa.Field}] = append(d.written[field{s, fa.Field}], instr)
+							if src := loadedFrom(instr.Val); src != nil {
+								d.copiedInto[src] = append(d.copiedInto[src], s)
+							}
+						}
+					}
+					switch instr.Addr.(type) {
+					case *ssa.FieldAddr, *ssa.Global:
+						if s := structOf(instr.Val.Type()); s != nil {
+							d.kept[s] = true
 						}
 					}
 				case *ssa.Call:
@@ -401,4 +428,43 @@ func (d *discoverer) fromSettings(v ssa.Value, depth int) bool {
 		return len(args) > 0
 	}
 	return false
+}
+
+// loadedFrom returns the struct whose field v loads, through conversions.
+func loadedFrom(v ssa.Value) *types.Struct {
+	for {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.UnOp:
+			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+				return structOf(fa.X.Type())
+			}
+		case *ssa.Field:
+			return structOf(x.X.Type())
+		}
+		return nil
+	}
+}
+
+// perCall reports whether the values of s only travel with calls to
+// methods: they are parameters of methods and of no plain function (a
+// constructor or a run(cfg) takes configuration), no field or global ever
+// holds one, and their fields are copied into no running object. Such a
+// struct is an API's argument (the options of one request), not the
+// configuration of a long-lived object.
+func (d *discoverer) perCall(s *types.Struct) bool {
+	if d.kept[s] || !d.methodParam[s] || d.funcParam[s] {
+		return false
+	}
+	for _, t := range d.copiedInto[s] {
+		if d.running[t] {
+			return false
+		}
+	}
+	return true
 }

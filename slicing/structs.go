@@ -84,7 +84,7 @@ func (d *discoverer) structs() error {
 			why, found[full] = "declared", true
 		case d.hasTag(s, d.src.Tags):
 			why = "tag"
-		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && !d.running[s]:
+		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && !d.running[s] && !d.perCall(s):
 			why = "name"
 		}
 		if why != "" {

@@ -212,3 +212,17 @@ func (s *Session) Close() {
 	fmt.Println(s.ID)
 	s.mu.Unlock()
 }
+
+// SearchOptions are the options of one call of a method: an API's
+// argument, which no field keeps, not configuration.
+type SearchOptions struct {
+	Limit int
+}
+
+type Index struct {
+	docs []string
+}
+
+func (ix *Index) Search(q string, o *SearchOptions) []string {
+	return ix.docs[:o.Limit]
+}
