@@ -124,6 +124,10 @@ type Estimates struct {
 	LoopTrips   float64 `koanf:"loop_trips"`
 	Branch      float64 `koanf:"branch"`
 	ErrorBranch float64 `koanf:"error_branch"`
+	// Operations is how often an exported method of an exported type
+	// runs per run of the program beyond the calls the analysed code
+	// makes: the operations a library's user calls (Put, Write, Get).
+	Operations float64 `koanf:"operations"`
 }
 
 var defaultEstimates = `
@@ -131,6 +135,7 @@ estimates:
   loop_trips: 10   # iterations per entry of a loop whose bound is unknown
   branch: 0.5      # probability of the then side of a two-way branch
   error_branch: 0.02  # probability that an err != nil check finds an error
+  operations: 100  # calls of an exported method of an exported type by the program's users
 top: 10            # percent of options reported as suspects
 `
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"go/token"
+	"go/types"
 	"iter"
 	"math"
 	"slices"
@@ -213,6 +214,9 @@ func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, 
 		if a.CalledBack(fn) {
 			v += est.LoopTrips
 		}
+		if operation(fn) {
+			v += est.Operations
+		}
 		if parent := fn.Parent(); parent != nil && v == 0 {
 			v = closureFrequency(fn, parent, get, freq)
 			if strings.Contains(fn.Synthetic, "range-over-func yield") {
@@ -230,6 +234,23 @@ func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, 
 		get(fn)
 	}
 	return memo
+}
+
+// operation reports whether fn is an operation a user of the package
+// calls on a long-lived value: an exported method of an exported type.
+// Constructors and other plain functions run as often as their callers
+// say (once, for a root).
+func operation(fn *ssa.Function) bool {
+	recv := fn.Signature.Recv()
+	if recv == nil || fn.Object() == nil || !fn.Object().Exported() {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Exported()
 }
 
 // yieldTrips is the iterations of a range-over-func loop per execution of
