@@ -193,22 +193,23 @@ const maxCallFrequency = 1e4
 // of the program: the sum over its call sites of the caller's frequency
 // times the call block's, plus LoopTrips when library code calls it back
 // (a handler runs per request, a comparison per element); 1 for a root
-// such as main. Recursion counts once.
+// such as main. Recursion counts once: calls within a strongly connected
+// component of the call graph (a recursive cycle) add nothing, so that a
+// function's frequency does not depend on where a walk entered its cycle.
 func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, est configs.Estimates, counts Counts) map[*ssa.Function]float64 {
 	memo := make(map[*ssa.Function]float64)
-	const inProgress = -1
+	scc := components(a)
 	var get func(fn *ssa.Function) float64
 	get = func(fn *ssa.Function) float64 {
 		if v, ok := memo[fn]; ok {
-			if v == inProgress {
-				return 0
-			}
 			return v
 		}
-		memo[fn] = inProgress
 		v := 0.0
 		for _, c := range a.Callers(fn) {
 			caller := c.Parent()
+			if scc[caller] == scc[fn] {
+				continue // a recursive call
+			}
 			v += get(caller) * freq(caller).Block[c.Block().Index]
 		}
 		if a.CalledBack(fn) {
@@ -234,6 +235,52 @@ func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, 
 		get(fn)
 	}
 	return memo
+}
+
+// components numbers the strongly connected components of the caller
+// graph over the analysed functions and their callers (Tarjan's
+// algorithm); a function in no cycle is a component of its own.
+func components(a *slicing.Analysis) map[*ssa.Function]int {
+	index := make(map[*ssa.Function]int)
+	low := make(map[*ssa.Function]int)
+	onStack := make(map[*ssa.Function]bool)
+	comp := make(map[*ssa.Function]int)
+	var stack []*ssa.Function
+	next, ncomp := 0, 0
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		index[fn], low[fn] = next, next
+		next++
+		stack = append(stack, fn)
+		onStack[fn] = true
+		for _, c := range a.Callers(fn) {
+			caller := c.Parent()
+			if _, seen := index[caller]; !seen {
+				visit(caller)
+				low[fn] = min(low[fn], low[caller])
+			} else if onStack[caller] {
+				low[fn] = min(low[fn], index[caller])
+			}
+		}
+		if low[fn] == index[fn] {
+			for {
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[top] = false
+				comp[top] = ncomp
+				if top == fn {
+					break
+				}
+			}
+			ncomp++
+		}
+	}
+	for _, fn := range a.Functions() {
+		if _, seen := index[fn]; !seen {
+			visit(fn)
+		}
+	}
+	return comp
 }
 
 // operation reports whether fn is an operation a user of the package
