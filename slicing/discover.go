@@ -170,7 +170,7 @@ func (d *discoverer) index() {
 		d.funcs = append(d.funcs, fn)
 	}
 	slices.SortFunc(d.funcs, func(a, b *ssa.Function) int {
-		return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), strings.Compare(a.String(), b.String()))
+		return compareFuncs(a, b)
 	})
 	for _, fn := range d.funcs {
 		params := fn.Signature.Params()

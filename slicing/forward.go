@@ -53,8 +53,13 @@ func (s *Slice) Functions() []*FuncSlice {
 	return out
 }
 
+// compareFuncs orders functions by file, line, column and name. Not by
+// token.Pos: its values depend on the order in which go/packages' parallel
+// parser added the files, which changes from run to run.
 func compareFuncs(a, b *ssa.Function) int {
-	return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), cmp.Compare(a.String(), b.String()))
+	pa, pb := a.Prog.Fset.Position(a.Pos()), b.Prog.Fset.Position(b.Pos())
+	return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Line, pb.Line),
+		cmp.Compare(pa.Column, pb.Column), cmp.Compare(a.String(), b.String()))
 }
 
 // Size counts the instructions, blocks and functions of the slice.
