@@ -218,7 +218,7 @@ func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, 
 		if operation(fn) {
 			v += est.Operations
 		}
-		if parent := fn.Parent(); parent != nil && v == 0 {
+		if parent := fn.Parent(); parent != nil && v == 0 && scc[parent] != scc[fn] {
 			v = closureFrequency(fn, parent, get, freq)
 			if strings.Contains(fn.Synthetic, "range-over-func yield") {
 				v *= yieldTrips(fn, parent, freq, est, counts)
@@ -253,8 +253,16 @@ func components(a *slicing.Analysis) map[*ssa.Function]int {
 		next++
 		stack = append(stack, fn)
 		onStack[fn] = true
+		// A closure's frequency comes from its callers and, failing
+		// them, from its parent: both are edges into it.
+		var from []*ssa.Function
 		for _, c := range a.Callers(fn) {
-			caller := c.Parent()
+			from = append(from, c.Parent())
+		}
+		if fn.Parent() != nil {
+			from = append(from, fn.Parent())
+		}
+		for _, caller := range from {
 			if _, seen := index[caller]; !seen {
 				visit(caller)
 				low[fn] = min(low[fn], low[caller])
