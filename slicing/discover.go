@@ -430,25 +430,31 @@ func (d *discoverer) fromSettings(v ssa.Value, depth int) bool {
 	return false
 }
 
-// loadedFrom returns the struct whose field v loads, through conversions.
-func loadedFrom(v ssa.Value) *types.Struct {
+// unconvert strips conversions and type changes off v.
+func unconvert(v ssa.Value) ssa.Value {
 	for {
 		switch x := v.(type) {
 		case *ssa.Convert:
 			v = x.X
-			continue
 		case *ssa.ChangeType:
 			v = x.X
-			continue
-		case *ssa.UnOp:
-			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-				return structOf(fa.X.Type())
-			}
-		case *ssa.Field:
-			return structOf(x.X.Type())
+		default:
+			return v
 		}
-		return nil
 	}
+}
+
+// loadedFrom returns the struct whose field v loads, through conversions.
+func loadedFrom(v ssa.Value) *types.Struct {
+	switch x := unconvert(v).(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
+			return structOf(fa.X.Type())
+		}
+	case *ssa.Field:
+		return structOf(x.X.Type())
+	}
+	return nil
 }
 
 // perCall reports whether the values of s only travel with calls to

@@ -658,17 +658,12 @@ func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
 	if other == v {
 		other = r.Y
 	}
-	for {
-		switch x := other.(type) {
-		case *ssa.Convert:
-			other = x.X
-			continue
-		case *ssa.Call:
-			b, ok := x.Call.Value.(*ssa.Builtin)
-			return ok && (b.Name() == "len" || b.Name() == "cap") && !isString(x.Call.Args[0].Type())
-		}
+	call, ok := unconvert(other).(*ssa.Call)
+	if !ok {
 		return false
 	}
+	b, ok := call.Call.Value.(*ssa.Builtin)
+	return ok && (b.Name() == "len" || b.Name() == "cap") && !isString(call.Call.Args[0].Type())
 }
 
 // isStrings reports whether t is a list of strings (names, addresses,

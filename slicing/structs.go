@@ -439,25 +439,17 @@ func (d *discoverer) findGetters() map[field][]*ssa.Function {
 
 // receiverField reports which field of recv v reads, through conversions.
 func receiverField(v, recv ssa.Value) (int, bool) {
-	for {
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.Convert:
-			v = x.X
-			continue
-		case *ssa.UnOp:
-			if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && fa.X == recv {
-				return fa.Field, true
-			}
-		case *ssa.Field:
-			if x.X == recv {
-				return x.Field, true
-			}
+	switch x := unconvert(v).(type) {
+	case *ssa.UnOp:
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && fa.X == recv {
+			return fa.Field, true
 		}
-		return 0, false
+	case *ssa.Field:
+		if x.X == recv {
+			return x.Field, true
+		}
 	}
+	return 0, false
 }
 
 // hasTag reports whether a field of s carries one of tags: the fields
