@@ -301,7 +301,7 @@ func copyTree(src, dst string) error {
 	})
 }
 
-// measuredRanks takes counts from the project's own tests, cached by
+// measuredReal takes counts from the project's own tests, cached by
 // module@version, and ranks again with them.
 func measuredReal(ctx context.Context, bin, dir string, p Project, patterns []string) []rankedOption {
 	cache, err := os.UserCacheDir()
@@ -425,7 +425,7 @@ func (t *tally) add(u tally) {
 
 // score counts the cases whose culprit ranks within each window of opts.
 func score(opts []rankedOption, cases []Case) (tally, []int) {
-	k := distinctOptions(opts, cases)
+	k := distinctOptions(cases)
 	t := tally{cases: len(cases)}
 	var ranks []int
 	for _, cs := range cases {
@@ -444,7 +444,7 @@ func score(opts []rankedOption, cases []Case) (tally, []int) {
 
 // distinctOptions is k: how many distinct culprit options the cases name
 // (cases naming one option count once).
-func distinctOptions(opts []rankedOption, cases []Case) int {
+func distinctOptions(cases []Case) int {
 	seen := make(map[string]bool)
 	for _, cs := range cases {
 		seen[strings.ToLower(cs.Option)] = true
@@ -553,7 +553,7 @@ func realReport(w io.Writer, results []*realResult, labels Labels) {
 		yes += y
 		labelled += l
 		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d (k=%d) | %d (of %d) | %s | %s | %.1fs | %s |\n",
-			r.project.Name, len(r.options), t.cases, t.top10, t.top20, t.topK, distinctOptions(r.options, r.cases), t.topPct, window(len(r.options)),
+			r.project.Name, len(r.options), t.cases, t.top10, t.top20, t.topK, distinctOptions(r.cases), t.topPct, window(len(r.options)),
 			mcol, pct(y, l), r.wall.Seconds(), r.peak)
 	}
 	mcol := "-"
