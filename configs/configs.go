@@ -45,6 +45,7 @@ type Settings struct {
 	Top       float64    `koanf:"top"`
 	Tags      []string   `koanf:"tags"`
 	Test      bool       `koanf:"test"`
+	Helpers   bool       `koanf:"helpers"`
 }
 
 // Sources says how options are read: the catalogue of read functions and

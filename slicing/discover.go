@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -166,7 +167,7 @@ func (d *discoverer) index() {
 	d.kept = make(map[*types.Struct]bool)
 	d.methodParam = make(map[*types.Struct]bool)
 	d.funcParam = make(map[*types.Struct]bool)
-	for fn := range allFunctions(d.prog) {
+	for fn := range allFunctions(d.prog, false) {
 		d.funcs = append(d.funcs, fn)
 	}
 	slices.SortFunc(d.funcs, func(a, b *ssa.Function) int {
@@ -220,8 +221,9 @@ func (d *discoverer) index() {
 }
 
 // allFunctions yields the scanned functions that have bodies, generic
-// instances folded onto one representative per position.
-func allFunctions(prog *Program) map[*ssa.Function]bool {
+// instances folded onto one representative per position; with helpers,
+// those of the helper packages too (Program.Helper).
+func allFunctions(prog *Program, helpers bool) map[*ssa.Function]bool {
 	out := make(map[*ssa.Function]bool)
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
@@ -233,7 +235,11 @@ func allFunctions(prog *Program) map[*ssa.Function]bool {
 			visit(anon)
 		}
 	}
-	for pkg := range prog.Scanned {
+	pkgs := maps.Clone(prog.Scanned)
+	if helpers {
+		maps.Copy(pkgs, prog.Helper)
+	}
+	for pkg := range pkgs {
 		for _, mem := range pkg.Members {
 			switch mem := mem.(type) {
 			case *ssa.Function:

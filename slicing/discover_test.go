@@ -129,7 +129,7 @@ func TestNegative(t *testing.T) {
 		t.Errorf("the defined flag %q is not listed", "unused")
 	}
 	_, opts = load(t, "structs")
-	for _, name := range []string{"Tuning.Stride", "Response.Count", "Config.Storage", "Config.Limits", "Config.Peer.Conns", "Server.Conns", "Config.cache"} {
+	for _, name := range []string{"Tuning.Stride", "Response.Count", "Config.Storage", "Config.Limits", "Config.Peer.Conns", "Server.Conns", "Config.cache", "Upgrader.handshakes", "Point.X"} {
 		if hasOption(opts, name) {
 			t.Errorf("%s is an option; it is not configuration (or is a group)", name)
 		}
@@ -167,4 +167,50 @@ func neg(b bool) string {
 		return "!"
 	}
 	return ""
+}
+
+// TestHelpers checks that test support is left out by default, whether a
+// helper package (one importing testing, an example) or a mock kept in the
+// library's own files, and that Config.Helpers brings it back.
+func TestHelpers(t *testing.T) {
+	discover := func(helpers bool) []*slicing.Option {
+		prog, err := slicing.Load(context.Background(), slicing.Config{
+			Dir:      filepath.Join("testdata", "src"),
+			Patterns: []string{"./helpers/..."},
+			Helpers:  helpers,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := configs.Load(filepath.Join("testdata", "src", "helpers"), "", nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opts, err := slicing.Discover(context.Background(), prog, s.Sources)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return opts
+	}
+	// The example's flag is bound into Config.Workers: with helpers it is
+	// one of that option's names.
+	support := []string{"rounds", "workers", "MockFetchOptions.Delay", "MockFetchOptions.Records"}
+	named := func(name string) func(*slicing.Option) bool {
+		return func(o *slicing.Option) bool { return o.Name == name || slices.Contains(o.Aliases, name) }
+	}
+	opts := discover(false)
+	if !hasOption(opts, "Config.Workers") {
+		t.Errorf("the library's own option is missing; have %s", names(opts))
+	}
+	for _, name := range support {
+		if slices.ContainsFunc(opts, named(name)) {
+			t.Errorf("%s is an option by default; it belongs to test support", name)
+		}
+	}
+	opts = discover(true)
+	for _, name := range support {
+		if !slices.ContainsFunc(opts, named(name)) {
+			t.Errorf("with Helpers, %s is not an option; have %s", name, names(opts))
+		}
+	}
 }

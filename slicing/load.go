@@ -27,6 +27,7 @@ type Config struct {
 	Tags     string   // comma-separated build tags
 	Tests    bool     // include test files and test variants of packages
 	Exclude  []string // packages not scanned for read sites: import paths, or prefixes ending in /...
+	Helpers  bool     // scan test helpers, harnesses, examples and benchmarks too (see HelperPackage)
 
 	// Trace, when set, is called at the end of each loading phase.
 	Trace func(phase string)
@@ -46,6 +47,11 @@ type Program struct {
 	// Scanned holds the packages searched for read sites: those matched by
 	// the patterns, each once (a test variant replaces its package).
 	Scanned map[*ssa.Package]bool
+	// Helper holds the matched helper packages (HelperPackage) left out
+	// of Scanned: not searched for options, but analysed like the rest,
+	// so that their calls count where the program's code goes.
+	Helper  map[*ssa.Package]bool
+	Helpers bool // Config.Helpers: helpers are in Scanned instead
 }
 
 type modDir struct{ dir, name string }
@@ -141,7 +147,8 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	}
 	trace(cfg.Trace, "ssa")
 
-	prog.Scanned = scanned(pkgs, ssaPkgs, cfg.Exclude)
+	prog.Scanned, prog.Helper = scanned(pkgs, ssaPkgs, cfg.Exclude, cfg.Helpers)
+	prog.Helpers = cfg.Helpers
 	if len(prog.Scanned) == 0 {
 		var msgs []string
 		for _, e := range prog.Errors {
@@ -160,25 +167,65 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 
 // scanned picks the packages to search for read sites: each matched,
 // well-typed package once, its test variant ("p [p.test]") in place of p,
-// and no generated test mains.
-func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string) map[*ssa.Package]bool {
+// and no generated test mains. Helper packages (HelperPackage) are left
+// out unless helpers is set or every other package is excluded: a user
+// who names only examples means to analyse them.
+func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string, helpers bool) (scan, aside map[*ssa.Package]bool) {
 	hasVariant := make(map[string]bool)
+	base := make(map[string]*packages.Package)
 	for _, p := range pkgs {
 		if p.ForTest != "" && p.PkgPath == p.ForTest {
 			hasVariant[p.PkgPath] = true
 		}
+		if p.ForTest == "" {
+			base[p.PkgPath] = p
+		}
 	}
 	out := make(map[*ssa.Package]bool)
+	aside = make(map[*ssa.Package]bool)
 	for i, p := range pkgs {
 		sp := ssaPkgs[i]
 		switch {
 		case sp == nil, strings.HasSuffix(p.PkgPath, ".test"), excluded(p.PkgPath, exclude):
 		case p.ForTest == "" && hasVariant[p.PkgPath]:
+		case !helpers && HelperPackage(cmp.Or(base[p.ForTest], p)): // a test variant goes with its package
+			aside[sp] = true
 		default:
 			out[sp] = true
 		}
 	}
-	return out
+	if len(out) == 0 {
+		return aside, nil
+	}
+	return out, aside
+}
+
+// HelperPackage reports whether p is test support rather than the program:
+// a package whose own (non-test) files import "testing", or one under a
+// directory that Go projects keep for tests, harnesses, mocks, examples
+// and benchmarks (testdata, test*, *test, *tests, e2e, mock*, fake*,
+// example*, benchmark*), counted from the module's root.
+func HelperPackage(p *packages.Package) bool {
+	if _, ok := p.Imports["testing"]; ok {
+		return true
+	}
+	rel := p.PkgPath
+	if p.Module != nil {
+		if r, ok := strings.CutPrefix(rel, p.Module.Path); ok {
+			rel = r
+		}
+	}
+	for elem := range strings.SplitSeq(rel, "/") {
+		elem = strings.ToLower(strings.TrimPrefix(elem, "_"))
+		switch {
+		case elem == "testdata", elem == "e2e",
+			strings.HasPrefix(elem, "test"), strings.HasSuffix(elem, "test"), strings.HasSuffix(elem, "tests"),
+			strings.HasPrefix(elem, "mock"), strings.HasPrefix(elem, "fake"),
+			strings.HasPrefix(elem, "example"), strings.HasPrefix(elem, "benchmark"):
+			return true
+		}
+	}
+	return false
 }
 
 func excluded(path string, patterns []string) bool {
@@ -283,7 +330,7 @@ type Counts struct {
 // Measure counts prog. It walks every function, so it is for -v reports.
 func (p *Program) Measure() Counts {
 	s := Counts{Packages: len(p.SSA.AllPackages())}
-	analysed := allFunctions(p)
+	analysed := allFunctions(p, true)
 	for fn := range ssautil.AllFunctions(p.SSA) {
 		if fn.Blocks == nil {
 			continue

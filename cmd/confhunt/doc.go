@@ -86,8 +86,14 @@ Flags common to every command:
 	-config file  settings file (default: .confhunt.yaml in the module root)
 	-tags list    comma-separated build tags
 	-test         include test files and test variants of packages
+	-helpers      also search helper packages for options: those importing
+	              "testing" and those under testdata, test*, *test, *tests,
+	              e2e, mock*, fake*, example* or benchmark* directories
+	              (left out by default, unless nothing else matches)
 	-json         print JSON instead of a table
 	-v            print the time and peak memory of each phase on stderr
+	-debug.cpuprofile file
+	              write a CPU profile of confhunt's own run to file
 
 rank also takes -top PERCENT (default 10), -explain NAME and -lines N.
 

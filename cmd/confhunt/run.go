@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/pprof"
 	"strings"
 
 	"github.com/confhunt/confhunt/configs"
@@ -63,9 +64,11 @@ type env struct {
 	stdout, stderr io.Writer
 	environ        []string
 
-	dir, config, tags string
-	test, json, v     bool
-	top               float64
+	dir, config, tags      string
+	test, helpers, json, v bool
+	top                    float64
+	cpuprofile             string
+	stopProfile            func()
 
 	fs    *flag.FlagSet
 	timer *timer
@@ -100,6 +103,11 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	for _, c := range commands {
 		if c.name == args[0] {
 			e := &env{stdin: stdin, stdout: stdout, stderr: stderr, environ: os.Environ()}
+			defer func() {
+				if e.stopProfile != nil {
+					e.stopProfile()
+				}
+			}()
 			return c.run(ctx, e, args[1:])
 		}
 	}
@@ -114,8 +122,10 @@ func (e *env) flags(name, synopsis string) *flag.FlagSet {
 	fs.StringVar(&e.config, "config", "", "settings `file` (default: .confhunt.yaml in the module root)")
 	fs.StringVar(&e.tags, "tags", "", "comma-separated build `tags`")
 	fs.BoolVar(&e.test, "test", false, "include test files and test variants of packages")
+	fs.BoolVar(&e.helpers, "helpers", false, "also search test helpers, mocks, examples and benchmarks in non-test files for options")
 	fs.BoolVar(&e.json, "json", false, "print JSON")
 	fs.BoolVar(&e.v, "v", false, "print time and peak memory per phase on stderr")
+	fs.StringVar(&e.cpuprofile, "debug.cpuprofile", "", "write a CPU profile of confhunt itself to `file`")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: confhunt %s\n\nFlags:\n", synopsis)
 		fs.PrintDefaults()
@@ -133,6 +143,20 @@ func (e *env) parse(args []string) ([]string, error) {
 		return nil, &exitError{2, err}
 	}
 	e.timer = newTimer(e.stderr, e.v)
+	if e.cpuprofile != "" {
+		f, err := os.Create(e.cpuprofile)
+		if err != nil {
+			return nil, &exitError{2, err}
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			f.Close()
+			return nil, &exitError{2, err}
+		}
+		e.stopProfile = func() {
+			pprof.StopCPUProfile()
+			f.Close()
+		}
+	}
 	return e.fs.Args(), nil
 }
 
@@ -156,6 +180,8 @@ func (e *env) settings(ctx context.Context) (*configs.Settings, string, error) {
 			overrides["tags"] = splitComma(e.tags)
 		case "test":
 			overrides["test"] = e.test
+		case "helpers":
+			overrides["helpers"] = e.helpers
 		}
 	})
 	s, err := configs.Load(root, e.config, e.environ, overrides)
@@ -173,6 +199,7 @@ func (e *env) load(ctx context.Context, s *configs.Settings, patterns []string) 
 		Tags:     strings.Join(s.Tags, ","),
 		Tests:    s.Test,
 		Exclude:  s.Sources.Exclude,
+		Helpers:  s.Helpers,
 		Trace:    e.timer.phase,
 	})
 	if err != nil {

@@ -1,0 +1,46 @@
+// Package helpers is a library with test support kept in non-test files:
+// a mock whose builder methods set its fields, and helper packages
+// (internal/testutil imports testing; examples/basic is an example).
+package helpers
+
+import "time"
+
+// Config is the library's settings.
+type Config struct {
+	Workers int
+}
+
+// Run starts cfg.Workers workers.
+func Run(cfg Config) {
+	for range cfg.Workers {
+		go time.Sleep(time.Millisecond)
+	}
+}
+
+// TestReporter is what a mock needs of a test: *testing.T satisfies it.
+type TestReporter interface {
+	Error(...any)
+	Errorf(string, ...any)
+	Fatal(...any)
+	Fatalf(string, ...any)
+	Helper()
+}
+
+// MockFetchOptions is a canned reply a test configures.
+type MockFetchOptions struct {
+	t       TestReporter
+	Delay   time.Duration
+	Records int
+}
+
+// SetDelay sets how long the reply waits.
+func (m *MockFetchOptions) SetDelay(d time.Duration) *MockFetchOptions {
+	m.Delay = d
+	return m
+}
+
+// Reply waits and returns the records.
+func (m *MockFetchOptions) Reply() []int {
+	time.Sleep(m.Delay)
+	return make([]int, m.Records)
+}
