@@ -82,6 +82,8 @@ func (d *discoverer) structs() error {
 		switch {
 		case declared[full]:
 			why, found[full] = "declared", true
+		case !d.prog.Helpers && harness(s):
+			// a test harness kept in non-test files: not the program's settings
 		case d.hasTag(s, d.src.Tags):
 			why = "tag"
 		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && !d.running[s] && !d.perCall(s):
@@ -97,7 +99,18 @@ func (d *discoverer) structs() error {
 	// once the settings structs are known, in the same order.
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && d.userFields(s) {
+		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && d.userFields(s) && (d.prog.Helpers || !harness(s)) {
+			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
+		}
+	}
+	// So is a tool its user sets up and calls: an exported struct whose
+	// own exported methods read its exported fields, which the module
+	// never changes nor takes as an argument (an upgrader, a dialer).
+	readsOwn := d.readsOwnFields()
+	for _, nt := range named {
+		s := nt.Underlying().(*types.Struct)
+		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && !d.methodParam[s] && !d.funcParam[s] &&
+			(d.prog.Helpers || !harness(s)) && d.userFields(s) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 		}
 	}
@@ -109,7 +122,7 @@ func (d *discoverer) structs() error {
 	d.unmarshalTargets(inModule)
 	d.setters = d.funcOptions(inModule)
 	for f := range d.setters { // the struct of a field a functional option sets
-		if nt := inModule[f.s]; d.config[f.s] == nil && nt != nil {
+		if nt := inModule[f.s]; d.config[f.s] == nil && nt != nil && (d.prog.Helpers || !harness(f.s)) {
 			d.config[f.s] = &structInfo{s: f.s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "funcopt"}
 		}
 	}
@@ -501,6 +514,81 @@ func stateful(s *types.Struct) bool {
 		}
 	}
 	return false
+}
+
+// readsOwnFields finds the structs that an exported method of their own
+// reads an exported, settable field of through its receiver.
+func (d *discoverer) readsOwnFields() map[*types.Struct]bool {
+	out := make(map[*types.Struct]bool)
+	for _, fn := range d.funcs {
+		recv := fn.Signature.Recv()
+		if recv == nil || fn.Object() == nil || !fn.Object().Exported() || len(fn.Params) == 0 {
+			continue
+		}
+		rs := structOf(recv.Type())
+		if rs == nil || out[rs] {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				i, ok := receiverField(instrValue(instr), fn.Params[0])
+				if ok && rs.Field(i).Exported() && settable(rs.Field(i).Type()) {
+					out[rs] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// instrValue is instr as a value, or nil.
+func instrValue(instr ssa.Instruction) ssa.Value {
+	v, _ := instr.(ssa.Value)
+	return v
+}
+
+// harness reports whether s holds a test's handle: a field of one of
+// package testing's types (*testing.T, testing.TB, ...) or of an
+// interface that only mirrors testing.TB's methods and can fail a test
+// (a mock broker's TestReporter). Such a struct is test support kept in
+// non-test files, and its fields are the test's knobs, not the program's.
+func harness(s *types.Struct) bool {
+	for i := range s.NumFields() {
+		t := types.Unalias(s.Field(i).Type())
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+			return true
+		}
+		it, ok := t.Underlying().(*types.Interface)
+		if !ok || it.NumMethods() == 0 {
+			continue
+		}
+		fails := false
+		for m := range it.Methods() {
+			if !testingTB[m.Name()] {
+				fails = false
+				break
+			}
+			switch m.Name() {
+			case "Fatal", "Fatalf", "FailNow", "Helper":
+				fails = true
+			}
+		}
+		if fails {
+			return true
+		}
+	}
+	return false
+}
+
+// testingTB holds the method names of testing.TB.
+var testingTB = map[string]bool{
+	"Attr": true, "Chdir": true, "Cleanup": true, "Context": true, "Error": true, "Errorf": true,
+	"Fail": true, "FailNow": true, "Failed": true, "Fatal": true, "Fatalf": true, "Helper": true,
+	"Log": true, "Logf": true, "Name": true, "Output": true, "Setenv": true, "Skip": true,
+	"SkipNow": true, "Skipf": true, "Skipped": true, "TempDir": true,
 }
 
 // syncType reports whether t is one of package sync's synchronisation types.

@@ -79,3 +79,25 @@ func FromEnv(c *Config) {
 		c.Storage.CacheSize = n
 	}
 }
+
+// Upgrader is a tool its user sets up and calls: whatever its name, its
+// exported fields are its configuration; its unexported ones, its state.
+type Upgrader struct {
+	ReadBufferSize int
+	handshakes     int
+}
+
+// Upgrade reads the upgrader's settings through its receiver.
+func (u *Upgrader) Upgrade() []byte {
+	u.handshakes++
+	return make([]byte, u.ReadBufferSize) // want option:"Upgrader.ReadBufferSize"
+}
+
+// Point is data, not a tool: the module's own methods change it.
+type Point struct{ X int }
+
+// Move changes the point.
+func (p *Point) Move() { p.X++ }
+
+// Norm reads it.
+func (p Point) Norm() int { return p.X * p.X }
