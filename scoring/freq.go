@@ -23,7 +23,9 @@ type Frequencies struct {
 // exits make leaving likelier; a check of err against nil finds an error
 // with probability est.ErrorBranch; another branch leaving a loop is taken
 // once per entry of the loop; any other branch goes to its then side with
-// probability est.Branch.
+// probability est.Branch. A goroutine's service loop (see serviceLoop)
+// runs est.Operations times per start instead: it serves the program's
+// whole run, as an operation of a long-lived object does.
 func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) Frequencies {
 	n := len(fn.Blocks)
 	f := Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
@@ -32,8 +34,13 @@ func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) Freq
 	}
 	loops := a.Loops(fn)
 	trips := make(map[*slicing.Loop]float64, len(loops))
+	serving := make(map[*slicing.Loop]bool)
+	goroutine := len(loops) > 0 && spawned(a, fn)
 	for _, l := range loops {
 		trips[l] = est.LoopTrips
+		if goroutine && serviceLoop(fn, l) && est.Operations > est.LoopTrips {
+			trips[l], serving[l] = est.Operations, true
+		}
 	}
 	estimate(fn, loops, trips, est, f.Block)
 	// A loop left early from its body (a retry loop that returns on
@@ -42,7 +49,7 @@ func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) Freq
 	again := false
 	for _, l := range loops {
 		h := f.Block[l.Header.Index]
-		if h == 0 {
+		if h == 0 || serving[l] {
 			continue
 		}
 		leave := 0.0
@@ -64,6 +71,56 @@ func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) Freq
 		estimate(fn, loops, trips, est, f.Block)
 	}
 	return f
+}
+
+// spawned reports whether fn runs as a goroutine: a go statement starts
+// it, or calls it from a goroutine body that has no loop of its own
+// (go func() { defer wg.Done(); s.loop() }()).
+func spawned(a *slicing.Analysis, fn *ssa.Function) bool {
+	for _, c := range a.Callers(fn) {
+		if _, ok := c.(*ssa.Go); ok {
+			return true
+		}
+	}
+	for _, c := range a.Callers(fn) {
+		if g := c.Parent(); g != fn && len(a.Loops(g)) == 0 {
+			for _, gc := range a.Callers(g) {
+				if _, ok := gc.(*ssa.Go); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// serviceLoop reports whether l is a goroutine's service loop: one that
+// waits on a channel (a receive, a select, a range over a channel or a
+// ticker) or that its own test never leaves (for { ... }, left only by a
+// return or break in its body: a connection's read loop).
+func serviceLoop(fn *ssa.Function, l *slicing.Loop) bool {
+	// go/ssa heads a loop with no condition (for { ... }) with its body.
+	if !l.Exits(l.Header) || l.Header.Comment == "for.body" {
+		return true
+	}
+	for _, b := range fn.Blocks {
+		if !l.Contains(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Select:
+				if x.Blocking {
+					return true
+				}
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // estimate fills block frequencies in reverse postorder, each loop's

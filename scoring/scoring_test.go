@@ -3,6 +3,7 @@ package scoring_test
 import (
 	"context"
 	"math"
+	"go/types"
 	"path/filepath"
 	"testing"
 
@@ -37,6 +38,16 @@ func member(prog *slicing.Program, name string) *ssa.Function {
 	for pkg := range prog.Scanned {
 		if fn, ok := pkg.Members[name].(*ssa.Function); ok {
 			return fn
+		}
+	}
+	return nil
+}
+
+// serverMethod returns the method of *server named name.
+func serverMethod(prog *slicing.Program, name string) *ssa.Function {
+	for pkg := range prog.Scanned {
+		if t, ok := pkg.Members["server"].(*ssa.Type); ok {
+			return prog.SSA.LookupMethod(types.NewPointer(t.Type()), pkg.Pkg, name)
 		}
 	}
 	return nil
@@ -80,6 +91,19 @@ func TestEstimate(t *testing.T) {
 	for _, b := range r.Blocks {
 		if b.Comment == "for.body" && (f.Block[b.Index] > 1.5 || f.Block[b.Index] < 0.9) {
 			t.Errorf("retry loop body runs %g times per entry, want about 1, not %g", f.Block[b.Index], est.LoopTrips)
+		}
+	}
+	// A goroutine's service loop runs Operations times per start, however
+	// likely its body is to leave; the same shapes elsewhere do not.
+	for fn, want := range map[*ssa.Function]float64{
+		serverMethod(prog, "serve"): est.Operations,
+		serverMethod(prog, "flush"): est.Operations,
+		member(prog, "drain"):       est.LoopTrips,
+		member(prog, "start"):       est.LoopTrips,
+	} {
+		trips := scoring.Trips(a, fn, scoring.Estimate(a, fn, est))
+		if len(trips) != 1 || !near(trips[0].Trips, want) {
+			t.Errorf("%s: loop trips %+v, want one loop of %g", fn, trips, want)
 		}
 	}
 	c := member(prog, "check")

@@ -52,3 +52,46 @@ func retry(f func() error) error {
 	}
 	return errX
 }
+
+// server's loops run in goroutines that start starts.
+type server struct {
+	reqs chan int
+	done chan struct{}
+	n    int
+}
+
+func start(s *server) {
+	go s.serve()
+	go func() { s.flush() }()
+	for i := 0; i < 3; i++ { // not a goroutine's loop
+		s.n += i
+	}
+}
+
+// serve waits on a channel for each request: a service loop.
+func (s *server) serve() {
+	for r := range s.reqs {
+		s.n += r
+	}
+}
+
+// flush loops until told to stop: a service loop, left only from its body.
+func (s *server) flush() {
+	for {
+		select {
+		case <-s.done:
+			return
+		default:
+		}
+		s.n++
+	}
+}
+
+// drain ranges over a channel but no goroutine runs it.
+func drain(c chan int) int {
+	n := 0
+	for v := range c {
+		n += v
+	}
+	return n
+}
