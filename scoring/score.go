@@ -191,7 +191,8 @@ const maxCallFrequency = 1e4
 
 // callFrequencies estimates how often each analysed function runs per run
 // of the program: the sum over its call sites of the caller's frequency
-// times the call block's, plus LoopTrips when library code calls it back
+// times the call block's, divided among the callees a dynamic call may
+// reach, plus LoopTrips when library code calls it back
 // (a handler runs per request, a comparison per element); 1 for a root
 // such as main. Recursion counts once: calls within a strongly connected
 // component of the call graph (a recursive cycle) add nothing, so that a
@@ -210,7 +211,11 @@ func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, 
 			if scc[caller] == scc[fn] {
 				continue // a recursive call
 			}
-			v += get(caller) * freq(caller).Block[c.Block().Index]
+			// A dynamic call runs one of its possible callees each time:
+			// each gets its share, so that an imprecise call graph (every
+			// implementation of an interface method) does not multiply it.
+			n := float64(max(len(a.Callees(c)), 1))
+			v += get(caller) * freq(caller).Block[c.Block().Index] / n
 		}
 		if a.CalledBack(fn) {
 			v += est.LoopTrips

@@ -98,23 +98,25 @@ type Analysis struct {
 	elemLoads typeutil.Map // container type -> []ssa.Value
 	recvs     typeutil.Map // channel type -> []ssa.Value
 
-	postdom map[*ssa.Function]*PostDom
-	loops   map[*ssa.Function][]*Loop
+	postdom    map[*ssa.Function]*PostDom
+	loops      map[*ssa.Function][]*Loop
+	resourceOf map[ssa.CallInstruction]resourceEntry // Resource, memoised: slices ask per call and per context
 }
 
 // NewAnalysis indexes prog and its call graph for slicing. resources is
 // the catalogue of library calls (configs.Settings.Catalogue).
 func NewAnalysis(prog *Program, graph *callgraph.Graph, resources map[string]configs.Resource) *Analysis {
 	a := &Analysis{
-		prog:      prog,
-		resources: resources,
-		user:      allFunctions(prog),
-		callees:   make(map[ssa.CallInstruction][]*ssa.Function),
-		callers:   make(map[*ssa.Function][]ssa.CallInstruction),
-		external:  make(map[*ssa.Function]bool),
-		loads:     newLoadIndex(),
-		postdom:   make(map[*ssa.Function]*PostDom),
-		loops:     make(map[*ssa.Function][]*Loop),
+		prog:       prog,
+		resources:  resources,
+		user:       allFunctions(prog, true),
+		callees:    make(map[ssa.CallInstruction][]*ssa.Function),
+		callers:    make(map[*ssa.Function][]ssa.CallInstruction),
+		external:   make(map[*ssa.Function]bool),
+		loads:      newLoadIndex(),
+		postdom:    make(map[*ssa.Function]*PostDom),
+		loops:      make(map[*ssa.Function][]*Loop),
+		resourceOf: make(map[ssa.CallInstruction]resourceEntry),
 	}
 	for fn, node := range graph.Nodes {
 		if fn == nil {
@@ -333,6 +335,20 @@ func (a *Analysis) Functions() []*ssa.Function { return a.userFuncs() }
 // Resource returns the catalogue entry of a call: of a callee, or of the
 // interface method an invoke calls.
 func (a *Analysis) Resource(c ssa.CallInstruction) (configs.Resource, bool) {
+	if r, ok := a.resourceOf[c]; ok {
+		return r.Resource, r.found
+	}
+	r, found := a.resource(c)
+	a.resourceOf[c] = resourceEntry{r, found}
+	return r, found
+}
+
+type resourceEntry struct {
+	configs.Resource
+	found bool
+}
+
+func (a *Analysis) resource(c ssa.CallInstruction) (configs.Resource, bool) {
 	common := c.Common()
 	if common.IsInvoke() {
 		if r, ok := a.resources[methodName(common)]; ok {
