@@ -113,6 +113,34 @@ func TestEstimate(t *testing.T) {
 	}
 }
 
+// TestCallShare checks that a dynamic call's executions are shared among
+// its possible callees rather than given whole to each.
+func TestCallShare(t *testing.T) {
+	prog, a, _, s := setup(t, "cfg")
+	est := s.Estimates
+	calls := scoring.CallFrequencies(a, est)
+	areas := member(prog, "areas")
+	site := 0.0 // executions of the loop body calling s.area()
+	f := scoring.Estimate(a, areas, est)
+	for _, b := range areas.Blocks {
+		if b.Comment == "for.body" {
+			site = calls[areas] * f.Block[b.Index]
+		}
+	}
+	if site == 0 {
+		t.Fatal("no loop body in areas")
+	}
+	for pkg := range prog.Scanned {
+		for _, name := range []string{"square", "triangle", "circle"} {
+			typ := pkg.Members[name].(*ssa.Type).Type()
+			fn := prog.SSA.LookupMethod(typ, pkg.Pkg, "area")
+			if got := calls[fn]; !near(got, site/3) {
+				t.Errorf("%s.area runs %g times, want a third of the call site's %g", name, got, site)
+			}
+		}
+	}
+}
+
 // TestRank checks that options controlling loops, allocations and IO rank
 // above options only logged, compared once or used to open a handle, and
 // that ranking is deterministic.

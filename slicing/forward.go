@@ -123,6 +123,9 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, resources map[string]con
 			continue
 		}
 		if !a.user[fn] {
+			if fn.Synthetic != "" && len(node.In) == 0 {
+				continue // a wrapper nothing calls (a method set's (*T).M for T.M)
+			}
 			for _, e := range node.Out {
 				if a.user[e.Callee.Func] {
 					a.external[e.Callee.Func] = true

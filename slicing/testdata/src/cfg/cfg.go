@@ -95,3 +95,24 @@ func drain(c chan int) int {
 	}
 	return n
 }
+
+// shape has three implementations; areas calls one of them per iteration.
+type shape interface{ area() int }
+
+type square struct{}
+type triangle struct{}
+type circle struct{}
+
+func (square) area() int   { return 4 }
+func (triangle) area() int { return 3 }
+func (circle) area() int   { return 3 }
+
+func areas(s shape) int {
+	t := 0
+	for i := 0; i < 10; i++ {
+		t += s.area()
+	}
+	return t
+}
+
+func sum() int { return areas(square{}) + areas(triangle{}) + areas(circle{}) }
