@@ -129,7 +129,7 @@ func TestNegative(t *testing.T) {
 		t.Errorf("the defined flag %q is not listed", "unused")
 	}
 	_, opts = load(t, "structs")
-	for _, name := range []string{"Tuning.Stride", "Response.Count", "Config.Storage", "Config.Limits", "Config.Peer.Conns", "Server.Conns", "Config.cache", "Upgrader.handshakes", "Point.X"} {
+	for _, name := range []string{"Tuning.Stride", "Response.Count", "Config.Storage", "Config.Limits", "Config.Peer.Conns", "Server.Conns", "Config.cache", "Upgrader.handshakes", "Point.X", "Record.Key", "Failure.Code"} {
 		if hasOption(opts, name) {
 			t.Errorf("%s is an option; it is not configuration (or is a group)", name)
 		}
@@ -194,7 +194,7 @@ func TestHelpers(t *testing.T) {
 	}
 	// The example's flag is bound into Config.Workers: with helpers it is
 	// one of that option's names.
-	support := []string{"rounds", "workers", "MockFetchOptions.Delay", "MockFetchOptions.Records"}
+	support := []string{"rounds", "workers", "rate", "MockFetchOptions.Delay", "MockFetchOptions.Records"}
 	named := func(name string) func(*slicing.Option) bool {
 		return func(o *slicing.Option) bool { return o.Name == name || slices.Contains(o.Aliases, name) }
 	}

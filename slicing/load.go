@@ -27,7 +27,7 @@ type Config struct {
 	Tags     string   // comma-separated build tags
 	Tests    bool     // include test files and test variants of packages
 	Exclude  []string // packages not scanned for read sites: import paths, or prefixes ending in /...
-	Helpers  bool     // scan test helpers, harnesses, examples and benchmarks too (see HelperPackage)
+	Helpers  bool     // scan test helpers, harnesses, examples and benchmarks too (see helpers)
 
 	// Trace, when set, is called at the end of each loading phase.
 	Trace func(phase string)
@@ -167,10 +167,10 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 
 // scanned picks the packages to search for read sites: each matched,
 // well-typed package once, its test variant ("p [p.test]") in place of p,
-// and no generated test mains. Helper packages (HelperPackage) are left
+// and no generated test mains. Helper packages (see helper) are left
 // out unless helpers is set or every other package is excluded: a user
 // who names only examples means to analyse them.
-func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string, helpers bool) (scan, aside map[*ssa.Package]bool) {
+func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string, withHelpers bool) (scan, aside map[*ssa.Package]bool) {
 	hasVariant := make(map[string]bool)
 	base := make(map[string]*packages.Package)
 	for _, p := range pkgs {
@@ -181,6 +181,7 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 			base[p.PkgPath] = p
 		}
 	}
+	isHelper := helpers(pkgs)
 	out := make(map[*ssa.Package]bool)
 	aside = make(map[*ssa.Package]bool)
 	for i, p := range pkgs {
@@ -188,7 +189,7 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 		switch {
 		case sp == nil, strings.HasSuffix(p.PkgPath, ".test"), excluded(p.PkgPath, exclude):
 		case p.ForTest == "" && hasVariant[p.PkgPath]:
-		case !helpers && HelperPackage(cmp.Or(base[p.ForTest], p)): // a test variant goes with its package
+		case !withHelpers && isHelper(cmp.Or(base[p.ForTest], p)): // a test variant goes with its package
 			aside[sp] = true
 		default:
 			out[sp] = true
@@ -200,12 +201,38 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 	return out, aside
 }
 
-// HelperPackage reports whether p is test support rather than the program:
-// a package whose own (non-test) files import "testing", or one under a
-// directory that Go projects keep for tests, harnesses, mocks, examples
-// and benchmarks (testdata, test*, *test, *tests, e2e, mock*, fake*,
-// example*, benchmark*), counted from the module's root.
-func HelperPackage(p *packages.Package) bool {
+// helpers returns the test for helper packages: test support rather than
+// the program. A helper is a package whose own (non-test) files import
+// "testing"; one under a directory that Go projects keep for tests,
+// harnesses, mocks, examples and benchmarks (testdata, test*, *test,
+// *tests, *testing, e2e, mock*, fake*, example*, benchmark*), counted from
+// the module's root; or one that imports a helper of its own module (a
+// test client's main package), since the program's code does not.
+func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
+	memo := make(map[*packages.Package]bool)
+	var is func(p *packages.Package) bool
+	is = func(p *packages.Package) bool {
+		if v, ok := memo[p]; ok {
+			return v
+		}
+		memo[p] = false // imports are acyclic; this only guards bad input
+		v := helper(p)
+		for _, imp := range p.Imports {
+			if v {
+				break
+			}
+			if p.Module != nil && imp.Module != nil && imp.Module.Path == p.Module.Path {
+				v = is(imp)
+			}
+		}
+		memo[p] = v
+		return v
+	}
+	return is
+}
+
+// helper reports whether p itself is a helper package (see helpers).
+func helper(p *packages.Package) bool {
 	if _, ok := p.Imports["testing"]; ok {
 		return true
 	}
@@ -219,7 +246,7 @@ func HelperPackage(p *packages.Package) bool {
 		elem = strings.ToLower(strings.TrimPrefix(elem, "_"))
 		switch {
 		case elem == "testdata", elem == "e2e",
-			strings.HasPrefix(elem, "test"), strings.HasSuffix(elem, "test"), strings.HasSuffix(elem, "tests"),
+			strings.HasPrefix(elem, "test"), strings.HasSuffix(elem, "test"), strings.HasSuffix(elem, "tests"), strings.HasSuffix(elem, "testing"),
 			strings.HasPrefix(elem, "mock"), strings.HasPrefix(elem, "fake"),
 			strings.HasPrefix(elem, "example"), strings.HasPrefix(elem, "benchmark"):
 			return true

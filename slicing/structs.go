@@ -105,12 +105,15 @@ func (d *discoverer) structs() error {
 	}
 	// So is a tool its user sets up and calls: an exported struct whose
 	// own exported methods read its exported fields, which the module
-	// never changes nor takes as an argument (an upgrader, a dialer).
+	// never takes as an argument and never sets but to constants or
+	// settings (an upgrader, a dialer). Data the module builds (a record,
+	// an error value) is set from computed values.
 	readsOwn := d.readsOwnFields()
+	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
 		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && !d.methodParam[s] && !d.funcParam[s] &&
-			(d.prog.Helpers || !harness(s)) && d.userFields(s) {
+			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !harness(s)) && d.userFields(s) && d.setToSettings(s) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 		}
 	}
@@ -514,6 +517,22 @@ func stateful(s *types.Struct) bool {
 		}
 	}
 	return false
+}
+
+// setToSettings reports whether the scanned code sets the exported fields
+// of s only to constants and settings.
+func (d *discoverer) setToSettings(s *types.Struct) bool {
+	for i := range s.NumFields() {
+		if !s.Field(i).Exported() {
+			continue
+		}
+		for _, st := range d.written[field{s, i}] {
+			if !d.fromSettings(st.Val, 0) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // readsOwnFields finds the structs that an exported method of their own

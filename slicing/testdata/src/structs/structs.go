@@ -101,3 +101,19 @@ func (p *Point) Move() { p.X++ }
 
 // Norm reads it.
 func (p Point) Norm() int { return p.X * p.X }
+
+// Record is data the module builds from what it computes: no tool.
+type Record struct{ Key string }
+
+// Size reads the record.
+func (r *Record) Size() int { return len(r.Key) }
+
+// NewRecord builds a record.
+func NewRecord(k []byte) *Record { return &Record{Key: string(k)} }
+
+// Failure is an error value, set only to constants here: no tool either.
+type Failure struct{ Code int }
+
+func (f *Failure) Error() string { return fmt.Sprint(f.Code) }
+
+var errBusy = &Failure{Code: 7}

@@ -15,3 +15,8 @@ func Repeat(t *testing.T, f func()) {
 		f()
 	}
 }
+
+// Tick counts one request.
+func Tick() { ticks++ }
+
+var ticks int
