@@ -74,10 +74,23 @@ type Func struct {
 	Key   int    `koanf:"key"`
 	Var   int    `koanf:"var"`
 	Into  int    `koanf:"into"`
+	// Chain, for a builder's terminal call (kingpin's
+	// app.Flag("n", "").Default("1").Int()), names the functions that
+	// start the chain; Key then indexes their arguments. The chain is
+	// followed back through the receivers of methods and embedded fields.
+	Chain string `koanf:"chain"`
 }
 
 // Names expands the alternatives of f.Func into full function names.
 func (f Func) Names() []string { return expand(f.Func) }
+
+// ChainNames expands the alternatives of f.Chain, if any.
+func (f Func) ChainNames() []string {
+	if f.Chain == "" {
+		return nil
+	}
+	return expand(f.Chain)
+}
 
 // Weights maps a resource ("cpu", "mem", "io") to instruction weights.
 type Weights map[string]map[string]float64

@@ -174,7 +174,16 @@ func (d *discoverer) flags() {
 					continue
 				}
 				e, args, ok := d.lookup(call.Common())
-				if !ok || (e.role != roleFlag && e.role != roleFlagVar) || e.Key >= len(args) {
+				if !ok || (e.role != roleFlag && e.role != roleFlagVar) {
+					continue
+				}
+				keyArgs := args
+				if e.Chain != "" {
+					if keyArgs, ok = d.chainStart(call.Common(), e.ChainNames()); !ok {
+						continue
+					}
+				}
+				if e.Key >= len(keyArgs) {
 					continue
 				}
 				var addr ssa.Value = call
@@ -194,13 +203,13 @@ func (d *discoverer) flags() {
 				// A flag bound to a configuration field is that field's option.
 				if fa, ok := addr.(*ssa.FieldAddr); ok {
 					if o := d.fieldOption(fa); o != nil {
-						if name, ok := d.key(args[e.Key]); ok {
+						if name, ok := d.key(keyArgs[e.Key]); ok {
 							d.addAlias(o, name)
 						}
 						continue
 					}
 				}
-				o := d.keyOption(call, args[e.Key], e.Style, typ)
+				o := d.keyOption(call, keyArgs[e.Key], e.Style, typ)
 				if o.Package == "" {
 					o.Package = fn.Pkg.Pkg.Path()
 				}
@@ -210,6 +219,50 @@ func (d *discoverer) flags() {
 			}
 		}
 	}
+}
+
+// chainStart follows a builder chain back from its terminal call c, through
+// the receivers of methods and embedded fields, to a call of one of
+// starts, and returns that call's arguments (without a receiver).
+func (d *discoverer) chainStart(c *ssa.CallCommon, starts []string) ([]ssa.Value, bool) {
+	if len(c.Args) == 0 {
+		return nil, false
+	}
+	v := c.Args[0]
+	for range 32 {
+		switch x := v.(type) {
+		case *ssa.FieldAddr: // a method promoted from an embedded field
+			v = x.X
+		case *ssa.Field:
+			v = x.X
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return nil, false
+			}
+			v = x.X
+		case *ssa.Call:
+			callee := x.Call.StaticCallee()
+			if callee == nil {
+				return nil, false
+			}
+			callee = origin(callee)
+			args := x.Call.Args
+			recv := callee.Signature.Recv() != nil
+			if slices.Contains(starts, funcName(callee)) {
+				if recv && len(args) > 0 {
+					args = args[1:]
+				}
+				return args, true
+			}
+			if !recv || len(args) == 0 {
+				return nil, false
+			}
+			v = args[0] // a step of the chain: .Default("1"), .Envar("X")
+		default:
+			return nil, false
+		}
+	}
+	return nil, false
 }
 
 // fieldOption returns the option of the configuration field fa addresses.

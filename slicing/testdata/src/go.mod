@@ -3,12 +3,14 @@ module example.com/t
 go 1.26.0
 
 require (
+	github.com/alecthomas/kingpin/v2 v2.0.0
 	github.com/knadh/koanf/v2 v2.0.0
 	github.com/spf13/pflag v1.0.0
 	github.com/spf13/viper v1.0.0
 )
 
 replace (
+	github.com/alecthomas/kingpin/v2 => ./stubs/kingpin
 	github.com/knadh/koanf/v2 => ./stubs/koanf
 	github.com/spf13/pflag => ./stubs/pflag
 	github.com/spf13/viper => ./stubs/viper
