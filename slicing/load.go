@@ -202,40 +202,67 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 }
 
 // helpers returns the test for helper packages: test support rather than
-// the program. A helper is a package whose own (non-test) files import
-// "testing"; one under a directory that Go projects keep for tests,
-// harnesses, mocks, examples and benchmarks (testdata, test*, *test,
-// *tests, *testing, e2e, mock*, fake*, example*, benchmark*), counted from
-// the module's root; or one that imports a helper of its own module (a
-// test client's main package), since the program's code does not.
+// the program. A helper is a package under a directory that Go projects
+// keep for tests, harnesses, mocks, examples and benchmarks (testdata,
+// test*, *test, *tests, *testing, e2e, mock*, fake*, example*,
+// benchmark*, counted from the module's root); one that imports such a
+// package of its own module (a test client's main package), since the
+// program's code does not; or one whose own files import "testing" and
+// that only helpers import (a package of test utilities). A package of the
+// program that imports "testing" for a test hook stays in.
 func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
+	sameModule := func(p, q *packages.Package) bool {
+		return p.Module != nil && q.Module != nil && p.Module.Path == q.Module.Path
+	}
+	importedBy := make(map[*packages.Package][]*packages.Package)
+	packages.Visit(pkgs, func(p *packages.Package) bool {
+		if p.ForTest != "" {
+			return true // a test variant's imports say nothing of the program
+		}
+		for _, imp := range p.Imports {
+			if sameModule(p, imp) {
+				importedBy[imp] = append(importedBy[imp], p)
+			}
+		}
+		return true
+	}, nil)
 	memo := make(map[*packages.Package]bool)
-	var is func(p *packages.Package) bool
-	is = func(p *packages.Package) bool {
+	var byPath func(p *packages.Package) bool
+	byPath = func(p *packages.Package) bool {
 		if v, ok := memo[p]; ok {
 			return v
 		}
 		memo[p] = false // imports are acyclic; this only guards bad input
-		v := helper(p)
+		v := helperDir(p)
 		for _, imp := range p.Imports {
 			if v {
 				break
 			}
-			if p.Module != nil && imp.Module != nil && imp.Module.Path == p.Module.Path {
-				v = is(imp)
+			if sameModule(p, imp) {
+				v = byPath(imp)
 			}
 		}
 		memo[p] = v
 		return v
 	}
-	return is
-}
-
-// helper reports whether p itself is a helper package (see helpers).
-func helper(p *packages.Package) bool {
-	if _, ok := p.Imports["testing"]; ok {
+	return func(p *packages.Package) bool {
+		if byPath(p) {
+			return true
+		}
+		if _, ok := p.Imports["testing"]; !ok {
+			return false
+		}
+		for _, q := range importedBy[p] {
+			if !byPath(q) {
+				return false
+			}
+		}
 		return true
 	}
+}
+
+// helperDir reports whether p lies under a helper directory (see helpers).
+func helperDir(p *packages.Package) bool {
 	rel := p.PkgPath
 	if p.Module != nil {
 		if r, ok := strings.CutPrefix(rel, p.Module.Path); ok {

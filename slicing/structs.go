@@ -519,15 +519,16 @@ func stateful(s *types.Struct) bool {
 	return false
 }
 
-// setToSettings reports whether the scanned code sets the exported fields
-// of s only to constants and settings.
+// setToSettings reports whether the scanned code sets the settable
+// exported fields of s only to constants, settings and the parameters it
+// is given as they are (func Upgrade(..., readBufSize int) building one).
 func (d *discoverer) setToSettings(s *types.Struct) bool {
 	for i := range s.NumFields() {
-		if !s.Field(i).Exported() {
+		if !s.Field(i).Exported() || !settable(s.Field(i).Type()) {
 			continue
 		}
 		for _, st := range d.written[field{s, i}] {
-			if !d.fromSettings(st.Val, 0) {
+			if _, param := st.Val.(*ssa.Parameter); !param && !d.fromSettings(st.Val, 0) {
 				return false
 			}
 		}
