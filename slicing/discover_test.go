@@ -199,8 +199,10 @@ func TestHelpers(t *testing.T) {
 		return func(o *slicing.Option) bool { return o.Name == name || slices.Contains(o.Aliases, name) }
 	}
 	opts := discover(false)
-	if !hasOption(opts, "Config.Workers") {
-		t.Errorf("the library's own option is missing; have %s", names(opts))
+	for _, name := range []string{"Config.Workers", "PollOptions.Interval"} {
+		if !hasOption(opts, name) {
+			t.Errorf("the program's own option %s is missing (a test hook's import of testing does not make a helper); have %s", name, names(opts))
+		}
 	}
 	for _, name := range support {
 		if slices.ContainsFunc(opts, named(name)) {

@@ -87,11 +87,12 @@ Flags common to every command:
 	-tags list    comma-separated build tags
 	-test         include test files and test variants of packages
 	-helpers      also search test support for options (left out by default,
-	              unless nothing else matches): packages importing "testing",
-	              under testdata, test*, *test, *tests, *testing, e2e, mock*,
-	              fake*, example* or benchmark* directories, or importing
-	              such a package of their own module; and structs holding a
-	              *testing.T or an interface that mirrors testing.TB
+	              unless nothing else matches): packages under testdata,
+	              test*, *test, *tests, *testing, e2e, mock*, fake*, example*
+	              or benchmark* directories or importing such a package of
+	              their own module; packages importing "testing" that only
+	              those import; structs holding a *testing.T or an interface
+	              that mirrors testing.TB
 	-json         print JSON instead of a table
 	-v            print the time and peak memory of each phase on stderr
 	-debug.cpuprofile file

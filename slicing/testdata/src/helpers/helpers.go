@@ -3,7 +3,11 @@
 // (internal/testutil imports testing; examples/basic is an example).
 package helpers
 
-import "time"
+import (
+	"time"
+
+	"example.com/t/helpers/hooks"
+)
 
 // Config is the library's settings.
 type Config struct {
@@ -13,7 +17,7 @@ type Config struct {
 // Run starts cfg.Workers workers.
 func Run(cfg Config) {
 	for range cfg.Workers {
-		go time.Sleep(time.Millisecond)
+		go hooks.Poll(hooks.PollOptions{Interval: time.Millisecond})
 	}
 }
 
