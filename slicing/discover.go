@@ -62,6 +62,7 @@ func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Optio
 	d.keyCalls()
 	d.mergeStored()
 	d.mergeCopies()
+	d.dropSinks()
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

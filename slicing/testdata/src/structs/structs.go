@@ -2,6 +2,7 @@
 package structs
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strconv"
@@ -117,3 +118,49 @@ type Failure struct{ Code int }
 func (f *Failure) Error() string { return fmt.Sprint(f.Code) }
 
 var errBusy = &Failure{Code: 7}
+
+// Hooks observes a server: it is told of events and says nothing back but
+// a context to carry on with.
+type Hooks interface {
+	OnRequest(ctx context.Context, n int) context.Context
+	OnDone(n int)
+}
+
+// Logger is told what happened.
+type Logger interface {
+	Printf(format string, args ...any)
+}
+
+// Codec decides how values are encoded: its results are the server's work.
+type Codec interface{ Encode(v int) []byte }
+
+// ServerConfig holds two sinks, which are no options, and a codec, which is.
+type ServerConfig struct {
+	Listeners []Hooks
+	Log       Logger
+	Codec     Codec
+}
+
+// Serve hands each request's events to the sinks and encodes it.
+func Serve(c *ServerConfig, reqs []int) (n int) {
+	hooks := c.Listeners
+	for _, r := range reqs {
+		ctx := context.Background()
+		for _, h := range hooks {
+			ctx = h.OnRequest(ctx, r)
+		}
+		if c.Log != nil {
+			c.Log.Printf("request %d", r)
+		}
+		n += len(c.Codec.Encode(r)) // want option:"ServerConfig.Codec"
+		done(hooks, r)
+		_ = ctx
+	}
+	return n
+}
+
+func done(hooks []Hooks, r int) {
+	for i := range hooks {
+		hooks[i].OnDone(r)
+	}
+}

@@ -1,0 +1,228 @@
+package slicing
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// dropSinks removes the options that only observe: an interface value (or
+// a slice, array or map of them) that the program only hands events to — a
+// logger, a tracer, a stats handler, an event listener. Such a value is
+// plumbing, not a knob; it is recognised by what the code does with it,
+// never by its name: every use of every read is a call of one of its
+// methods whose results say nothing back (no results, or only an error or
+// a context.Context), a comparison with nil, a length, a range over it, or
+// a copy into a field, a variable or a parameter whose own uses are such.
+// An option with no read sites is kept: nothing shows what it is.
+func (d *discoverer) dropSinks() {
+	for name, o := range d.opts {
+		if len(o.Sites) == 0 || o.Style == "declared" {
+			continue
+		}
+		t := o.Sites[0].Value.Type()
+		if !observerType(t) {
+			continue
+		}
+		sink := true
+		seen := make(map[ssa.Value]bool)
+		for _, s := range o.Sites {
+			if !d.observed(s.Value, seen, 0) {
+				sink = false
+				break
+			}
+		}
+		if sink {
+			delete(d.opts, name)
+		}
+	}
+}
+
+// observerType reports whether t is an interface with methods, or a
+// slice, array or map of such interfaces.
+func observerType(t types.Type) bool {
+	for {
+		switch u := types.Unalias(t).Underlying().(type) {
+		case *types.Slice:
+			t = u.Elem()
+		case *types.Array:
+			t = u.Elem()
+		case *types.Map:
+			t = u.Elem()
+		case *types.Interface:
+			return u.NumMethods() > 0
+		default:
+			return false
+		}
+	}
+}
+
+// maxSinkDepth bounds the copies followed when deciding that a value is
+// only observed.
+const maxSinkDepth = 4
+
+// observed reports whether every use of v only hands it events (see
+// dropSinks).
+func (d *discoverer) observed(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	if seen[v] {
+		return true
+	}
+	seen[v] = true
+	if depth > maxSinkDepth {
+		return false
+	}
+	refs := v.Referrers()
+	if refs == nil {
+		return true
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case ssa.CallInstruction:
+			if !d.observedCall(r, v, seen, depth) {
+				return false
+			}
+		case *ssa.BinOp:
+			if (r.Op != token.EQL && r.Op != token.NEQ) || !(isNil(r.X) || isNil(r.Y)) {
+				return false
+			}
+		case *ssa.Range: // ranging over the observers: each element is one
+			if !d.observedRange(r, seen, depth) {
+				return false
+			}
+		case *ssa.Index:
+			if r.X != v || !d.observed(r, seen, depth+1) {
+				return false
+			}
+		case *ssa.IndexAddr:
+			if r.X != v || !d.observedLoads(r, seen, depth+1) {
+				return false
+			}
+		case *ssa.Lookup:
+			if r.X != v || r.CommaOk || !d.observed(r, seen, depth+1) {
+				return false
+			}
+		case *ssa.Extract: // of a comma-ok type assertion: the value, or ok
+			if b, ok := r.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
+				continue
+			}
+			if !d.observed(r, seen, depth+1) {
+				return false
+			}
+		case *ssa.Phi, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.TypeAssert:
+			if !d.observed(r.(ssa.Value), seen, depth+1) {
+				return false
+			}
+		case *ssa.Store:
+			if r.Val != v || !d.observedStore(r.Addr, seen, depth) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// observedCall reports whether the call c only hands events to v: a method
+// of v called with results that say nothing back, or len(v), or v passed
+// to a function of the program whose parameter is only observed.
+func (d *discoverer) observedCall(c ssa.CallInstruction, v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	common := c.Common()
+	if common.IsInvoke() && common.Value == v {
+		return quietResults(common.Signature())
+	}
+	if b, ok := common.Value.(*ssa.Builtin); ok {
+		return b.Name() == "len"
+	}
+	callee := common.StaticCallee()
+	if callee == nil || callee.Blocks == nil || !d.prog.Scanned[callee.Pkg] {
+		return false
+	}
+	off := 0
+	if common.IsInvoke() {
+		off = 1
+	}
+	for i, arg := range common.Args {
+		if arg == v && (i+off >= len(callee.Params) || !d.observed(callee.Params[i+off], seen, depth+1)) {
+			return false
+		}
+	}
+	return true
+}
+
+// quietResults reports whether a method's results say nothing back to its
+// caller but failure or a context to carry on with.
+func quietResults(sig *types.Signature) bool {
+	for i := range sig.Results().Len() {
+		t := sig.Results().At(i).Type()
+		if isError(t) || isContext(t) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+func isContext(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "context" && n.Obj().Name() == "Context"
+}
+
+// observedRange follows the values a range over the observers yields.
+func (d *discoverer) observedRange(r *ssa.Range, seen map[ssa.Value]bool, depth int) bool {
+	for _, ref := range *r.Referrers() {
+		next, ok := ref.(*ssa.Next)
+		if !ok {
+			return false
+		}
+		for _, nr := range *next.Referrers() {
+			ex, ok := nr.(*ssa.Extract)
+			if !ok {
+				return false
+			}
+			if ex.Index == 2 && !d.observed(ex, seen, depth+1) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// observedLoads follows the loads through an element's address.
+func (d *discoverer) observedLoads(addr ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	for _, ref := range *addr.Referrers() {
+		u, ok := ref.(*ssa.UnOp)
+		if !ok || u.Op != token.MUL || !d.observed(u, seen, depth) {
+			return false
+		}
+	}
+	return true
+}
+
+// observedStore follows a copy of the value into a field, a global or a
+// local variable to the loads of that location.
+func (d *discoverer) observedStore(addr ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+	var loads []ssa.Value
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		s := structOf(a.X.Type())
+		if s == nil {
+			return false
+		}
+		loads = d.loaded.fields[field{s, a.Field}]
+	case *ssa.Global:
+		loads = d.loaded.globals[a]
+	case *ssa.Alloc:
+		return d.observedLoads(a, seen, depth+1)
+	default:
+		return false
+	}
+	for _, l := range loads {
+		if !d.observed(l, seen, depth+1) {
+			return false
+		}
+	}
+	return true
+}
