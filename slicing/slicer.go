@@ -481,26 +481,13 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 	pd := sl.a.PostDom(fn)
 	dep := pd.Dependent(fn, b)
 	inDep := make(map[*ssa.BasicBlock]bool, len(dep)+1)
+	inDep[b] = true
 	fs := sl.fn(fn)
 	if fs.Blocks == nil {
 		fs.Blocks = make([]bool, len(fn.Blocks))
 	}
-	// Control dependence is transitive: the branches inside the region
-	// the option decides (a nested if, the test of a loop) run only when
-	// it does, and so do the blocks they decide in turn.
-	for i := 0; i < len(dep); i++ {
-		d := dep[i]
-		if inDep[d] {
-			continue
-		}
+	for _, d := range dep {
 		inDep[d] = true
-		if len(d.Succs) == 2 && d != b {
-			for _, n := range pd.Dependent(fn, d) {
-				if !inDep[n] {
-					dep = append(dep, n)
-				}
-			}
-		}
 		if fs.Blocks[d.Index] {
 			continue
 		}
@@ -511,7 +498,6 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			}
 		}
 	}
-	inDep[b] = true
 	// Phis merging a path through the dependent blocks carry the branch's
 	// decision on: at the join, and at loop headers the branch drives.
 	merges := dep

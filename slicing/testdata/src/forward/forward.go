@@ -28,7 +28,6 @@ type Config struct {
 	Mode    string        `yaml:"mode"`
 	Peers   []string      `yaml:"peers"`
 	Entries int           `yaml:"entries"`
-	Compact bool          `yaml:"compact"`
 }
 
 // Rule 1: an option that opens a handle affects the open, not the uses.
@@ -178,20 +177,6 @@ func remember(c *Config, cache map[int][]byte, k int) {
 	cache[k] = make([]byte, 64)
 }
 
-// Rule 11: control dependence is transitive: what a loop or a nested
-// branch decides inside the region the option decides is in the slice.
-func compact(c *Config, blocks int) int {
-	n := 0
-	if c.Compact { // want sliced:"Config.Compact" effect:"Config.Compact:path"
-		for i := 0; i < blocks; i++ {
-			if i%2 == 0 {
-				n += i // want sliced:"Config.Compact"
-			}
-		}
-	}
-	return blocks // want !sliced:"Config.Compact"
-}
-
 // Run calls every case once, so that all run equally often.
 func Run(c *Config, f *os.File, buf []byte, work func()) {
 	openLog(c, buf)
@@ -206,5 +191,4 @@ func Run(c *Config, f *os.File, buf []byte, work func()) {
 	logged(c)
 	named(c, f, nil)
 	remember(c, nil, 0)
-	compact(c, 4)
 }
