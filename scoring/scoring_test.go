@@ -141,6 +141,28 @@ func TestCallShare(t *testing.T) {
 	}
 }
 
+// TestTimers checks that a timer bounding a failure costs no latency,
+// while a batching delay and a backoff do.
+func TestTimers(t *testing.T) {
+	prog, a, opts, s := setup(t, "timers")
+	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lat := make(map[string]float64)
+	for _, sc := range scores {
+		lat[sc.Option.Name] = sc.Cost.LAT
+	}
+	if lat["Config.AcquireTimeout"] != 0 {
+		t.Errorf("a deadline costs latency %g, want 0", lat["Config.AcquireTimeout"])
+	}
+	for _, name := range []string{"Config.FlushDelay", "Config.Backoff"} {
+		if lat[name] == 0 {
+			t.Errorf("%s: no latency; a timer waited through costs some", name)
+		}
+	}
+}
+
 // TestRank checks that options controlling loops, allocations and IO rank
 // above options only logged, compared once or used to open a handle, and
 // that ranking is deterministic.

@@ -128,6 +128,9 @@ func (w *weigher) cost(instr ssa.Instruction) Cost {
 			if !ok {
 				if r, found := w.a.Resource(call); found {
 					rc = Cost{r.CPU, r.MEM, r.IO, r.LAT}
+					if rc.LAT > 0 && failureBound(call) {
+						rc.LAT = 0 // a deadline: waited through only on failure
+					}
 				}
 				w.calls[call] = rc
 			}

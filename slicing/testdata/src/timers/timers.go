@@ -1,0 +1,67 @@
+// Package timers holds the three uses of a timer: a deadline that only
+// bounds a failure, a batching delay, and a backoff waited through.
+package timers
+
+import (
+	"context"
+	"errors"
+	"time"
+)
+
+// Config is the settings.
+type Config struct {
+	AcquireTimeout time.Duration // a deadline
+	FlushDelay     time.Duration // a batching delay
+	Backoff        time.Duration // a wait
+}
+
+var errTimeout = errors.New("timeout")
+
+// Pool hands out slots.
+type Pool struct {
+	cfg   Config
+	slots chan struct{}
+	in    chan []byte
+}
+
+// Acquire waits for a slot, and fails when none frees within the timeout.
+func (p *Pool) Acquire(ctx context.Context) error {
+	timer := time.NewTimer(p.cfg.AcquireTimeout)
+	defer timer.Stop()
+	select {
+	case p.slots <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-timer.C:
+		return errTimeout
+	}
+}
+
+// Batch collects items and flushes them when the delay passes.
+func (p *Pool) Batch(flush func([][]byte)) {
+	var batch [][]byte
+	for {
+		select {
+		case b := <-p.in:
+			batch = append(batch, b)
+		case <-time.After(p.cfg.FlushDelay):
+			flush(batch)
+			batch = nil
+		}
+	}
+}
+
+// Retry waits the backoff between attempts.
+func (p *Pool) Retry(ctx context.Context, f func() error) error {
+	for {
+		if err := f(); err == nil {
+			return nil
+		}
+		select {
+		case <-time.After(p.cfg.Backoff):
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+}
