@@ -51,11 +51,14 @@ type hopItem struct {
 }
 
 type slicer struct {
-	a        *Analysis
-	s        *Slice
-	ctxs     map[ctxKey]*callCtx
-	seen     map[item]int // fewest hops an item was reached with
-	work     []hopItem
+	a    *Analysis
+	s    *Slice
+	ctxs map[ctxKey]*callCtx
+	seen map[item]int // fewest hops an item was reached with
+	// work holds the items to process by their hops: the fewest first, so
+	// that each item is processed once, with the fewest hops it can have.
+	work     [maxHops + 1][]hopItem
+	pending  int
 	hops     int // hops of the item being processed
 	branches map[*ssa.If]bool
 	wholeQ   []*ssa.Function
@@ -85,11 +88,12 @@ func (a *Analysis) Slice(o *Option) *Slice {
 		}
 		sl.push(site.Value, nil)
 	}
-	for len(sl.work) > 0 || len(sl.wholeQ) > 0 {
-		for len(sl.work) > 0 {
-			it := sl.work[len(sl.work)-1]
-			sl.work = sl.work[:len(sl.work)-1]
-			sl.hops = it.hops
+	for sl.pending > 0 || len(sl.wholeQ) > 0 {
+		for sl.pending > 0 {
+			it := sl.pop()
+			if sl.seen[it.item] < it.hops {
+				continue // reached again with fewer hops, and processed then
+			}
 			sl.value(it.v, it.ctx)
 		}
 		for len(sl.wholeQ) > 0 {
@@ -142,7 +146,22 @@ func (sl *slicer) pushHops(v ssa.Value, ctx *callCtx, hops int) {
 		return
 	}
 	sl.seen[it] = hops
-	sl.work = append(sl.work, hopItem{it, hops})
+	sl.work[hops] = append(sl.work[hops], hopItem{it, hops})
+	sl.pending++
+}
+
+// pop takes the next item with the fewest hops and makes its hops current.
+func (sl *slicer) pop() hopItem {
+	for h := range sl.work {
+		if n := len(sl.work[h]); n > 0 {
+			it := sl.work[h][n-1]
+			sl.work[h] = sl.work[h][:n-1]
+			sl.pending--
+			sl.hops = it.hops
+			return it
+		}
+	}
+	panic("slicer: pop from an empty work list")
 }
 
 func (sl *slicer) enter(site ssa.CallInstruction, ctx *callCtx) *callCtx {
@@ -413,6 +432,13 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
 	}
 	if in, ok := ParseInfluence(r.Influence); ok && (data || in != Size) {
 		sl.influence(c, in)
+		if in == Time && data && !FailureBound(c) {
+			// A timer's or ticker's period sets how often the loop that
+			// waits for it runs: the option paces that loop's body.
+			for _, l := range sl.a.rateLoops(c) {
+				sl.paced(l)
+			}
+		}
 	}
 	if data && r.Scales != "" {
 		fs := sl.fn(c.Parent())
@@ -516,6 +542,26 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 					sl.push(phi, ctx)
 					break
 				}
+			}
+		}
+	}
+}
+
+// paced puts the body of a loop a timer or ticker paces in the slice.
+func (sl *slicer) paced(l *Loop) {
+	fn := l.Header.Parent()
+	fs := sl.fn(fn)
+	if fs.Blocks == nil {
+		fs.Blocks = make([]bool, len(fn.Blocks))
+	}
+	for _, b := range fn.Blocks {
+		if !l.Contains(b) || fs.Blocks[b.Index] {
+			continue
+		}
+		fs.Blocks[b.Index] = true
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				sl.controlled(c, 1)
 			}
 		}
 	}

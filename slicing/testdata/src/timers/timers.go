@@ -29,7 +29,7 @@ func (p *Pool) Acquire(ctx context.Context) error {
 	timer := time.NewTimer(p.cfg.AcquireTimeout)
 	defer timer.Stop()
 	select {
-	case p.slots <- struct{}{}:
+	case p.slots <- struct{}{}: // want !sliced:"Config.AcquireTimeout"
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
@@ -38,15 +38,16 @@ func (p *Pool) Acquire(ctx context.Context) error {
 	}
 }
 
-// Batch collects items and flushes them when the delay passes.
+// Batch collects items and flushes them when the delay passes: the delay
+// paces the loop.
 func (p *Pool) Batch(flush func([][]byte)) {
 	var batch [][]byte
 	for {
 		select {
 		case b := <-p.in:
-			batch = append(batch, b)
-		case <-time.After(p.cfg.FlushDelay):
-			flush(batch)
+			batch = append(batch, b) // want sliced:"Config.FlushDelay"
+		case <-time.After(p.cfg.FlushDelay): // want sliced:"Config.FlushDelay" effect:"Config.FlushDelay:time"
+			flush(batch) // want sliced:"Config.FlushDelay"
 			batch = nil
 		}
 	}

@@ -1,14 +1,15 @@
-package scoring
+package slicing
 
 import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// failureBound reports whether the timer a call starts or resets only
+// FailureBound reports whether the timer a call starts or resets only
 // bounds a failure: its channel is received only in selects that also
 // wait for the work itself (a data channel, a send), and when it fires
 // first the code fails (returns an error or panics). Such a timer is a
@@ -16,27 +17,13 @@ import (
 // no latency. A timer received alone, beside nothing but done signals
 // (chan struct{}), or whose firing does work (a batch flushed when it
 // times out) is a delay or a rate.
-func failureBound(call ssa.CallInstruction) bool {
+func FailureBound(call ssa.CallInstruction) bool {
 	callee := call.Common().StaticCallee()
 	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "time" {
 		return false
 	}
-	var chans []ssa.Value
-	switch callee.Name() {
-	case "After":
-		if c, ok := call.(*ssa.Call); ok {
-			chans = append(chans, c)
-		}
-	case "NewTimer":
-		if c, ok := call.(*ssa.Call); ok {
-			chans = timerChans(c)
-		}
-	case "Reset":
-		if recv := callee.Signature.Recv(); recv != nil && len(call.Common().Args) > 0 && isTimer(recv.Type()) {
-			chans = timerChans(call.Common().Args[0])
-		}
-	}
-	if len(chans) == 0 {
+	chans := timerChannels(call)
+	if len(chans) == 0 || callee.Name() == "NewTicker" || callee.Name() == "Tick" {
 		return false
 	}
 	for _, ch := range chans {
@@ -54,12 +41,74 @@ func failureBound(call ssa.CallInstruction) bool {
 	return true
 }
 
-func isTimer(t types.Type) bool {
+// timerChannels returns the channel values a call to package time's timers
+// and tickers fires on: the result of After and Tick, the C of the Timer or
+// Ticker that NewTimer and NewTicker return or that Reset resets.
+func timerChannels(call ssa.CallInstruction) []ssa.Value {
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "time" {
+		return nil
+	}
+	c, isCall := call.(*ssa.Call)
+	switch callee.Name() {
+	case "After", "Tick":
+		if isCall {
+			return []ssa.Value{c}
+		}
+	case "NewTimer", "NewTicker":
+		if isCall {
+			return timerChans(c)
+		}
+	case "Reset":
+		if recv := callee.Signature.Recv(); recv != nil && len(call.Common().Args) > 0 && isTimeType(recv.Type()) {
+			return timerChans(call.Common().Args[0])
+		}
+	}
+	return nil
+}
+
+// isTimeType reports whether t is (a pointer to) time.Timer or time.Ticker.
+func isTimeType(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Timer"
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && (n.Obj().Name() == "Timer" || n.Obj().Name() == "Ticker")
+}
+
+// rateLoops returns the loops a timer or ticker call paces: the innermost
+// loop around each receive from its channel, in the function receiving.
+// Its period sets how often their bodies run.
+func (a *Analysis) rateLoops(call ssa.CallInstruction) []*Loop {
+	var out []*Loop
+	for _, ch := range timerChannels(call) {
+		refs := ch.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			switch x := r.(type) {
+			case *ssa.Select:
+			case *ssa.UnOp:
+				if x.Op != token.ARROW {
+					continue
+				}
+			default:
+				continue
+			}
+			b := r.Block()
+			var inner *Loop
+			for _, l := range a.Loops(b.Parent()) {
+				if l.Contains(b) && (inner == nil || inner.Contains(l.Header)) {
+					inner = l
+				}
+			}
+			if inner != nil && !slices.Contains(out, inner) {
+				out = append(out, inner)
+			}
+		}
+	}
+	return out
 }
 
 // timerChans returns the loads of t.C for a *time.Timer value t.
@@ -162,7 +211,7 @@ func fails(b *ssa.BasicBlock, seen map[*ssa.BasicBlock]bool) bool {
 		return true
 	case *ssa.Return:
 		for _, r := range last.Results {
-			if types.Identical(r.Type(), errorType) && !isNilConst(r) {
+			if types.Identical(r.Type(), errorType) && !isNil(r) {
 				return true
 			}
 		}
@@ -178,5 +227,3 @@ func fails(b *ssa.BasicBlock, seen map[*ssa.BasicBlock]bool) bool {
 	}
 	return true
 }
-
-var errorType = types.Universe.Lookup("error").Type()
