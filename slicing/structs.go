@@ -34,7 +34,8 @@ func (d *discoverer) structs() error {
 		declared[t] = true
 	}
 	found := make(map[string]bool)
-	d.running = d.runningObjects()
+	var readsOwn map[*types.Struct]bool
+	d.running, readsOwn = d.ownFields()
 
 	// Candidates: named struct types declared in the scanned packages.
 	var named []*types.Named
@@ -108,7 +109,6 @@ func (d *discoverer) structs() error {
 	// never takes as an argument and never sets but to constants or
 	// settings (an upgrader, a dialer). Data the module builds (a record,
 	// an error value) is set from computed values.
-	readsOwn := d.readsOwnFields()
 	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
@@ -536,37 +536,6 @@ func (d *discoverer) setToSettings(s *types.Struct) bool {
 	return true
 }
 
-// readsOwnFields finds the structs that an exported method of their own
-// reads an exported, settable field of through its receiver.
-func (d *discoverer) readsOwnFields() map[*types.Struct]bool {
-	out := make(map[*types.Struct]bool)
-	for _, fn := range d.funcs {
-		recv := fn.Signature.Recv()
-		if recv == nil || fn.Object() == nil || !fn.Object().Exported() || len(fn.Params) == 0 {
-			continue
-		}
-		rs := structOf(recv.Type())
-		if rs == nil || out[rs] {
-			continue
-		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				i, ok := receiverField(instrValue(instr), fn.Params[0])
-				if ok && rs.Field(i).Exported() && settable(rs.Field(i).Type()) {
-					out[rs] = true
-				}
-			}
-		}
-	}
-	return out
-}
-
-// instrValue is instr as a value, or nil.
-func instrValue(instr ssa.Instruction) ssa.Value {
-	v, _ := instr.(ssa.Value)
-	return v
-}
-
 // harness reports whether s holds a test's handle: a field of one of
 // package testing's types (*testing.T, testing.TB, ...) or of an
 // interface that only mirrors testing.TB's methods and can fail a test
@@ -622,21 +591,26 @@ func syncType(t types.Type) bool {
 	return false
 }
 
-// runningObjects finds the structs whose own methods use a mutex, wait
-// group or channel field they hold: running objects (a server, a
-// connection), not settings, whatever their name. A configuration struct
-// that merely carries a channel or a mutex for its user stays configuration.
-func (d *discoverer) runningObjects() map[*types.Struct]bool {
-	out := make(map[*types.Struct]bool)
+// ownFields walks the methods of the scanned structs once and finds the
+// running objects: structs whose own methods use a mutex, wait group or
+// channel field they hold (a server, a connection), not settings, whatever
+// their name; a configuration struct that merely carries a channel or a
+// mutex for its user stays configuration. It also finds the structs that
+// an exported method of their own reads an exported, settable field of
+// through its receiver (readsOwn).
+func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool) {
+	running = make(map[*types.Struct]bool)
+	readsOwn = make(map[*types.Struct]bool)
 	for _, fn := range d.funcs {
 		recv := fn.Signature.Recv()
 		if recv == nil {
 			continue
 		}
 		rs := structOf(recv.Type())
-		if rs == nil || out[rs] {
+		if rs == nil {
 			continue
 		}
+		exported := fn.Object() != nil && fn.Object().Exported() && len(fn.Params) > 0
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				var s *types.Struct
@@ -646,20 +620,25 @@ func (d *discoverer) runningObjects() map[*types.Struct]bool {
 					s, i = structOf(x.X.Type()), x.Field
 				case *ssa.Field:
 					s, i = structOf(x.X.Type()), x.Field
-				default:
-					continue
+				}
+				if exported {
+					if v, ok := instr.(ssa.Value); ok {
+						if f, ok := receiverField(v, fn.Params[0]); ok && rs.Field(f).Exported() && settable(rs.Field(f).Type()) {
+							readsOwn[rs] = true
+						}
+					}
 				}
 				if s != rs {
 					continue
 				}
 				t := types.Unalias(s.Field(i).Type())
 				if _, ch := t.Underlying().(*types.Chan); ch || syncType(t) {
-					out[rs] = true
+					running[rs] = true
 				}
 			}
 		}
 	}
-	return out
+	return running, readsOwn
 }
 
 func hasSuffix(name string, suffixes []string) bool {
