@@ -432,13 +432,6 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
 	}
 	if in, ok := ParseInfluence(r.Influence); ok && (data || in != Size) {
 		sl.influence(c, in)
-		if in == Time && data && !FailureBound(c) {
-			// A timer's or ticker's period sets how often the loop that
-			// waits for it runs: the option paces that loop's body.
-			for _, l := range sl.a.rateLoops(c) {
-				sl.paced(l)
-			}
-		}
 	}
 	if data && r.Scales != "" {
 		fs := sl.fn(c.Parent())
@@ -542,26 +535,6 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 					sl.push(phi, ctx)
 					break
 				}
-			}
-		}
-	}
-}
-
-// paced puts the body of a loop a timer or ticker paces in the slice.
-func (sl *slicer) paced(l *Loop) {
-	fn := l.Header.Parent()
-	fs := sl.fn(fn)
-	if fs.Blocks == nil {
-		fs.Blocks = make([]bool, len(fn.Blocks))
-	}
-	for _, b := range fn.Blocks {
-		if !l.Contains(b) || fs.Blocks[b.Index] {
-			continue
-		}
-		fs.Blocks[b.Index] = true
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(ssa.CallInstruction); ok {
-				sl.controlled(c, 1)
 			}
 		}
 	}

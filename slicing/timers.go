@@ -4,7 +4,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -74,41 +73,6 @@ func isTimeType(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && (n.Obj().Name() == "Timer" || n.Obj().Name() == "Ticker")
-}
-
-// rateLoops returns the loops a timer or ticker call paces: the innermost
-// loop around each receive from its channel, in the function receiving.
-// Its period sets how often their bodies run.
-func (a *Analysis) rateLoops(call ssa.CallInstruction) []*Loop {
-	var out []*Loop
-	for _, ch := range timerChannels(call) {
-		refs := ch.Referrers()
-		if refs == nil {
-			continue
-		}
-		for _, r := range *refs {
-			switch x := r.(type) {
-			case *ssa.Select:
-			case *ssa.UnOp:
-				if x.Op != token.ARROW {
-					continue
-				}
-			default:
-				continue
-			}
-			b := r.Block()
-			var inner *Loop
-			for _, l := range a.Loops(b.Parent()) {
-				if l.Contains(b) && (inner == nil || inner.Contains(l.Header)) {
-					inner = l
-				}
-			}
-			if inner != nil && !slices.Contains(out, inner) {
-				out = append(out, inner)
-			}
-		}
-	}
-	return out
 }
 
 // timerChans returns the loads of t.C for a *time.Timer value t.

@@ -38,16 +38,15 @@ func (p *Pool) Acquire(ctx context.Context) error {
 	}
 }
 
-// Batch collects items and flushes them when the delay passes: the delay
-// paces the loop.
+// Batch collects items and flushes them when the delay passes.
 func (p *Pool) Batch(flush func([][]byte)) {
 	var batch [][]byte
 	for {
 		select {
 		case b := <-p.in:
-			batch = append(batch, b) // want sliced:"Config.FlushDelay"
+			batch = append(batch, b)
 		case <-time.After(p.cfg.FlushDelay): // want sliced:"Config.FlushDelay" effect:"Config.FlushDelay:time"
-			flush(batch) // want sliced:"Config.FlushDelay"
+			flush(batch)
 			batch = nil
 		}
 	}
