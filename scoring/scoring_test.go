@@ -2,8 +2,8 @@ package scoring_test
 
 import (
 	"context"
-	"math"
 	"go/types"
+	"math"
 	"path/filepath"
 	"testing"
 
