@@ -128,7 +128,7 @@ func (w *weigher) cost(instr ssa.Instruction) Cost {
 			if !ok {
 				if r, found := w.a.Resource(call); found {
 					rc = Cost{r.CPU, r.MEM, r.IO, r.LAT}
-					if rc.LAT > 0 && slicing.FailureBound(call) {
+					if rc.LAT > 0 && w.a.NotWaited(call) {
 						rc.LAT = 0 // a deadline: waited through only on failure
 					}
 				}

@@ -8,23 +8,60 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// FailureBound reports whether the timer a call starts or resets only
-// bounds a failure: its channel is received only in selects that also
-// wait for the work itself (a data channel, a send), and when it fires
-// first the code fails (returns an error or panics). Such a timer is a
-// deadline: nothing waits through it while things go well, so it costs
-// no latency. A timer received alone, beside nothing but done signals
-// (chan struct{}), or whose firing does work (a batch flushed when it
-// times out) is a delay or a rate.
-func FailureBound(call ssa.CallInstruction) bool {
+// NotWaited reports whether nothing waits through the timer a call
+// starts or resets while things go well, so that it costs no latency:
+//   - nobody receives from its channel: a timer from time.AfterFunc runs
+//     a function and delays no one;
+//   - or it only bounds a failure: its channel is received only in
+//     selects that also wait for the work itself (a data channel, a send),
+//     and when it fires first the code fails (returns an error or
+//     panics). Such a timer is a deadline.
+//
+// A timer received alone, beside nothing but done signals (chan
+// struct{}), or whose firing does work (a batch flushed when it times
+// out) is a delay or a rate. A timer kept in a field is followed to the
+// field's other loads.
+func (a *Analysis) NotWaited(call ssa.CallInstruction) bool {
 	callee := call.Common().StaticCallee()
 	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "time" {
 		return false
 	}
-	chans := timerChannels(call)
-	if len(chans) == 0 || callee.Name() == "NewTicker" || callee.Name() == "Tick" {
+	var timers []ssa.Value
+	switch callee.Name() {
+	case "After":
+		c, ok := call.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		return a.failureBound([]ssa.Value{c})
+	case "NewTimer":
+		c, ok := call.(*ssa.Call)
+		if !ok {
+			return false
+		}
+		timers = a.timerValues(c)
+	case "Reset":
+		recv := callee.Signature.Recv()
+		if recv == nil || len(call.Common().Args) == 0 || !isTimer(recv.Type()) {
+			return false
+		}
+		timers = a.timerValues(call.Common().Args[0])
+	default:
 		return false
 	}
+	if timers == nil {
+		return false // the timer escapes: who waits on it is unknown
+	}
+	var chans []ssa.Value
+	for _, t := range timers {
+		chans = append(chans, timerChans(t)...)
+	}
+	return len(chans) == 0 || a.failureBound(chans)
+}
+
+// failureBound reports whether every receive from chans is in a select
+// that the timer only bounds (see NotWaited).
+func (a *Analysis) failureBound(chans []ssa.Value) bool {
 	for _, ch := range chans {
 		refs := ch.Referrers()
 		if refs == nil || len(*refs) == 0 {
@@ -40,39 +77,73 @@ func FailureBound(call ssa.CallInstruction) bool {
 	return true
 }
 
-// timerChannels returns the channel values a call to package time's timers
-// and tickers fires on: the result of After and Tick, the C of the Timer or
-// Ticker that NewTimer and NewTicker return or that Reset resets.
-func timerChannels(call ssa.CallInstruction) []ssa.Value {
-	callee := call.Common().StaticCallee()
-	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "time" {
-		return nil
-	}
-	c, isCall := call.(*ssa.Call)
-	switch callee.Name() {
-	case "After", "Tick":
-		if isCall {
-			return []ssa.Value{c}
-		}
-	case "NewTimer", "NewTicker":
-		if isCall {
-			return timerChans(c)
-		}
-	case "Reset":
-		if recv := callee.Signature.Recv(); recv != nil && len(call.Common().Args) > 0 && isTimeType(recv.Type()) {
-			return timerChans(call.Common().Args[0])
-		}
-	}
-	return nil
-}
-
-// isTimeType reports whether t is (a pointer to) time.Timer or time.Ticker.
-func isTimeType(t types.Type) bool {
+func isTimer(t types.Type) bool {
 	if p, ok := t.(*types.Pointer); ok {
 		t = p.Elem()
 	}
 	n, ok := types.Unalias(t).(*types.Named)
-	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && (n.Obj().Name() == "Timer" || n.Obj().Name() == "Ticker")
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Timer"
+}
+
+// timerValues returns the values that hold the same *time.Timer as t: t,
+// and when t is kept in or loaded from a field, every load of that field.
+// It returns nil when the timer goes anywhere else (an argument, a
+// result, an interface), where its receivers cannot be seen.
+func (a *Analysis) timerValues(t ssa.Value) []ssa.Value {
+	var fields []field
+	if u, ok := t.(*ssa.UnOp); ok && u.Op == token.MUL {
+		if fa, ok := u.X.(*ssa.FieldAddr); ok {
+			if s := structOf(fa.X.Type()); s != nil {
+				fields = append(fields, field{s, fa.Field})
+			}
+		}
+	}
+	stored, ok := timerUses(t)
+	if !ok {
+		return nil
+	}
+	fields = append(fields, stored...)
+	out := []ssa.Value{t}
+	for _, f := range fields {
+		for _, l := range a.loads.fields[f] {
+			if _, ok := timerUses(l); !ok {
+				return nil
+			}
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// timerUses checks that a *time.Timer value is only used by package time
+// (Stop, Reset), through its fields (C), or kept in a struct field, and
+// returns those fields.
+func timerUses(t ssa.Value) (stored []field, ok bool) {
+	refs := t.Referrers()
+	if refs == nil {
+		return nil, true
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.FieldAddr, *ssa.DebugRef:
+		case *ssa.Store:
+			fa, ok := r.Addr.(*ssa.FieldAddr)
+			if !ok || r.Val != t {
+				return nil, false
+			}
+			if s := structOf(fa.X.Type()); s != nil {
+				stored = append(stored, field{s, fa.Field})
+			}
+		case ssa.CallInstruction:
+			callee := r.Common().StaticCallee()
+			if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "time" {
+				return nil, false // handed to other code
+			}
+		default:
+			return nil, false
+		}
+	}
+	return stored, true
 }
 
 // timerChans returns the loads of t.C for a *time.Timer value t.

@@ -13,6 +13,7 @@ type Config struct {
 	AcquireTimeout time.Duration // a deadline
 	FlushDelay     time.Duration // a batching delay
 	Backoff        time.Duration // a wait
+	WriteGuard     time.Duration // an AfterFunc timer's period: no wait
 }
 
 var errTimeout = errors.New("timeout")
@@ -64,4 +65,24 @@ func (p *Pool) Retry(ctx context.Context, f func() error) error {
 			return ctx.Err()
 		}
 	}
+}
+
+// Conn guards slow writes with a timer that runs a function: nobody waits
+// on it.
+type Conn struct {
+	cfg  Config
+	slow *time.Timer
+}
+
+// Dial arms the guard.
+func Dial(cfg Config) *Conn {
+	c := &Conn{cfg: cfg}
+	c.slow = time.AfterFunc(time.Hour, func() {})
+	return c
+}
+
+// Write re-arms the guard for the write's duration.
+func (c *Conn) Write(b []byte) {
+	c.slow.Reset(c.cfg.WriteGuard)
+	defer c.slow.Stop()
 }
