@@ -33,7 +33,7 @@ func (a *Analysis) NotWaited(call ssa.CallInstruction) bool {
 		if !ok {
 			return false
 		}
-		return a.failureBound([]ssa.Value{c})
+		return failureBound([]ssa.Value{c})
 	case "NewTimer":
 		c, ok := call.(*ssa.Call)
 		if !ok {
@@ -56,12 +56,12 @@ func (a *Analysis) NotWaited(call ssa.CallInstruction) bool {
 	for _, t := range timers {
 		chans = append(chans, timerChans(t)...)
 	}
-	return len(chans) == 0 || a.failureBound(chans)
+	return len(chans) == 0 || failureBound(chans)
 }
 
 // failureBound reports whether every receive from chans is in a select
 // that the timer only bounds (see NotWaited).
-func (a *Analysis) failureBound(chans []ssa.Value) bool {
+func failureBound(chans []ssa.Value) bool {
 	for _, ch := range chans {
 		refs := ch.Referrers()
 		if refs == nil || len(*refs) == 0 {
