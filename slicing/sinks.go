@@ -14,7 +14,8 @@ import (
 // never by its name: every use of every read is a call of one of its
 // methods whose results say nothing back (no results, or only an error or
 // a context.Context), a comparison with nil, a length, a range over it, or
-// a copy into a field, a variable or a parameter whose own uses are such.
+// a copy into a field, a variable, a parameter or an appended slice whose
+// own uses are such.
 // An option with no read sites is kept: nothing shows what it is.
 func (d *discoverer) dropSinks() {
 	for name, o := range d.opts {
@@ -58,9 +59,9 @@ func observerType(t types.Type) bool {
 	}
 }
 
-// maxSinkDepth bounds the copies followed when deciding that a value is
-// only observed.
-const maxSinkDepth = 4
+// maxSinkDepth bounds the steps (copies, conversions, element reads)
+// followed when deciding that a value is only observed.
+const maxSinkDepth = 12
 
 // observed reports whether every use of v only hands it events (see
 // dropSinks).
@@ -110,7 +111,7 @@ func (d *discoverer) observed(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 			if !d.observed(r, seen, depth+1) {
 				return false
 			}
-		case *ssa.Phi, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.TypeAssert:
+		case *ssa.Phi, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.TypeAssert, *ssa.Slice:
 			if !d.observed(r.(ssa.Value), seen, depth+1) {
 				return false
 			}
@@ -134,7 +135,14 @@ func (d *discoverer) observedCall(c ssa.CallInstruction, v ssa.Value, seen map[s
 		return quietResults(common.Signature())
 	}
 	if b, ok := common.Value.(*ssa.Builtin); ok {
-		return b.Name() == "len"
+		switch b.Name() {
+		case "len":
+			return true
+		case "append": // the observers gathered into another slice
+			call, ok := c.(*ssa.Call)
+			return ok && d.observed(call, seen, depth+1)
+		}
+		return false
 	}
 	callee := common.StaticCallee()
 	if callee == nil || callee.Blocks == nil || !d.prog.Scanned[callee.Pkg] {
@@ -193,6 +201,9 @@ func (d *discoverer) observedRange(r *ssa.Range, seen map[ssa.Value]bool, depth 
 // observedLoads follows the loads through an element's address.
 func (d *discoverer) observedLoads(addr ssa.Value, seen map[ssa.Value]bool, depth int) bool {
 	for _, ref := range *addr.Referrers() {
+		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
+			continue // a write into the location, not a use of what it holds
+		}
 		u, ok := ref.(*ssa.UnOp)
 		if !ok || u.Op != token.MUL || !d.observed(u, seen, depth) {
 			return false
@@ -216,6 +227,9 @@ func (d *discoverer) observedStore(addr ssa.Value, seen map[ssa.Value]bool, dept
 		loads = d.loaded.globals[a]
 	case *ssa.Alloc:
 		return d.observedLoads(a, seen, depth+1)
+	case *ssa.IndexAddr: // an element of a local array: append's variadic arguments
+		arr, ok := a.X.(*ssa.Alloc)
+		return ok && d.observed(arr, seen, depth+1)
 	default:
 		return false
 	}

@@ -164,3 +164,29 @@ func done(hooks []Hooks, r int) {
 		hooks[i].OnDone(r)
 	}
 }
+
+// WithHooks adds a listener the way a functional option does: appending
+// to the observers keeps them observers.
+func WithHooks(c *ServerConfig, h Hooks) {
+	c.Listeners = append(c.Listeners, h)
+}
+
+// registry keeps the listeners that also want OnDone, as a metrics
+// recorder list does.
+type registry struct{ done []Hooks }
+
+func newRegistry(c *ServerConfig) *registry {
+	var out []Hooks
+	for _, h := range c.Listeners {
+		if d, ok := h.(interface{ OnDone(int) }); ok {
+			out = append(out, d.(Hooks))
+		}
+	}
+	return &registry{done: out}
+}
+
+func (r *registry) finish(n int) {
+	for _, h := range r.done {
+		h.OnDone(n)
+	}
+}
