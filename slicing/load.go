@@ -47,7 +47,7 @@ type Program struct {
 	// Scanned holds the packages searched for read sites: those matched by
 	// the patterns, each once (a test variant replaces its package).
 	Scanned map[*ssa.Package]bool
-	// Helper holds the matched helper packages (HelperPackage) left out
+	// Helper holds the matched helper packages (see helpers) left out
 	// of Scanned: not searched for options, but analysed like the rest,
 	// so that their calls count where the program's code goes.
 	Helper  map[*ssa.Package]bool
