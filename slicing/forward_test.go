@@ -98,3 +98,31 @@ func keys(m map[string]bool) string {
 	}
 	return strings.Join(out, " ")
 }
+
+// TestFanIn checks that a function called from many sites is entered with
+// at most MaxFuncContexts call strings, and that the sites past the bound
+// still get the option back (TestForward's fanin.go cases).
+func TestFanIn(t *testing.T) {
+	prog, opts := load(t, "forward")
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
+	for _, o := range opts {
+		if o.Name != "Fan.Size" {
+			continue
+		}
+		for fn, n := range slicing.Entered(a, o) {
+			if fn.Name() != "half" {
+				continue
+			}
+			if n != slicing.MaxFuncContexts {
+				t.Errorf("half entered with %d call strings, want the bound %d (20 call sites)", n, slicing.MaxFuncContexts)
+			}
+			return
+		}
+		t.Fatal("half was never entered")
+	}
+	t.Fatal("option Fan.Size not discovered")
+}

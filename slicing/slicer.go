@@ -19,6 +19,14 @@ const maxWhole = 2
 // from flowing back to other callers; deeper calls return to all callers.
 const maxContext = 3
 
+// maxFuncContexts bounds the call strings one function is analysed in.
+// A function entered through more (a helper half the program calls) is
+// analysed context-insensitively from then on, as introspective
+// analyses do for methods of high fan-in: its results return to every
+// caller. Without it the call strings of a popular callee multiply, and
+// one option's slice of a large module holds millions of items.
+const maxFuncContexts = 16
+
 // callCtx is an interned call string: the call sites a value entered
 // through, innermost first.
 type callCtx struct {
@@ -54,7 +62,9 @@ type slicer struct {
 	a    *Analysis
 	s    *Slice
 	ctxs map[ctxKey]*callCtx
-	seen map[item]int // fewest hops an item was reached with
+	// entered counts the call strings each function was entered with.
+	entered map[*ssa.Function]map[*callCtx]bool
+	seen    map[item]int // fewest hops an item was reached with
 	// work holds the items to process by their hops: the fewest first, so
 	// that each item is processed once, with the fewest hops it can have.
 	work     [maxHops + 1][]hopItem
@@ -67,15 +77,23 @@ type slicer struct {
 
 // Slice computes the forward slice of o.
 func (a *Analysis) Slice(o *Option) *Slice {
-	sl := &slicer{
+	return a.slicer(o).run()
+}
+
+func (a *Analysis) slicer(o *Option) *slicer {
+	return &slicer{
 		a:        a,
 		s:        &Slice{Option: o, Funcs: make(map[*ssa.Function]*FuncSlice)},
 		ctxs:     make(map[ctxKey]*callCtx),
+		entered:  make(map[*ssa.Function]map[*callCtx]bool),
 		seen:     make(map[item]int),
 		branches: make(map[*ssa.If]bool),
 		depth:    make(map[*ssa.Function]int),
 	}
-	for _, site := range o.Sites {
+}
+
+func (sl *slicer) run() *Slice {
+	for _, site := range sl.s.Option.Sites {
 		if site.Value == nil {
 			continue
 		}
@@ -164,7 +182,8 @@ func (sl *slicer) pop() hopItem {
 	panic("slicer: pop from an empty work list")
 }
 
-func (sl *slicer) enter(site ssa.CallInstruction, ctx *callCtx) *callCtx {
+// enter returns the call string of callee entered at site from ctx.
+func (sl *slicer) enter(site ssa.CallInstruction, ctx *callCtx, callee *ssa.Function) *callCtx {
 	if ctx != nil && ctx.depth >= maxContext {
 		return nil
 	}
@@ -177,6 +196,17 @@ func (sl *slicer) enter(site ssa.CallInstruction, ctx *callCtx) *callCtx {
 		}
 		c = &callCtx{site: site, parent: ctx, depth: depth}
 		sl.ctxs[key] = c
+	}
+	in := sl.entered[callee]
+	if !in[c] {
+		if len(in) >= maxFuncContexts {
+			return nil
+		}
+		if in == nil {
+			in = make(map[*callCtx]bool)
+			sl.entered[callee] = in
+		}
+		in[c] = true
 	}
 	return c
 }
@@ -396,12 +426,12 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 		if common.IsInvoke() {
 			off = 1 // the receiver is Params[0] and not in Args
 			if common.Value == v && len(callee.Params) > 0 {
-				sl.push(callee.Params[0], sl.enter(c, ctx))
+				sl.push(callee.Params[0], sl.enter(c, ctx, callee))
 			}
 		}
 		for i, arg := range common.Args {
 			if arg == v && i+off < len(callee.Params) {
-				sl.push(callee.Params[i+off], sl.enter(c, ctx))
+				sl.push(callee.Params[i+off], sl.enter(c, ctx, callee))
 			}
 		}
 	}
