@@ -120,3 +120,37 @@ func TestLoops(t *testing.T) {
 		t.Errorf("forever: %d loops, want 1", got)
 	}
 }
+
+// TestCallGraph checks the call graph's reachability cut: a callee known
+// only through a value a dependency's init registers is still resolved,
+// and code nothing analysed can call is left out.
+func TestCallGraph(t *testing.T) {
+	prog, err := slicing.Load(context.Background(), slicing.Config{
+		Dir:      filepath.Join("testdata", "src"),
+		Patterns: []string{"./callgraph/app"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := slicing.CallGraph(prog)
+	byName := make(map[string]*ssa.Function)
+	for fn := range g.Nodes {
+		if fn != nil {
+			byName[fn.String()] = fn
+		}
+	}
+	enc := byName["example.com/t/callgraph/app.Encode"]
+	if enc == nil {
+		t.Fatal("app.Encode is not in the call graph")
+	}
+	var callees []string
+	for _, e := range g.Nodes[enc].Out {
+		callees = append(callees, e.Callee.Func.String())
+	}
+	if !slices.Contains(callees, "(example.com/t/callgraph/zip.zip).Encode") {
+		t.Errorf("app.Encode calls %v; want the codec zip's init registers", callees)
+	}
+	if n := g.Nodes[byName["example.com/t/callgraph/zip.Unused"]]; n != nil && len(n.Out) > 0 {
+		t.Errorf("zip.Unused, which nothing analysed calls, was analysed: calls %v", n.Out)
+	}
+}

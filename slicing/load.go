@@ -327,10 +327,43 @@ func trace(f func(string), phase string) {
 	}
 }
 
-// CallGraph returns a VTA call graph over all functions of prog, seeded
-// by a CHA graph. It is sound apart from reflection and unsafe.
+// CallGraph returns a VTA call graph, seeded by a CHA graph, over the
+// functions that can run when the analysed code does: those a CHA graph
+// reaches from the analysed functions (helpers included), as govulncheck
+// does. Their package initialisers call every imported package's, so
+// what a dependency's init registers is seen. Code nothing analysed can
+// call (much of a large dependency closure) is left out of the VTA
+// fixpoint, the costliest phase; flows from it cannot happen in a run of
+// the analysed code. It is sound apart from reflection and unsafe.
 func CallGraph(prog *Program) *callgraph.Graph {
-	return vta.CallGraph(ssautil.AllFunctions(prog.SSA), cha.CallGraph(prog.SSA))
+	initial := cha.CallGraph(prog.SSA)
+	return vta.CallGraph(reachable(initial, allFunctions(prog, true)), initial)
+}
+
+// reachable returns the functions g reaches from entries, entries
+// included.
+func reachable(g *callgraph.Graph, entries map[*ssa.Function]bool) map[*ssa.Function]bool {
+	out := make(map[*ssa.Function]bool, len(entries))
+	var stack []*ssa.Function
+	for fn := range entries {
+		out[fn] = true
+		stack = append(stack, fn)
+	}
+	for len(stack) > 0 {
+		fn := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		n := g.Nodes[fn]
+		if n == nil {
+			continue
+		}
+		for _, e := range n.Out {
+			if callee := e.Callee.Func; !out[callee] {
+				out[callee] = true
+				stack = append(stack, callee)
+			}
+		}
+	}
+	return out
 }
 
 // relPos formats a position as file:line:col with the file relative to
