@@ -263,12 +263,15 @@ func unmarshal(k *koanf.Koanf, s *Settings) error {
 
 // envSettings maps CONFHUNT_* variable names to setting paths and rejects
 // names that match no setting.
+// cacheEnv names the cache directory (internal/cache), not a setting.
+const cacheEnv = "CONFHUNT_CACHE"
+
 func envSettings(environ []string) (map[string]string, error) {
 	keys := make(map[string]string)
 	var bad []string
 	for _, kv := range environ {
 		name, _, _ := strings.Cut(kv, "=")
-		if !strings.HasPrefix(name, EnvPrefix) {
+		if !strings.HasPrefix(name, EnvPrefix) || name == cacheEnv {
 			continue
 		}
 		path := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(name, EnvPrefix), "__", "."))

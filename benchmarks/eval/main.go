@@ -244,6 +244,7 @@ func measuredRanks(ctx context.Context, bin, dir string, t Truth) ([]int, []bool
 func run(ctx context.Context, dir, name string, args ...string) ([]byte, []byte, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "CONFHUNT_CACHE=off") // every run measured cold
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

@@ -81,40 +81,46 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	an, err := e.analyse(ctx, patterns)
-	if err != nil {
-		return err
+	var files []string
+	if *countsFile != "" {
+		files = append(files, *countsFile)
 	}
-	var explained *slicing.Option
-	if *explain != "" {
-		if explained, err = an.lookup(*explain); err != nil {
+	return e.cached(ctx, "rank", patterns, files, func() error {
+		an, err := e.analyse(ctx, patterns)
+		if err != nil {
 			return err
 		}
-	}
-	scores, counts, err := e.rank(ctx, an, *countsFile)
-	if err != nil {
-		return err
-	}
-	e.timer.phase("slice+score")
-	stats := report.RankStats{Options: len(scores), TopPct: an.settings.Top, Measured: counts != nil}
-	for _, sc := range scores {
-		if sc.Suspect {
-			stats.Suspects++
-		}
-	}
-	for _, sc := range scores {
-		stats.Functions = max(stats.Functions, sc.Size.Functions)
-	}
-	if explained != nil {
-		for _, sc := range scores {
-			if sc.Option == explained {
-				return report.Explain(e.stdout, sc, len(scores), *lines)
+		var explained *slicing.Option
+		if *explain != "" {
+			if explained, err = an.lookup(*explain); err != nil {
+				return err
 			}
 		}
-		return fmt.Errorf("option %s has no score", explained.Name)
-	}
-	if e.json {
-		return report.RankJSON(e.stdout, scores, stats, *lines)
-	}
-	return report.RankText(e.stdout, scores, stats)
+		scores, counts, err := e.rank(ctx, an, *countsFile)
+		if err != nil {
+			return err
+		}
+		e.timer.phase("slice+score")
+		stats := report.RankStats{Options: len(scores), TopPct: an.settings.Top, Measured: counts != nil}
+		for _, sc := range scores {
+			if sc.Suspect {
+				stats.Suspects++
+			}
+		}
+		for _, sc := range scores {
+			stats.Functions = max(stats.Functions, sc.Size.Functions)
+		}
+		if explained != nil {
+			for _, sc := range scores {
+				if sc.Option == explained {
+					return report.Explain(e.stdout, sc, len(scores), *lines)
+				}
+			}
+			return fmt.Errorf("option %s has no score", explained.Name)
+		}
+		if e.json {
+			return report.RankJSON(e.stdout, scores, stats, *lines)
+		}
+		return report.RankText(e.stdout, scores, stats)
+	})
 }

@@ -56,6 +56,7 @@ var commands = []command{
 	{"rank", "rank the options by the CPU, memory and IO work they control", runRank},
 	{"counts", "measure execution counts in an in-house run (tests, benchmarks or a service)", runCounts},
 	{"hunt", "probe the suspects' slices under a workload and rank the bottlenecks", runHunt},
+	{"cache", "clean the cache of results between runs, or print its directory", runCache},
 }
 
 // env is what a command runs with: its streams and the parsed common flags.
@@ -68,6 +69,7 @@ type env struct {
 	test, helpers, json, v bool
 	top                    float64
 	cpuprofile             string
+	cache                  string // -cache: on or off
 	stopProfile            func()
 
 	fs    *flag.FlagSet
@@ -126,6 +128,7 @@ func (e *env) flags(name, synopsis string) *flag.FlagSet {
 	fs.BoolVar(&e.json, "json", false, "print JSON")
 	fs.BoolVar(&e.v, "v", false, "print time and peak memory per phase on stderr")
 	fs.StringVar(&e.cpuprofile, "debug.cpuprofile", "", "write a CPU profile of confhunt itself to `file`")
+	fs.StringVar(&e.cache, "cache", "on", "reuse the result of a run with the same inputs: on or `off` (CONFHUNT_CACHE=off too)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: confhunt %s\n\nFlags:\n", synopsis)
 		fs.PrintDefaults()
@@ -141,6 +144,9 @@ func (e *env) parse(args []string) ([]string, error) {
 			return nil, err
 		}
 		return nil, &exitError{2, err}
+	}
+	if e.cache != "on" && e.cache != "off" {
+		return nil, usageError("-cache %s: want on or off", e.cache)
 	}
 	e.timer = newTimer(e.stderr, e.v)
 	if e.cpuprofile != "" {

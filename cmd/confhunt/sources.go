@@ -13,21 +13,23 @@ func runSources(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	s, _, err := e.settings(ctx)
-	if err != nil {
-		return err
-	}
-	prog, err := e.load(ctx, s, patterns)
-	if err != nil {
-		return err
-	}
-	opts, err := slicing.Discover(ctx, prog, s.Sources)
-	if err != nil {
-		return err
-	}
-	e.timer.phase("discover")
-	if e.json {
-		return report.SourcesJSON(e.stdout, opts)
-	}
-	return report.SourcesText(e.stdout, opts)
+	return e.cached(ctx, "sources", patterns, nil, func() error {
+		s, _, err := e.settings(ctx)
+		if err != nil {
+			return err
+		}
+		prog, err := e.load(ctx, s, patterns)
+		if err != nil {
+			return err
+		}
+		opts, err := slicing.Discover(ctx, prog, s.Sources)
+		if err != nil {
+			return err
+		}
+		e.timer.phase("discover")
+		if e.json {
+			return report.SourcesJSON(e.stdout, opts)
+		}
+		return report.SourcesText(e.stdout, opts)
+	})
 }

@@ -1,0 +1,172 @@
+package main
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/confhunt/confhunt/internal/cache"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// runCache manages the cache of results between runs.
+func runCache(ctx context.Context, e *env, args []string) error {
+	fs := e.flags("cache", "cache clean | dir")
+	if _, err := e.parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() != 1 || (fs.Arg(0) != "clean" && fs.Arg(0) != "dir") {
+		return usageError("cache: want one of: clean (remove every entry), dir (print the directory)")
+	}
+	dir, err := cache.Dir(e.environ)
+	if err != nil {
+		return usageError("%v", err)
+	}
+	if fs.Arg(0) == "dir" {
+		if dir == "" {
+			fmt.Fprintln(e.stdout, "off")
+			return nil
+		}
+		fmt.Fprintln(e.stdout, dir)
+		return nil
+	}
+	if dir == "" {
+		return nil
+	}
+	return cache.Clean(dir)
+}
+
+// cachedOutput is what a cache entry of a command holds: what it wrote.
+type cachedOutput struct {
+	Stdout, Stderr string
+}
+
+// cached runs compute, a command whose output depends only on its
+// arguments, settings and the packages its patterns load, or replays the
+// output a run with the same inputs stored. files are other inputs read
+// whole (a counts file). The cache is skipped when off (-cache off,
+// CONFHUNT_CACHE=off) and when anything about the inputs cannot be
+// hashed: it never decides the result, only saves recomputing it.
+func (e *env) cached(ctx context.Context, command string, patterns, files []string, compute func() error) error {
+	c, key, ok := e.cacheKey(ctx, command, patterns, files)
+	if !ok {
+		return compute()
+	}
+	if data, hit := c.Get(key); hit {
+		var out cachedOutput
+		if json.Unmarshal(data, &out) == nil {
+			if e.v {
+				fmt.Fprintf(e.stderr, "confhunt: cached result %.12s in %s\n", key, c.Dir())
+			}
+			io.WriteString(e.stderr, out.Stderr)
+			_, err := io.WriteString(e.stdout, out.Stdout)
+			return err
+		}
+	}
+	stdout, stderr := e.stdout, e.stderr
+	var outBuf, errBuf strings.Builder
+	e.stdout, e.stderr = &outBuf, io.MultiWriter(stderr, &errBuf)
+	err := compute()
+	e.stdout, e.stderr = stdout, stderr
+	if _, werr := io.WriteString(stdout, outBuf.String()); err == nil {
+		err = werr
+	}
+	if err != nil {
+		return err
+	}
+	data, merr := json.Marshal(cachedOutput{Stdout: outBuf.String(), Stderr: errBuf.String()})
+	if merr == nil {
+		if perr := c.Put(key, data); perr != nil && e.v {
+			fmt.Fprintf(e.stderr, "confhunt: %v\n", perr)
+		}
+	}
+	return nil
+}
+
+// cacheKey hashes every input of command: confhunt's own executable, the
+// arguments, the working directory, the settings, the files and the
+// packages the patterns load.
+func (e *env) cacheKey(ctx context.Context, command string, patterns, files []string) (*cache.Cache, cache.Key, bool) {
+	if e.cache == "off" || e.cpuprofile != "" {
+		return nil, cache.Key{}, false
+	}
+	dir, err := cache.Dir(e.environ)
+	if err != nil || dir == "" {
+		return nil, cache.Key{}, false
+	}
+	self, err := executableSum()
+	if err != nil {
+		return nil, cache.Key{}, false
+	}
+	s, _, err := e.settings(ctx)
+	if err != nil {
+		return nil, cache.Key{}, false
+	}
+	settings, err := json.Marshal(s)
+	if err != nil {
+		return nil, cache.Key{}, false
+	}
+	wd, err := filepath.Abs(cmp.Or(e.dir, "."))
+	if err != nil {
+		return nil, cache.Key{}, false
+	}
+	var h cache.Hash
+	h.String("confhunt command result")
+	h.Bytes(self[:])
+	h.String(command)
+	e.fs.Visit(func(f *flag.Flag) {
+		switch f.Name {
+		case "v", "cache", "debug.cpuprofile": // they change no result
+		default:
+			h.String("-" + f.Name + "=" + f.Value.String())
+		}
+	})
+	h.String(strings.Join(patterns, "\x00"))
+	h.String(wd)
+	h.Bytes(settings)
+	for _, f := range files {
+		data, err := os.ReadFile(f)
+		if err != nil {
+			return nil, cache.Key{}, false // the command reports it
+		}
+		h.String(f)
+		h.Bytes(data)
+	}
+	cfg := slicing.Config{
+		Dir:      e.dir,
+		Patterns: patterns,
+		Tags:     strings.Join(s.Tags, ","),
+		Tests:    s.Test,
+	}
+	if err := slicing.Inputs(ctx, cfg, &h); err != nil {
+		return nil, cache.Key{}, false
+	}
+	c, err := cache.Open(dir)
+	if err != nil {
+		return nil, cache.Key{}, false
+	}
+	return c, h.Sum(), true
+}
+
+// executableSum hashes the running confhunt binary, once: a new build is
+// a new analysis, whatever its version says.
+var executableSum = sync.OnceValues(func() (cache.Key, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return cache.Key{}, err
+	}
+	data, err := os.ReadFile(exe)
+	if err != nil {
+		return cache.Key{}, err
+	}
+	var h cache.Hash
+	h.Bytes(data)
+	return h.Sum(), nil
+})
