@@ -14,6 +14,8 @@ The commands are:
 	rank      rank the options by the CPU, memory and IO work they control
 	counts    measure execution counts in an in-house run
 	hunt      probe the suspects' slices under a workload, rank the bottlenecks
+	cache     clean the cache of results between runs (cache clean), or
+	          print its directory (cache dir)
 
 rank slices forward from every read of every option over a VTA call
 graph (data dependence through values, fields, globals, container
@@ -95,6 +97,8 @@ Flags common to every command:
 	              that mirrors testing.TB
 	-json         print JSON instead of a table
 	-v            print the time and peak memory of each phase on stderr
+	-cache on|off reuse the output of an earlier sources or rank run with
+	              the same inputs (default on; see below)
 	-debug.cpuprofile file
 	              write a CPU profile of confhunt's own run to file
 
@@ -117,6 +121,15 @@ types are declared in .confhunt.yaml:
 Settings are read, each layer over the last, from the built-in defaults,
 the settings file, CONFHUNT_* environment variables (nested keys joined by
 a double underscore: CONFHUNT_SOURCES__EXCLUDE=a,b) and flags.
+
+sources and rank keep their output in a cache, as go test does: a run
+whose inputs are all unchanged (confhunt's own binary, the flags that
+change the result, the settings, a -counts file, the Go release and
+build environment, and the files of every package the patterns load
+that is not a fixed module version) prints the stored output, the same
+bytes. The directory is os.UserCacheDir()/confhunt, or $CONFHUNT_CACHE
+(an absolute path, or off). An entry that is corrupt is ignored and
+rewritten.
 
 Exit status: 0 when done, 2 for a usage error, bad settings, or packages
 that cannot be loaded. Packages that fail to type-check are listed on
