@@ -4,7 +4,7 @@ GO      ?= go
 EXAMPLE := benchmarks/kvstore
 TARGETS := $(dir $(wildcard benchmarks/*/go.mod))
 
-.PHONY: demo test install vet fmt-check bench eval eval-real eval-real-static
+.PHONY: demo test install vet fmt-check bench bench-scale eval eval-real eval-real-static
 
 ## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
@@ -38,15 +38,21 @@ install:
 bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./scoring
 
+## bench-scale: rank large real modules (minio, gRPC) whole: cold, cached, after a one-file change; writes benchmarks/SCALE.md
+bench-scale:
+	$(GO) build -o bin/confhunt ./cmd/confhunt
+	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -scale -o benchmarks/SCALE.md
+
 ## eval: judge confhunt on the target programs (benchmarks/*/truth.yaml) and a large module; writes benchmarks/EVAL.md
 eval:
 	$(GO) build -o bin/confhunt ./cmd/confhunt
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -o benchmarks/EVAL.md
 
-## eval-real: judge the ranking on real public Go code (benchmarks/real/corpus.yaml), statically and with counts from each project's tests; writes benchmarks/EVAL-REAL.md
+## eval-real: judge the ranking on real public Go code (benchmarks/real/corpus.yaml), statically and with counts from each project's tests; writes benchmarks/EVAL-REAL.md, then bench-scale
 eval-real:
 	$(GO) build -o bin/confhunt ./cmd/confhunt
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -real benchmarks/real/corpus.yaml -o benchmarks/EVAL-REAL.md
+	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -scale -o benchmarks/SCALE.md
 
 ## eval-real-static: the static pass of eval-real only (minutes), for a change's before and after
 eval-real-static:

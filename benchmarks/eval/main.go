@@ -84,12 +84,24 @@ func main() {
 	labels := flag.String("labels", "benchmarks/real/labels.yaml", "with -real: blind perf labels of options")
 	only := flag.String("only", "", "with -real: only these projects (comma-separated names)")
 	withCounts := flag.Bool("counts", true, "with -real: also rank with counts from each project's own tests")
+	scale := flag.Bool("scale", false, "rank large modules whole, cold, cached and after a one-file change, instead of the targets")
 	unlabelled := flag.String("unlabelled", "", "with -real: write the top-15 and culprit options that have no label yet to `file` (JSON), for blind labelling")
 	flag.Parse()
 	ctx := context.Background()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
 		fail(err)
+	}
+	if *scale {
+		var b bytes.Buffer
+		runScale(ctx, abs, &b)
+		os.Stdout.Write(b.Bytes())
+		if *out != "" {
+			if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
+				fail(err)
+			}
+		}
+		return
 	}
 	if *real != "" {
 		if err := runReal(ctx, abs, *real, *labels, *out, *only, *unlabelled, *withCounts); err != nil {
