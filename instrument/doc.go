@@ -32,7 +32,8 @@
 // catalogue, and a probe wrapping each make (bytes) and each IO call
 // (time, and bytes for a Read or Write of a side-effect-free buffer) in
 // a function literal. Probes are spliced into copies of the files without
-// adding a line, and an added file per package holds its counters: four
+// adding a line, and an added file per package (one for a package and its
+// test variant, which are built from the same files) holds its counters: four
 // int64 per site, updated atomically, in a shared mapping of a file in
 // $CONFHUNT_PROBE_DIR, so they are kept however the process ends and are
 // summed across the test binaries of one go test run. The build reads the

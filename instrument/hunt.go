@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"golang.org/x/tools/go/ssa"
 )
 
 // Workload says what a probe run runs: the user's go test command, or a
@@ -129,7 +127,7 @@ func (r *Runner) probeService(ctx context.Context, overlay, env []string, tmp st
 
 // readCounters reads each probed package's counter file.
 func readCounters(dir string, pl *Plan) ([]Measurement, error) {
-	cache := make(map[*ssa.Package][]int64)
+	cache := make(map[string][]int64) // by import path
 	var out []Measurement
 	for _, pr := range pl.Probes {
 		c, ok := cache[pr.pkg]

@@ -43,8 +43,8 @@ type Probe struct {
 	Callee  string        // for IO probes, the function called
 	Timed   bool          // for IO probes: the call is costly enough to time
 
-	pkg  *ssa.Package
-	id   int // index in its package's counters
+	pkg  string // import path: a package and its test variant share counters
+	id   int    // index in its package's counters
 	call ssa.CallInstruction
 }
 
@@ -129,7 +129,7 @@ func (p *planner) add(kind ProbeKind, fn *ssa.Function, pos token.Pos, call ssa.
 	k := probeKey{kind, pos}
 	pr := p.at[k]
 	if pr == nil {
-		pr = &Probe{Kind: kind, Func: fn, Pos: pos, pkg: fn.Pkg, call: call}
+		pr = &Probe{Kind: kind, Func: fn, Pos: pos, pkg: fn.Pkg.Pkg.Path(), call: call}
 		if call != nil {
 			if callees := p.a.Callees(call); len(callees) > 0 {
 				pr.Callee = slicing.ShortName(origin(callees[0]))
@@ -176,7 +176,10 @@ func (p *planner) plan() *Plan {
 	slices.SortFunc(out.Probes, func(x, y *Probe) int {
 		return cmp.Or(cmp.Compare(x.Pos, y.Pos), cmp.Compare(x.Kind, y.Kind))
 	})
-	ids := make(map[*ssa.Package]int)
+	// Number by import path, not by *ssa.Package: with -test a package
+	// and its test variant are two, but they are built from the same
+	// files and so share the generated file and the counters.
+	ids := make(map[string]int)
 	for _, pr := range out.Probes {
 		pr.id = ids[pr.pkg]
 		ids[pr.pkg]++
@@ -199,9 +202,10 @@ func (pl *Plan) Count() (funcs, allocs, ios int) {
 	return
 }
 
-// counterFile names the counters of a package in the probe directory.
-func counterFile(pkg *ssa.Package) string {
-	sum := sha256.Sum256([]byte(pkg.Pkg.Path()))
+// counterFile names the counters of the package with import path pkg in
+// the probe directory.
+func counterFile(pkg string) string {
+	sum := sha256.Sum256([]byte(pkg))
 	return hex.EncodeToString(sum[:8]) + ".cnt"
 }
 
@@ -233,8 +237,9 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 		}
 	}()
 	byFile := make(map[string][]*Probe)
-	sizes := make(map[*ssa.Package]int)     // probes per package
-	pkgDir := make(map[*ssa.Package]string) // a directory of the package
+	sizes := make(map[string]int)      // probes per package, by import path
+	pkgFile := make(map[string]string) // the package's generated file
+	pkgName := make(map[string]string)
 	for _, pr := range pl.Probes {
 		f := prog.Fset.File(pr.Pos)
 		if f == nil {
@@ -242,7 +247,14 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 		}
 		byFile[f.Name()] = append(byFile[f.Name()], pr)
 		sizes[pr.pkg] = max(sizes[pr.pkg], pr.id+1)
-		pkgDir[pr.pkg] = filepath.Dir(f.Name())
+		// An external test package (package p_test) lives beside p
+		// and must be given a _test.go file.
+		name := "zz_confhunt_probe.go"
+		if strings.HasSuffix(pr.Func.Pkg.Pkg.Name(), "_test") {
+			name = "zz_confhunt_probe_test.go"
+		}
+		pkgFile[pr.pkg] = filepath.Join(filepath.Dir(f.Name()), name)
+		pkgName[pr.pkg] = pr.Func.Pkg.Pkg.Name()
 	}
 	replace := make(map[string]string)
 	for i, name := range slices.Sorted(maps.Keys(byFile)) {
@@ -267,10 +279,10 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 	// Every probed package gets a file holding its counters.
 	for pkg, n := range sizes {
 		rt := filepath.Join(dir, "rt_"+strings.TrimSuffix(counterFile(pkg), ".cnt")+".go")
-		if err := os.WriteFile(rt, runtimeFile(pkg.Pkg.Name(), counterFile(pkg), n), 0o644); err != nil {
+		if err := os.WriteFile(rt, runtimeFile(pkgName[pkg], counterFile(pkg), n), 0o644); err != nil {
 			return nil, err
 		}
-		replace[filepath.Join(pkgDir[pkg], "zz_confhunt_probe.go")] = rt
+		replace[pkgFile[pkg]] = rt
 	}
 	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "  ")
 	if err != nil {
