@@ -41,4 +41,12 @@
 // PlanAll probes every function instead, for the overhead comparison.
 // Bottlenecks ranks the sites; a function's exclusive time is approximate
 // (probed callees' time is apportioned by calls and call sites).
+//
+// Every run, successful, failed or interrupted, ends the processes it
+// started before it returns: each command runs in its own process group,
+// ended after the command; on Linux the process is also the subreaper of
+// its descendants, and every process whose environment holds the run's
+// mark (CONFHUNT_RUN) is found in /proc, sent SIGTERM, then SIGKILL, and
+// reaped, which catches those that left the group (setsid). A descendant
+// that clears its environment is found only through its process group.
 package instrument

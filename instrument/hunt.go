@@ -49,6 +49,7 @@ func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	defer endTree(runMark(tmp)) // first: what the run left running may use tmp
 	probeDir := filepath.Join(tmp, "probes")
 	if err := os.Mkdir(probeDir, 0o755); err != nil {
 		return nil, err

@@ -35,8 +35,13 @@ type Runner struct {
 // command returns the command for name in its own process group. tmp is
 // the run's temporary directory: the command's GOTMPDIR is a directory
 // inside it, so that the work directories of go commands (go-build*) go
-// with tmp even when go is interrupted before it removes them itself.
+// with tmp even when go is interrupted before it removes them itself; and
+// its environment holds runMark(tmp), so that endTree finds every process
+// the run started, whichever process group or parent it ends up with.
 func (r *Runner) command(ctx context.Context, tmp string, env []string, name string, args ...string) (*exec.Cmd, error) {
+	if err := subreaper(); err != nil {
+		return nil, fmt.Errorf("becoming the subreaper of the run's processes: %w", err)
+	}
 	gotmp := filepath.Join(tmp, "gotmp")
 	if err := os.MkdirAll(gotmp, 0o755); err != nil {
 		return nil, err
@@ -44,7 +49,7 @@ func (r *Runner) command(ctx context.Context, tmp string, env []string, name str
 	if env == nil {
 		env = os.Environ()
 	}
-	env = append(slices.Clip(env), "GOTMPDIR="+gotmp)
+	env = append(slices.Clip(env), "GOTMPDIR="+gotmp, runMark(tmp))
 	if r.Command != nil {
 		cmd := r.Command(ctx, name, args...)
 		cmd.Env = env
@@ -64,6 +69,10 @@ func (r *Runner) command(ctx context.Context, tmp string, env []string, name str
 	cmd.WaitDelay = 10 * time.Second
 	return cmd, nil
 }
+
+// runMark is the environment variable that marks the processes of the run
+// whose temporary directory is tmp.
+func runMark(tmp string) string { return "CONFHUNT_RUN=" + tmp }
 
 // run runs cmd and returns only once its whole process group has ended:
 // what the leader left behind is interrupted, then killed after a grace
@@ -151,6 +160,7 @@ func (r *Runner) Tests(ctx context.Context, pkgs []string, goTest []string) (*Pr
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	defer endTree(runMark(tmp)) // first: what the run left running may use tmp
 	profile := filepath.Join(tmp, "cover.out")
 	args := append([]string{"test", "-covermode=count", "-coverpkg=" + strings.Join(pkgs, ","), "-coverprofile=" + profile}, goTest[2:]...)
 	r.logf("running go %s", strings.Join(args, " "))
@@ -190,6 +200,7 @@ func (r *Runner) Service(ctx context.Context, pkgs []string, build string, args 
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	defer endTree(runMark(tmp)) // first: what the run left running may use tmp
 	covdir := filepath.Join(tmp, "covdata")
 	if err := os.Mkdir(covdir, 0o755); err != nil {
 		return nil, err
