@@ -39,6 +39,9 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if !ok {
 		return usageError("hunt: -by %q: want time, alloc, io or score", *byName)
 	}
+	if *overhead && *runs < 1 {
+		return usageError("hunt: -runs %d: want at least 1 run of each variant", *runs)
+	}
 	an, err := e.analyse(ctx, patterns)
 	if err != nil {
 		return err
