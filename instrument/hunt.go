@@ -25,6 +25,16 @@ type Workload struct {
 	Ready   string
 }
 
+// Check checks the workload before anything runs: a go test command must
+// set no flag that would write a probed binary into the user's tree or
+// that cannot be combined with the probes' overlay.
+func (w Workload) Check() error {
+	if w.Build == "" {
+		return checkGoTest(w.Command, probeFlags)
+	}
+	return nil
+}
+
 // Measurement is what one probe site recorded.
 type Measurement struct {
 	Probe *Probe
@@ -44,6 +54,9 @@ type Result struct {
 // Probe runs the workload with the plan's probes spliced in through
 // go -overlay (a nil plan runs it as it is) and reads back the counters.
 func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (*Result, error) {
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
 	tmp, err := os.MkdirTemp("", "confhunt-hunt-")
 	if err != nil {
 		return nil, err
@@ -62,9 +75,6 @@ func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (
 	res := &Result{}
 	out := &tee{w: r.Stdout}
 	if w.Build == "" {
-		if len(w.Command) < 2 || filepath.Base(w.Command[0]) != "go" || w.Command[1] != "test" {
-			return nil, fmt.Errorf("the workload must be a go test command (go test [flags] [packages]); use -build for a service")
-		}
 		args := append([]string{"test"}, overlay...)
 		if !hasFlag(w.Command[2:], "count") {
 			args = append(args, "-count=1") // a cached result runs no probe

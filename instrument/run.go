@@ -145,15 +145,8 @@ func (r *Runner) logf(format string, args ...any) {
 // pkgs and returns the profile. goTest is the user's command, which must
 // start with "go test".
 func (r *Runner) Tests(ctx context.Context, pkgs []string, goTest []string) (*Profile, error) {
-	if len(goTest) < 2 || filepath.Base(goTest[0]) != "go" || goTest[1] != "test" {
-		return nil, fmt.Errorf("the workload must be a go test command (go test [flags] [packages]); use -build for a service")
-	}
-	for _, a := range goTest[2:] {
-		for _, f := range []string{"-cover", "-covermode", "-coverpkg", "-coverprofile", "-overlay"} {
-			if a == f || strings.HasPrefix(a, f+"=") || a == "-"+f || strings.HasPrefix(a, "-"+f+"=") {
-				return nil, fmt.Errorf("the go test command sets %s; confhunt sets the coverage flags itself", f)
-			}
-		}
+	if err := CheckTests(goTest); err != nil {
+		return nil, err
 	}
 	tmp, err := os.MkdirTemp("", "confhunt-counts-")
 	if err != nil {
@@ -177,6 +170,66 @@ func (r *Runner) Tests(ctx context.Context, pkgs []string, goTest []string) (*Pr
 		return nil, fmt.Errorf("%w (%v); no counts were written", ErrWorkload, err)
 	}
 	return readProfile(profile)
+}
+
+// goTestFlag is a go test flag that a run cannot pass on, and why.
+type goTestFlag struct{ name, why string }
+
+// writeFlags write a test binary into the user's tree instead of running it.
+var writeFlags = []goTestFlag{
+	{"c", "it writes a test binary into your tree instead of running the tests; confhunt builds and runs them itself"},
+	{"o", "it writes a test binary into your tree; confhunt builds and runs the tests itself"},
+}
+
+// countsFlags are the flags a counts run sets itself.
+var countsFlags = append(slices.Clip(writeFlags),
+	goTestFlag{"cover", "confhunt sets the coverage flags itself"},
+	goTestFlag{"covermode", "confhunt sets the coverage flags itself"},
+	goTestFlag{"coverpkg", "confhunt sets the coverage flags itself"},
+	goTestFlag{"coverprofile", "confhunt sets the coverage flags itself"},
+	goTestFlag{"overlay", "counts are taken on your files as they are"},
+)
+
+// probeFlags are the flags a probe run cannot combine with its overlay.
+var probeFlags = append(slices.Clip(writeFlags),
+	goTestFlag{"cover", coverWhy},
+	goTestFlag{"covermode", coverWhy},
+	goTestFlag{"coverpkg", coverWhy},
+	goTestFlag{"coverprofile", coverWhy},
+	goTestFlag{"overlay", "confhunt passes its own overlay, which holds the probes"},
+)
+
+const coverWhy = "go ignores the probes' overlay for packages built with coverage (golang/go#73802); take coverage with confhunt counts"
+
+// checkGoTest checks that goTest is a go test command that sets none of
+// the flags. What follows -args is the test binary's, and not checked.
+func checkGoTest(goTest []string, flags []goTestFlag) error {
+	if len(goTest) < 2 || filepath.Base(goTest[0]) != "go" || goTest[1] != "test" {
+		return errors.New("the workload must be a go test command (go test [flags] [packages]); use -build for a service")
+	}
+	for _, a := range goTest[2:] {
+		name, ok := strings.CutPrefix(a, "-")
+		if !ok {
+			continue
+		}
+		name = strings.TrimPrefix(name, "-")
+		name, _, _ = strings.Cut(name, "=")
+		if name == "args" {
+			break
+		}
+		for _, f := range flags {
+			if name == f.name {
+				return fmt.Errorf("the go test command sets -%s: %s", f.name, f.why)
+			}
+		}
+	}
+	return nil
+}
+
+// CheckTests checks, before anything runs, that goTest is a go test
+// command that Runner.Tests can run.
+func CheckTests(goTest []string) error {
+	return checkGoTest(goTest, countsFlags)
 }
 
 func readProfile(name string) (*Profile, error) {

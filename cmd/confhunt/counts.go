@@ -33,6 +33,11 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	if len(command) == 0 {
 		return usageError("counts: no command after -- (a go test command, or with -build the workload)")
 	}
+	if *build == "" {
+		if err := instrument.CheckTests(command); err != nil {
+			return usageError("counts: %w", err)
+		}
+	}
 	s, _, err := e.settings(ctx)
 	if err != nil {
 		return err

@@ -42,6 +42,10 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if *overhead && *runs < 1 {
 		return usageError("hunt: -runs %d: want at least 1 run of each variant", *runs)
 	}
+	w := instrument.Workload{Command: command, Build: *build, Args: strings.Fields(*svcArgs), Ready: *ready}
+	if err := w.Check(); err != nil {
+		return usageError("hunt: %w", err)
+	}
 	an, err := e.analyse(ctx, patterns)
 	if err != nil {
 		return err
@@ -69,7 +73,6 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	w := instrument.Workload{Command: command, Build: *build, Args: strings.Fields(*svcArgs), Ready: *ready}
 	r := &instrument.Runner{Dir: dir, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}
 	ov, err := plan.Write(an.prog)
 	if err != nil {
