@@ -128,8 +128,8 @@ func TestProbeInterrupted(t *testing.T) {
 	}
 }
 
-// TestProbeErrors: a failing workload, a package that does not build, and
-// a service that ignores SIGINT (killed after the grace period, its
+// TestProbeErrors: a failing workload, a package that does not build, a
+// package that is no program, and a service that ignores SIGINT (killed after the grace period, its
 // counters kept, with a warning).
 func TestProbeErrors(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
@@ -140,6 +140,11 @@ func TestProbeErrors(t *testing.T) {
 	}
 	if _, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./nosuch", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building ./nosuch") {
 		t.Errorf("missing package: %v", err)
+	}
+	lib, _ := filepath.Abs(filepath.Join("testdata", "probe"))
+	rl := &instrument.Runner{Dir: lib, Stdout: io.Discard, Stderr: io.Discard}
+	if _, err := rl.Probe(ctx, nil, nil, instrument.Workload{Build: ".", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building .: not a main package") {
+		t.Errorf("library package: %v", err)
 	}
 	addr := freePort(t)
 	res, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./stubborn", Args: []string{"-addr", addr}, Ready: addr, Command: []string{"go", "version"}})

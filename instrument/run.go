@@ -296,6 +296,11 @@ func (r *Runner) runService(ctx context.Context, dir string, flags []string, bui
 	if len(workload) == 0 {
 		return 0, nil, errors.New("no workload command after --")
 	}
+	if ready != "" {
+		if err := CheckReady(ready); err != nil {
+			return 0, nil, err
+		}
+	}
 	bin := filepath.Join(dir, "service")
 	gob, err := r.command(ctx, dir, env, "go", append(append([]string{"build"}, flags...), "-o", bin, build)...)
 	if err != nil {
@@ -309,6 +314,13 @@ func (r *Runner) runService(ctx context.Context, dir string, flags []string, bui
 			return 0, nil, ctx.Err()
 		}
 		return 0, nil, fmt.Errorf("building %s: %v\n%s", build, err, strings.TrimSpace(out.String()))
+	}
+	// go build -o writes a package archive for a package that is no
+	// program, which cannot be started.
+	if fi, err := os.Stat(bin); err != nil {
+		return 0, nil, fmt.Errorf("building %s: %w", build, err)
+	} else if fi.Mode()&0o111 == 0 {
+		return 0, nil, fmt.Errorf("building %s: not a main package; -build takes the main package of the service", build)
 	}
 	r.logf("starting %s", strings.Join(append([]string{build}, args...), " "))
 	svc, err := r.command(ctx, dir, env, bin, args...)
@@ -388,6 +400,22 @@ func (r *Runner) stop(p *process) error {
 		<-p.done
 		return fmt.Errorf("the service did not exit within %v of SIGINT and was killed; no counters were written (it must return from main on SIGINT or SIGTERM)", grace)
 	}
+}
+
+// CheckReady checks that addr is a host:port that a service can be
+// waited on.
+func CheckReady(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil && port == "" {
+		err = errors.New("no port")
+	}
+	if err == nil {
+		_, err = net.LookupPort("tcp", port)
+	}
+	if err != nil {
+		return fmt.Errorf("want host:port (%v)", err)
+	}
+	return nil
 }
 
 // waitReady polls addr until it accepts a connection.
