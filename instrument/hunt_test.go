@@ -224,3 +224,36 @@ func TestProbeTestVariants(t *testing.T) {
 		t.Errorf("the probe run changed the user's tree")
 	}
 }
+
+// TestProbeModuleCache: probes in a dependency's package, whose files are
+// in the module cache that go -overlay cannot change, are refused before
+// anything runs, with what to do instead.
+func TestProbeModuleCache(t *testing.T) {
+	t.Setenv("GOPROXY", "off") // the dependency is in the cache, as confhunt's own
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir, _ := filepath.Abs(filepath.Join("testdata", "dep"))
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"github.com/mitchellh/reflectwalk"}})
+	if err != nil {
+		t.Skipf("the dependency is not in the module cache: %v", err)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
+	plan := instrument.PlanAll(a)
+	if len(plan.Probes) == 0 {
+		t.Fatal("no probe planned in the dependency")
+	}
+	ov, err := plan.Write(prog)
+	if err == nil {
+		defer ov.Remove()
+		r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+		_, err = r.Probe(context.Background(), plan, ov, instrument.Workload{Command: []string{"go", "test", "."}})
+	}
+	for _, want := range []string{"github.com/mitchellh/reflectwalk@v1.0.2", "module cache", "replace github.com/mitchellh/reflectwalk => "} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v; want it to say %q", err, want)
+		}
+	}
+}

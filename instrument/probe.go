@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/slicing"
@@ -225,6 +226,9 @@ func (o *Overlay) Remove() error { return os.RemoveAll(o.Dir) }
 // into memory (they survive exit, os.Exit and signals alike). The user's
 // files are only read.
 func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
+	if err := pl.checkModules(prog); err != nil {
+		return nil, err
+	}
 	dir, err := os.MkdirTemp("", "confhunt-overlay-")
 	if err != nil {
 		return nil, err
@@ -293,6 +297,43 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 	}
 	ok = true
 	return ov, nil
+}
+
+// checkModules fails when a probe lies in a package of a module in the
+// module cache: go refuses an overlay that replaces files there.
+func (pl *Plan) checkModules(prog *slicing.Program) error {
+	mods := make(map[string]*packages.Module) // by package path
+	packages.Visit(prog.Packages, nil, func(p *packages.Package) {
+		if p.Module != nil {
+			mods[p.PkgPath] = p.Module
+		}
+	})
+	for _, pr := range pl.Probes {
+		m := mods[pr.pkg]
+		// A main module (or a workspace's) and a module replaced by a
+		// directory are the user's files; a vendored copy lies in the
+		// main module.
+		if m == nil || m.Main || (m.Replace != nil && m.Replace.Version == "") {
+			continue
+		}
+		if f := prog.Fset.File(pr.Pos); f != nil && inDir(f.Name(), prog.Root) {
+			continue
+		}
+		if m.Replace != nil {
+			m = m.Replace
+		}
+		return fmt.Errorf("cannot probe %s: its files are in the module cache, which go -overlay cannot change; "+
+			"copy the module out of the cache (cp -r %s ../copy && chmod -R u+w ../copy), "+
+			"add replace %s => ../copy to go.mod, and run hunt again",
+			m.Path+"@"+m.Version, m.Dir, m.Path)
+	}
+	return nil
+}
+
+// inDir says whether file lies under dir.
+func inDir(file, dir string) bool {
+	rel, err := filepath.Rel(dir, file)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // fileSyntax finds the parsed file called name among the loaded packages.
