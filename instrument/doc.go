@@ -32,7 +32,8 @@
 // catalogue, and a probe wrapping each make (bytes) and each IO call
 // (time, and bytes for a Read or Write of a side-effect-free buffer) in
 // a function literal. Probes are spliced into copies of the files without
-// adding a line, and an added file per package holds its counters: four
+// adding a line, and an added file per package (one for a package and its
+// test variant, which are built from the same files) holds its counters: four
 // int64 per site, updated atomically, in a shared mapping of a file in
 // $CONFHUNT_PROBE_DIR, so they are kept however the process ends and are
 // summed across the test binaries of one go test run. The build reads the
@@ -40,4 +41,12 @@
 // PlanAll probes every function instead, for the overhead comparison.
 // Bottlenecks ranks the sites; a function's exclusive time is approximate
 // (probed callees' time is apportioned by calls and call sites).
+//
+// Every run, successful, failed or interrupted, ends the processes it
+// started before it returns: each command runs in its own process group,
+// ended after the command; on Linux the process is also the subreaper of
+// its descendants, and every process whose environment holds the run's
+// mark (CONFHUNT_RUN) is found in /proc, sent SIGTERM, then SIGKILL, and
+// reaped, which catches those that left the group (setsid). A descendant
+// that clears its environment is found only through its process group.
 package instrument

@@ -13,8 +13,6 @@ import (
 	"strconv"
 	"strings"
 	"time"
-
-	"golang.org/x/tools/go/ssa"
 )
 
 // Workload says what a probe run runs: the user's go test command, or a
@@ -25,6 +23,16 @@ type Workload struct {
 	Build   string
 	Args    []string
 	Ready   string
+}
+
+// Check checks the workload before anything runs: a go test command must
+// set no flag that would write a probed binary into the user's tree or
+// that cannot be combined with the probes' overlay.
+func (w Workload) Check() error {
+	if w.Build == "" {
+		return checkGoTest(w.Command, probeFlags)
+	}
+	return nil
 }
 
 // Measurement is what one probe site recorded.
@@ -46,11 +54,15 @@ type Result struct {
 // Probe runs the workload with the plan's probes spliced in through
 // go -overlay (a nil plan runs it as it is) and reads back the counters.
 func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (*Result, error) {
+	if err := w.Check(); err != nil {
+		return nil, err
+	}
 	tmp, err := os.MkdirTemp("", "confhunt-hunt-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	defer endTree(runMark(tmp)) // first: what the run left running may use tmp
 	probeDir := filepath.Join(tmp, "probes")
 	if err := os.Mkdir(probeDir, 0o755); err != nil {
 		return nil, err
@@ -63,9 +75,6 @@ func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (
 	res := &Result{}
 	out := &tee{w: r.Stdout}
 	if w.Build == "" {
-		if len(w.Command) < 2 || filepath.Base(w.Command[0]) != "go" || w.Command[1] != "test" {
-			return nil, fmt.Errorf("the workload must be a go test command (go test [flags] [packages]); use -build for a service")
-		}
 		args := append([]string{"test"}, overlay...)
 		if !hasFlag(w.Command[2:], "count") {
 			args = append(args, "-count=1") // a cached result runs no probe
@@ -129,7 +138,7 @@ func (r *Runner) probeService(ctx context.Context, overlay, env []string, tmp st
 
 // readCounters reads each probed package's counter file.
 func readCounters(dir string, pl *Plan) ([]Measurement, error) {
-	cache := make(map[*ssa.Package][]int64)
+	cache := make(map[string][]int64) // by import path
 	var out []Measurement
 	for _, pr := range pl.Probes {
 		c, ok := cache[pr.pkg]

@@ -3,13 +3,16 @@ package instrument_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/instrument"
 	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/slicing"
@@ -125,8 +128,8 @@ func TestProbeInterrupted(t *testing.T) {
 	}
 }
 
-// TestProbeErrors: a failing workload, a package that does not build, and
-// a service that ignores SIGINT (killed after the grace period, its
+// TestProbeErrors: a failing workload, a package that does not build, a
+// package that is no program, and a service that ignores SIGINT (killed after the grace period, its
 // counters kept, with a warning).
 func TestProbeErrors(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
@@ -138,9 +141,119 @@ func TestProbeErrors(t *testing.T) {
 	if _, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./nosuch", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building ./nosuch") {
 		t.Errorf("missing package: %v", err)
 	}
+	lib, _ := filepath.Abs(filepath.Join("testdata", "probe"))
+	rl := &instrument.Runner{Dir: lib, Stdout: io.Discard, Stderr: io.Discard}
+	if _, err := rl.Probe(ctx, nil, nil, instrument.Workload{Build: ".", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building .: not a main package") {
+		t.Errorf("library package: %v", err)
+	}
 	addr := freePort(t)
 	res, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./stubborn", Args: []string{"-addr", addr}, Ready: addr, Command: []string{"go", "version"}})
 	if err != nil || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "was killed") || !strings.Contains(res.Warnings[0], "counters are kept") {
 		t.Errorf("stubborn service: %v %+v", err, res)
+	}
+}
+
+// TestProbeTestVariants: with test variants loaded (-test), a package and
+// its test variant share one set of probes, one counters file and one
+// generated file, so that every test binary of the run counts into the
+// same counters; and the options keep the names they have without -test.
+func TestProbeTestVariants(t *testing.T) {
+	dir, _ := filepath.Abs(filepath.Join("testdata", "variants"))
+	options := func(tests bool) (loaded, []string) {
+		s, err := configs.Load("", "", nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}, Tests: tests})
+		if err != nil {
+			t.Fatal(err)
+		}
+		l := loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue()), s}
+		opts, err := slicing.Discover(context.Background(), l.prog, l.s.Sources)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var names []string
+		for _, o := range opts {
+			names = append(names, o.Name)
+		}
+		slices.Sort(names)
+		return l, names
+	}
+	_, plain := options(false)
+	l, withTests := options(true)
+	if !slices.Equal(plain, withTests) || len(plain) == 0 {
+		t.Errorf("options with test variants: %v; without: %v", withTests, plain)
+	}
+
+	// Every function of both variants of lib, config and app is probed.
+	plan := instrument.PlanAll(l.a)
+	at := make(map[string]bool)
+	for _, pr := range plan.Probes {
+		k := fmt.Sprintf("%v %s", pr.Kind, l.prog.Fset.Position(pr.Pos))
+		if at[k] {
+			t.Errorf("two probes at %s", k)
+		}
+		at[k] = true
+	}
+	before := checksum(t, dir)
+	ov, err := plan.Write(l.prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ov.Remove()
+	var out strings.Builder
+	r := &instrument.Runner{Dir: dir, Stdout: &out, Stderr: &out}
+	res, err := r.Probe(context.Background(), plan, ov, instrument.Workload{Command: []string{"go", "test", "./..."}})
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	// lib's tests call Spin 5 times and Fill 3 times, app's test calls
+	// Spin, Fill and Walk twice; Default is called by three tests.
+	want := map[string]int64{"lib.Spin": 7, "lib_test.TestExternal": 1, "lib.Fill": 5, "lib.Walk": 2, "lib.TestSpin": 1, "lib.testConfig": 1, "config.Default": 3, "app.Run": 2}
+	got := make(map[string]int64)
+	for _, m := range res.Measurements {
+		got[slicing.ShortName(m.Probe.Func)] += m.Calls
+	}
+	for k, n := range want {
+		if got[k] != n {
+			t.Errorf("%s: %d calls, want %d (all: %v)", k, got[k], n, got)
+		}
+	}
+	if checksum(t, dir) != before {
+		t.Errorf("the probe run changed the user's tree")
+	}
+}
+
+// TestProbeModuleCache: probes in a dependency's package, whose files are
+// in the module cache that go -overlay cannot change, are refused before
+// anything runs, with what to do instead.
+func TestProbeModuleCache(t *testing.T) {
+	t.Setenv("GOPROXY", "off") // the dependency is in the cache, as confhunt's own
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir, _ := filepath.Abs(filepath.Join("testdata", "dep"))
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"github.com/mitchellh/reflectwalk"}})
+	if err != nil {
+		t.Skipf("the dependency is not in the module cache: %v", err)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
+	plan := instrument.PlanAll(a)
+	if len(plan.Probes) == 0 {
+		t.Fatal("no probe planned in the dependency")
+	}
+	ov, err := plan.Write(prog)
+	if err == nil {
+		defer ov.Remove()
+		r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+		_, err = r.Probe(context.Background(), plan, ov, instrument.Workload{Command: []string{"go", "test", "."}})
+	}
+	for _, want := range []string{"github.com/mitchellh/reflectwalk@v1.0.2", "module cache", "replace github.com/mitchellh/reflectwalk => "} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("err = %v; want it to say %q", err, want)
+		}
 	}
 }

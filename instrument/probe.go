@@ -16,6 +16,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/slicing"
@@ -43,8 +44,8 @@ type Probe struct {
 	Callee  string        // for IO probes, the function called
 	Timed   bool          // for IO probes: the call is costly enough to time
 
-	pkg  *ssa.Package
-	id   int // index in its package's counters
+	pkg  string // import path: a package and its test variant share counters
+	id   int    // index in its package's counters
 	call ssa.CallInstruction
 }
 
@@ -129,7 +130,7 @@ func (p *planner) add(kind ProbeKind, fn *ssa.Function, pos token.Pos, call ssa.
 	k := probeKey{kind, pos}
 	pr := p.at[k]
 	if pr == nil {
-		pr = &Probe{Kind: kind, Func: fn, Pos: pos, pkg: fn.Pkg, call: call}
+		pr = &Probe{Kind: kind, Func: fn, Pos: pos, pkg: fn.Pkg.Pkg.Path(), call: call}
 		if call != nil {
 			if callees := p.a.Callees(call); len(callees) > 0 {
 				pr.Callee = slicing.ShortName(origin(callees[0]))
@@ -176,7 +177,10 @@ func (p *planner) plan() *Plan {
 	slices.SortFunc(out.Probes, func(x, y *Probe) int {
 		return cmp.Or(cmp.Compare(x.Pos, y.Pos), cmp.Compare(x.Kind, y.Kind))
 	})
-	ids := make(map[*ssa.Package]int)
+	// Number by import path, not by *ssa.Package: with -test a package
+	// and its test variant are two, but they are built from the same
+	// files and so share the generated file and the counters.
+	ids := make(map[string]int)
 	for _, pr := range out.Probes {
 		pr.id = ids[pr.pkg]
 		ids[pr.pkg]++
@@ -199,9 +203,10 @@ func (pl *Plan) Count() (funcs, allocs, ios int) {
 	return
 }
 
-// counterFile names the counters of a package in the probe directory.
-func counterFile(pkg *ssa.Package) string {
-	sum := sha256.Sum256([]byte(pkg.Pkg.Path()))
+// counterFile names the counters of the package with import path pkg in
+// the probe directory.
+func counterFile(pkg string) string {
+	sum := sha256.Sum256([]byte(pkg))
 	return hex.EncodeToString(sum[:8]) + ".cnt"
 }
 
@@ -221,6 +226,9 @@ func (o *Overlay) Remove() error { return os.RemoveAll(o.Dir) }
 // into memory (they survive exit, os.Exit and signals alike). The user's
 // files are only read.
 func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
+	if err := pl.checkModules(prog); err != nil {
+		return nil, err
+	}
 	dir, err := os.MkdirTemp("", "confhunt-overlay-")
 	if err != nil {
 		return nil, err
@@ -233,8 +241,9 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 		}
 	}()
 	byFile := make(map[string][]*Probe)
-	sizes := make(map[*ssa.Package]int)     // probes per package
-	pkgDir := make(map[*ssa.Package]string) // a directory of the package
+	sizes := make(map[string]int)      // probes per package, by import path
+	pkgFile := make(map[string]string) // the package's generated file
+	pkgName := make(map[string]string)
 	for _, pr := range pl.Probes {
 		f := prog.Fset.File(pr.Pos)
 		if f == nil {
@@ -242,7 +251,14 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 		}
 		byFile[f.Name()] = append(byFile[f.Name()], pr)
 		sizes[pr.pkg] = max(sizes[pr.pkg], pr.id+1)
-		pkgDir[pr.pkg] = filepath.Dir(f.Name())
+		// An external test package (package p_test) lives beside p
+		// and must be given a _test.go file.
+		name := "zz_confhunt_probe.go"
+		if strings.HasSuffix(pr.Func.Pkg.Pkg.Name(), "_test") {
+			name = "zz_confhunt_probe_test.go"
+		}
+		pkgFile[pr.pkg] = filepath.Join(filepath.Dir(f.Name()), name)
+		pkgName[pr.pkg] = pr.Func.Pkg.Pkg.Name()
 	}
 	replace := make(map[string]string)
 	for i, name := range slices.Sorted(maps.Keys(byFile)) {
@@ -267,10 +283,10 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 	// Every probed package gets a file holding its counters.
 	for pkg, n := range sizes {
 		rt := filepath.Join(dir, "rt_"+strings.TrimSuffix(counterFile(pkg), ".cnt")+".go")
-		if err := os.WriteFile(rt, runtimeFile(pkg.Pkg.Name(), counterFile(pkg), n), 0o644); err != nil {
+		if err := os.WriteFile(rt, runtimeFile(pkgName[pkg], counterFile(pkg), n), 0o644); err != nil {
 			return nil, err
 		}
-		replace[filepath.Join(pkgDir[pkg], "zz_confhunt_probe.go")] = rt
+		replace[pkgFile[pkg]] = rt
 	}
 	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "  ")
 	if err != nil {
@@ -281,6 +297,43 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 	}
 	ok = true
 	return ov, nil
+}
+
+// checkModules fails when a probe lies in a package of a module in the
+// module cache: go refuses an overlay that replaces files there.
+func (pl *Plan) checkModules(prog *slicing.Program) error {
+	mods := make(map[string]*packages.Module) // by package path
+	packages.Visit(prog.Packages, nil, func(p *packages.Package) {
+		if p.Module != nil {
+			mods[p.PkgPath] = p.Module
+		}
+	})
+	for _, pr := range pl.Probes {
+		m := mods[pr.pkg]
+		// A main module (or a workspace's) and a module replaced by a
+		// directory are the user's files; a vendored copy lies in the
+		// main module.
+		if m == nil || m.Main || (m.Replace != nil && m.Replace.Version == "") {
+			continue
+		}
+		if f := prog.Fset.File(pr.Pos); f != nil && inDir(f.Name(), prog.Root) {
+			continue
+		}
+		if m.Replace != nil {
+			m = m.Replace
+		}
+		return fmt.Errorf("cannot probe %s: its files are in the module cache, which go -overlay cannot change; "+
+			"copy the module out of the cache (cp -r %s ../copy && chmod -R u+w ../copy), "+
+			"add replace %s => ../copy to go.mod, and run hunt again",
+			m.Path+"@"+m.Version, m.Dir, m.Path)
+	}
+	return nil
+}
+
+// inDir says whether file lies under dir.
+func inDir(file, dir string) bool {
+	rel, err := filepath.Rel(dir, file)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 // fileSyntax finds the parsed file called name among the loaded packages.

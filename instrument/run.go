@@ -35,8 +35,13 @@ type Runner struct {
 // command returns the command for name in its own process group. tmp is
 // the run's temporary directory: the command's GOTMPDIR is a directory
 // inside it, so that the work directories of go commands (go-build*) go
-// with tmp even when go is interrupted before it removes them itself.
+// with tmp even when go is interrupted before it removes them itself; and
+// its environment holds runMark(tmp), so that endTree finds every process
+// the run started, whichever process group or parent it ends up with.
 func (r *Runner) command(ctx context.Context, tmp string, env []string, name string, args ...string) (*exec.Cmd, error) {
+	if err := subreaper(); err != nil {
+		return nil, fmt.Errorf("becoming the subreaper of the run's processes: %w", err)
+	}
 	gotmp := filepath.Join(tmp, "gotmp")
 	if err := os.MkdirAll(gotmp, 0o755); err != nil {
 		return nil, err
@@ -44,7 +49,7 @@ func (r *Runner) command(ctx context.Context, tmp string, env []string, name str
 	if env == nil {
 		env = os.Environ()
 	}
-	env = append(slices.Clip(env), "GOTMPDIR="+gotmp)
+	env = append(slices.Clip(env), "GOTMPDIR="+gotmp, runMark(tmp))
 	if r.Command != nil {
 		cmd := r.Command(ctx, name, args...)
 		cmd.Env = env
@@ -64,6 +69,10 @@ func (r *Runner) command(ctx context.Context, tmp string, env []string, name str
 	cmd.WaitDelay = 10 * time.Second
 	return cmd, nil
 }
+
+// runMark is the environment variable that marks the processes of the run
+// whose temporary directory is tmp.
+func runMark(tmp string) string { return "CONFHUNT_RUN=" + tmp }
 
 // run runs cmd and returns only once its whole process group has ended:
 // what the leader left behind is interrupted, then killed after a grace
@@ -136,21 +145,15 @@ func (r *Runner) logf(format string, args ...any) {
 // pkgs and returns the profile. goTest is the user's command, which must
 // start with "go test".
 func (r *Runner) Tests(ctx context.Context, pkgs []string, goTest []string) (*Profile, error) {
-	if len(goTest) < 2 || filepath.Base(goTest[0]) != "go" || goTest[1] != "test" {
-		return nil, fmt.Errorf("the workload must be a go test command (go test [flags] [packages]); use -build for a service")
-	}
-	for _, a := range goTest[2:] {
-		for _, f := range []string{"-cover", "-covermode", "-coverpkg", "-coverprofile", "-overlay"} {
-			if a == f || strings.HasPrefix(a, f+"=") || a == "-"+f || strings.HasPrefix(a, "-"+f+"=") {
-				return nil, fmt.Errorf("the go test command sets %s; confhunt sets the coverage flags itself", f)
-			}
-		}
+	if err := CheckTests(goTest); err != nil {
+		return nil, err
 	}
 	tmp, err := os.MkdirTemp("", "confhunt-counts-")
 	if err != nil {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	defer endTree(runMark(tmp)) // first: what the run left running may use tmp
 	profile := filepath.Join(tmp, "cover.out")
 	args := append([]string{"test", "-covermode=count", "-coverpkg=" + strings.Join(pkgs, ","), "-coverprofile=" + profile}, goTest[2:]...)
 	r.logf("running go %s", strings.Join(args, " "))
@@ -167,6 +170,66 @@ func (r *Runner) Tests(ctx context.Context, pkgs []string, goTest []string) (*Pr
 		return nil, fmt.Errorf("%w (%v); no counts were written", ErrWorkload, err)
 	}
 	return readProfile(profile)
+}
+
+// goTestFlag is a go test flag that a run cannot pass on, and why.
+type goTestFlag struct{ name, why string }
+
+// writeFlags write a test binary into the user's tree instead of running it.
+var writeFlags = []goTestFlag{
+	{"c", "it writes a test binary into your tree instead of running the tests; confhunt builds and runs them itself"},
+	{"o", "it writes a test binary into your tree; confhunt builds and runs the tests itself"},
+}
+
+// countsFlags are the flags a counts run sets itself.
+var countsFlags = append(slices.Clip(writeFlags),
+	goTestFlag{"cover", "confhunt sets the coverage flags itself"},
+	goTestFlag{"covermode", "confhunt sets the coverage flags itself"},
+	goTestFlag{"coverpkg", "confhunt sets the coverage flags itself"},
+	goTestFlag{"coverprofile", "confhunt sets the coverage flags itself"},
+	goTestFlag{"overlay", "counts are taken on your files as they are"},
+)
+
+// probeFlags are the flags a probe run cannot combine with its overlay.
+var probeFlags = append(slices.Clip(writeFlags),
+	goTestFlag{"cover", coverWhy},
+	goTestFlag{"covermode", coverWhy},
+	goTestFlag{"coverpkg", coverWhy},
+	goTestFlag{"coverprofile", coverWhy},
+	goTestFlag{"overlay", "confhunt passes its own overlay, which holds the probes"},
+)
+
+const coverWhy = "go ignores the probes' overlay for packages built with coverage (golang/go#73802); take coverage with confhunt counts"
+
+// checkGoTest checks that goTest is a go test command that sets none of
+// the flags. What follows -args is the test binary's, and not checked.
+func checkGoTest(goTest []string, flags []goTestFlag) error {
+	if len(goTest) < 2 || filepath.Base(goTest[0]) != "go" || goTest[1] != "test" {
+		return errors.New("the workload must be a go test command (go test [flags] [packages]); use -build for a service")
+	}
+	for _, a := range goTest[2:] {
+		name, ok := strings.CutPrefix(a, "-")
+		if !ok {
+			continue
+		}
+		name = strings.TrimPrefix(name, "-")
+		name, _, _ = strings.Cut(name, "=")
+		if name == "args" {
+			break
+		}
+		for _, f := range flags {
+			if name == f.name {
+				return fmt.Errorf("the go test command sets -%s: %s", f.name, f.why)
+			}
+		}
+	}
+	return nil
+}
+
+// CheckTests checks, before anything runs, that goTest is a go test
+// command that Runner.Tests can run.
+func CheckTests(goTest []string) error {
+	return checkGoTest(goTest, countsFlags)
 }
 
 func readProfile(name string) (*Profile, error) {
@@ -190,6 +253,7 @@ func (r *Runner) Service(ctx context.Context, pkgs []string, build string, args 
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
+	defer endTree(runMark(tmp)) // first: what the run left running may use tmp
 	covdir := filepath.Join(tmp, "covdata")
 	if err := os.Mkdir(covdir, 0o755); err != nil {
 		return nil, err
@@ -232,6 +296,11 @@ func (r *Runner) runService(ctx context.Context, dir string, flags []string, bui
 	if len(workload) == 0 {
 		return 0, nil, errors.New("no workload command after --")
 	}
+	if ready != "" {
+		if err := CheckReady(ready); err != nil {
+			return 0, nil, err
+		}
+	}
 	bin := filepath.Join(dir, "service")
 	gob, err := r.command(ctx, dir, env, "go", append(append([]string{"build"}, flags...), "-o", bin, build)...)
 	if err != nil {
@@ -245,6 +314,13 @@ func (r *Runner) runService(ctx context.Context, dir string, flags []string, bui
 			return 0, nil, ctx.Err()
 		}
 		return 0, nil, fmt.Errorf("building %s: %v\n%s", build, err, strings.TrimSpace(out.String()))
+	}
+	// go build -o writes a package archive for a package that is no
+	// program, which cannot be started.
+	if fi, err := os.Stat(bin); err != nil {
+		return 0, nil, fmt.Errorf("building %s: %w", build, err)
+	} else if fi.Mode()&0o111 == 0 {
+		return 0, nil, fmt.Errorf("building %s: not a main package; -build takes the main package of the service", build)
 	}
 	r.logf("starting %s", strings.Join(append([]string{build}, args...), " "))
 	svc, err := r.command(ctx, dir, env, bin, args...)
@@ -324,6 +400,22 @@ func (r *Runner) stop(p *process) error {
 		<-p.done
 		return fmt.Errorf("the service did not exit within %v of SIGINT and was killed; no counters were written (it must return from main on SIGINT or SIGTERM)", grace)
 	}
+}
+
+// CheckReady checks that addr is a host:port that a service can be
+// waited on.
+func CheckReady(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil && port == "" {
+		err = errors.New("no port")
+	}
+	if err == nil {
+		_, err = net.LookupPort("tcp", port)
+	}
+	if err != nil {
+		return fmt.Errorf("want host:port (%v)", err)
+	}
+	return nil
 }
 
 // waitReady polls addr until it accepts a connection.

@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/confhunt/confhunt/instrument"
@@ -18,7 +17,7 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	fs := e.flags("counts", "counts -o FILE [-build PKG [-args ARGS] [-ready ADDR]] [flags] [packages] -- COMMAND...")
 	out := fs.String("o", "", "write the counts to `file`")
 	build := fs.String("build", "", "build this main `package` with coverage, start it, run COMMAND against it, stop it with SIGINT")
-	svcArgs := fs.String("args", "", "`arguments` of the service started with -build (split on spaces)")
+	svcArgs := fs.String("args", "", "`arguments` of the service started with -build (split into words as a shell does, with quotes and backslashes)")
 	ready := fs.String("ready", "", "with -build, wait until the service accepts TCP connections on `host:port`")
 	grace := fs.Duration("grace", 10*time.Second, "with -build, how long the service has to exit after SIGINT")
 	appendTo := fs.Bool("append", false, "add the run's counts to those already in the -o file")
@@ -32,6 +31,15 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	}
 	if len(command) == 0 {
 		return usageError("counts: no command after -- (a go test command, or with -build the workload)")
+	}
+	w, err := workload(command, *build, *svcArgs, *ready)
+	if err != nil {
+		return usageError("counts: %w", err)
+	}
+	if *build == "" {
+		if err := instrument.CheckTests(command); err != nil {
+			return usageError("counts: %w", err)
+		}
 	}
 	s, _, err := e.settings(ctx)
 	if err != nil {
@@ -53,7 +61,7 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	r := &instrument.Runner{Dir: dir, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}
 	var prof *instrument.Profile
 	if *build != "" {
-		prof, err = r.Service(ctx, pkgs, *build, strings.Fields(*svcArgs), *ready, command)
+		prof, err = r.Service(ctx, pkgs, *build, w.Args, *ready, command)
 	} else {
 		prof, err = r.Tests(ctx, pkgs, command)
 	}

@@ -72,6 +72,15 @@ they survive exit, os.Exit and signals.
 	confhunt hunt -build ./cmd/server [-args ARGS] [-ready ADDR] [packages] -- WORKLOAD...
 	confhunt hunt -overhead [-runs N] [packages] -- go test -bench . ./...
 
+The go test command may not set -c or -o (they would write a probed
+test binary into the tree), coverage flags (go ignores the overlay for
+packages built with coverage) or -overlay; counts refuses the same, as it
+sets the coverage flags itself. A dependency's packages in the module
+cache cannot be probed: copy the module out and replace it in go.mod.
+ARGS are split into words as a shell splits them (quotes, backslashes);
+ADDR is a host:port. Every run ends the processes it started before
+confhunt exits, those that left their process group included (on Linux).
+
 -pprof writes a profile with sample types time, alloc, io and calls and an
 option label (go tool pprof -sample_index=io, -tagfocus=option=NAME).
 -overhead runs the workload without probes, with the selective plan and

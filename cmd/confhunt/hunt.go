@@ -19,7 +19,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	fs.Float64Var(&e.top, "top", 10, "probe the slices of the top `percent` of options")
 	countsFile := fs.String("counts", "", "rank with the execution counts in `file`")
 	build := fs.String("build", "", "build this main `package` with the probes, start it and run the workload against it")
-	svcArgs := fs.String("args", "", "`arguments` of the service started with -build (split on spaces)")
+	svcArgs := fs.String("args", "", "`arguments` of the service started with -build (split into words as a shell does, with quotes and backslashes)")
 	ready := fs.String("ready", "", "with -build, wait until the service accepts TCP connections on `host:port`")
 	grace := fs.Duration("grace", 10*time.Second, "with -build, how long the service has to exit after SIGINT")
 	pprofFile := fs.String("pprof", "", "write the bottlenecks as a pprof profile to `file`")
@@ -38,6 +38,16 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	by, ok := instrument.ParseBy(*byName)
 	if !ok {
 		return usageError("hunt: -by %q: want time, alloc, io or score", *byName)
+	}
+	if *overhead && *runs < 1 {
+		return usageError("hunt: -runs %d: want at least 1 run of each variant", *runs)
+	}
+	w, err := workload(command, *build, *svcArgs, *ready)
+	if err != nil {
+		return usageError("hunt: %w", err)
+	}
+	if err := w.Check(); err != nil {
+		return usageError("hunt: %w", err)
 	}
 	an, err := e.analyse(ctx, patterns)
 	if err != nil {
@@ -66,7 +76,6 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	w := instrument.Workload{Command: command, Build: *build, Args: strings.Fields(*svcArgs), Ready: *ready}
 	r := &instrument.Runner{Dir: dir, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}
 	ov, err := plan.Write(an.prog)
 	if err != nil {
@@ -103,6 +112,23 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 		return report.HuntJSON(e.stdout, an.prog, bs, report.PlanCounts(plan), res.Warnings)
 	}
 	return report.HuntText(e.stdout, an.prog, bs, report.PlanCounts(plan), *rows)
+}
+
+// workload checks the service flags that hunt and counts share and
+// returns the workload they describe.
+func workload(command []string, build, args, ready string) (instrument.Workload, error) {
+	w := instrument.Workload{Command: command, Build: build, Ready: ready}
+	words, err := shellWords(args)
+	if err != nil {
+		return w, fmt.Errorf("-args: %w", err)
+	}
+	w.Args = words
+	if ready != "" {
+		if err := instrument.CheckReady(ready); err != nil {
+			return w, fmt.Errorf("-ready %s: %w", ready, err)
+		}
+	}
+	return w, nil
 }
 
 // overhead runs the workload uninstrumented, with the selective plan and

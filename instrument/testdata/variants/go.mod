@@ -1,0 +1,3 @@
+module confhunt.local/variants
+
+go 1.26.0

@@ -1,0 +1,37 @@
+// Package lib is probed in two variants: lib, which app's test binary
+// links, and lib [lib.test], which lib's own test binary links. Spin and
+// Fill read options in lib; Walk is reached only from app.
+package lib
+
+import (
+	"crypto/sha256"
+
+	"confhunt.local/variants/config"
+)
+
+var sink byte
+
+// Spin loops Rounds times.
+func Spin(c *config.Config) {
+	for i := 0; i < c.Rounds; i++ {
+		h := sha256.Sum256([]byte{byte(i)})
+		sink ^= h[0]
+	}
+}
+
+// Fill allocates Size bytes.
+func Fill(c *config.Config) []byte {
+	buf := make([]byte, c.Size)
+	for i := range buf {
+		buf[i] = byte(i)
+	}
+	return buf
+}
+
+// Walk loops n times.
+func Walk(n int) {
+	for i := 0; i < n; i++ {
+		h := sha256.Sum256([]byte{byte(i)})
+		sink ^= h[0]
+	}
+}
