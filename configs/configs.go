@@ -18,6 +18,8 @@ import (
 	"github.com/knadh/koanf/providers/env/v2"
 	"github.com/knadh/koanf/providers/rawbytes"
 	"github.com/knadh/koanf/v2"
+
+	"github.com/confhunt/confhunt/internal/limited"
 )
 
 //go:embed sources.yaml
@@ -31,6 +33,9 @@ var resourcesYAML []byte
 
 // FileName is the name of a user's settings file in the analysed module's root.
 const FileName = ".confhunt.yaml"
+
+// MaxFileSize bounds a settings file.
+const MaxFileSize = 1 << 20
 
 // EnvPrefix starts the environment variables that override settings. A
 // double underscore separates nested keys: CONFHUNT_SOURCES__EXCLUDE.
@@ -189,7 +194,7 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 		}
 	}
 	if file != "" {
-		data, err := os.ReadFile(file)
+		data, err := limited.ReadFile(file, MaxFileSize)
 		if err != nil {
 			if errors.Is(err, fs.ErrNotExist) {
 				return nil, fmt.Errorf("settings file %s does not exist", file)

@@ -149,3 +149,16 @@ func TestExpand(t *testing.T) {
 		t.Errorf("expand without braces = %q", got)
 	}
 }
+
+// TestSettingsFileSize: a settings file larger than 1 MiB is refused,
+// naming it.
+func TestSettingsFileSize(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "big.yaml")
+	if err := os.WriteFile(name, []byte("top: 5\n"+strings.Repeat("# padding\n", 110_000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load("", name, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), name+": larger than 1 MiB") {
+		t.Errorf("err = %v", err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -17,6 +18,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/confhunt/confhunt/internal/limited"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -109,7 +111,7 @@ func NewFile(prog *slicing.Program, prof *Profile) (*File, error) {
 }
 
 func hashFile(name string) (string, error) {
-	data, err := os.ReadFile(name)
+	data, err := limited.ReadFile(name, MaxFileSize)
 	if err != nil {
 		return "", err
 	}
@@ -168,9 +170,13 @@ func (f *File) Write(name string) error {
 	return os.Rename(tmp, name)
 }
 
+// MaxFileSize bounds the counts files, coverage profiles and source files
+// confhunt reads.
+const MaxFileSize = 256 << 20
+
 // Read reads a counts file, rejecting anything that is not one.
 func Read(name string) (*File, error) {
-	data, err := os.ReadFile(name)
+	data, err := limited.ReadFile(name, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("reading counts: %w", err)
 	}
@@ -201,6 +207,10 @@ func decode(name string, data []byte) (*File, error) {
 		return nil, fmt.Errorf("%s: counts file version %d; this confhunt reads version %d (take the counts again)", name, f.Version, Version)
 	}
 	for i := range f.Files {
+		// Paths are joined to the module root and the files hashed.
+		if p := f.Files[i].Path; !fs.ValidPath(p) || p == "." {
+			return nil, fmt.Errorf("%s: path %q is not a file of the module (a relative path without ..)", name, p)
+		}
 		if err := f.Files[i].decodeBlocks(name); err != nil {
 			return nil, err
 		}

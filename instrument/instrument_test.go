@@ -454,6 +454,9 @@ func TestReadErrors(t *testing.T) {
 		{`{"version": 1}`, "not a counts file (no version or module)"},
 		{`{"version": 9, "module": "m"}`, "counts file version 9; this confhunt reads version 1"},
 		{`{"version": 1, "module": "m", "files": [{"path": "a.go", "blocks": ["1.1,2"]}]}`, "counts.json: a.go: bad"},
+		{`{"version": 1, "module": "m", "files": [{"path": "../../../../dev/zero"}]}`, `counts.json: path "../../../../dev/zero" is not a file of the module`},
+		{`{"version": 1, "module": "m", "files": [{"path": "/dev/zero"}]}`, `counts.json: path "/dev/zero" is not a file of the module`},
+		{`{"version": 1, "module": "m", "files": [{"path": "a/../../b.go"}]}`, `counts.json: path "a/../../b.go" is not a file of the module`},
 	} {
 		_, err := instrument.Read(write(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

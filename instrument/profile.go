@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/confhunt/confhunt/internal/limited"
 )
 
 // Block is one counter of a coverage profile: a range of source and the
@@ -28,9 +30,10 @@ type Profile struct {
 
 // Parse reads a coverage profile in the text format of go test
 // -coverprofile and go tool covdata textfmt. name is used in errors.
-// Blocks repeated (several packages or runs) are summed.
+// Blocks repeated (several packages or runs) are summed. A profile larger
+// than MaxFileSize is an error.
 func Parse(name string, r io.Reader) (*Profile, error) {
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(limited.Reader(r, name, MaxFileSize))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	p := &Profile{}
 	type key struct {
