@@ -211,7 +211,7 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 		}
 	}
 
-	envKeys, err := envSettings(environ)
+	envKeys, err := envSettings(environ, &defaults)
 	if err != nil {
 		return nil, err
 	}
@@ -248,8 +248,19 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 		}
 		return nil, fmt.Errorf("settings from %s: %w", where, err)
 	}
-	if s.Top <= 0 || s.Top > 100 {
-		return nil, fmt.Errorf("top: %v is not a percentage in (0, 100]", s.Top)
+	if path, problem := validate(&s); problem != "" {
+		// The file was checked line by line: the value came from the
+		// environment or a flag.
+		for name, p := range envKeys {
+			if p == path {
+				_, problem, _ = strings.Cut(problem, ": ")
+				return nil, fmt.Errorf("%s: %s", name, problem)
+			}
+		}
+		if _, ok := overrides[path]; ok {
+			return nil, fmt.Errorf("flag -%s", problem)
+		}
+		return nil, errors.New(problem)
 	}
 	return &s, nil
 }
@@ -267,8 +278,8 @@ func unmarshal(k *koanf.Koanf, s *Settings) error {
 }
 
 // envSettings maps CONFHUNT_* variable names to setting paths and rejects
-// names that match no setting.
-func envSettings(environ []string) (map[string]string, error) {
+// names that match no setting, as the checker rejects the keys of a file.
+func envSettings(environ []string, defaults *Settings) (map[string]string, error) {
 	keys := make(map[string]string)
 	var bad []string
 	for _, kv := range environ {
@@ -277,7 +288,7 @@ func envSettings(environ []string) (map[string]string, error) {
 			continue
 		}
 		path := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(name, EnvPrefix), "__", "."))
-		if _, ok := settingType(path); !ok {
+		if _, ok := settingType(path); !ok || !knownMapKey(defaults, path) {
 			bad = append(bad, name)
 			continue
 		}

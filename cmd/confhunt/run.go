@@ -7,11 +7,13 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime/pprof"
 	"strings"
+	"time"
 
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/slicing"
@@ -142,6 +144,9 @@ func (e *env) parse(args []string) ([]string, error) {
 		}
 		return nil, &exitError{2, err}
 	}
+	if err := checkNumbers(e.fs); err != nil {
+		return nil, err
+	}
 	e.timer = newTimer(e.stderr, e.v)
 	if e.cpuprofile != "" {
 		f, err := os.Create(e.cpuprofile)
@@ -158,6 +163,36 @@ func (e *env) parse(args []string) ([]string, error) {
 		}
 	}
 	return e.fs.Args(), nil
+}
+
+// checkNumbers rejects the numeric flags set to a negative or non-finite
+// value: every count, size, duration and percentage confhunt takes is
+// finite and at least 0.
+func checkNumbers(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if !ok || err != nil {
+			return
+		}
+		switch v := g.Get().(type) {
+		case int:
+			if v < 0 {
+				err = usageError("-%s %s: negative", f.Name, f.Value)
+			}
+		case time.Duration:
+			if v < 0 {
+				err = usageError("-%s %s: negative", f.Name, f.Value)
+			}
+		case float64:
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				err = usageError("-%s %s: not a finite number", f.Name, f.Value)
+			} else if v < 0 {
+				err = usageError("-%s %s: negative", f.Name, f.Value)
+			}
+		}
+	})
+	return err
 }
 
 // settings loads confhunt's settings for the module around e.dir, with the
