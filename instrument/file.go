@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -145,7 +146,7 @@ func (f *File) Merge(g *File) error {
 		}
 		for _, b := range gc.blocks {
 			if j, ok := at[[4]int{b.StartLine, b.StartCol, b.EndLine, b.EndCol}]; ok {
-				fc.blocks[j].Count += b.Count
+				fc.blocks[j].Count = add(fc.blocks[j].Count, b.Count)
 			} else {
 				fc.blocks = append(fc.blocks, b)
 			}
@@ -153,7 +154,7 @@ func (f *File) Merge(g *File) error {
 		fc.encode()
 	}
 	slices.SortFunc(f.Files, func(a, b FileCounts) int { return cmp.Compare(a.Path, b.Path) })
-	f.Runs += g.Runs
+	f.Runs = int(min(add(int64(f.Runs), int64(g.Runs)), math.MaxInt))
 	return nil
 }
 
@@ -205,6 +206,8 @@ func decode(name string, data []byte) (*File, error) {
 		return nil, fmt.Errorf("%s: not a counts file (no version or module)", name)
 	case f.Version != Version:
 		return nil, fmt.Errorf("%s: counts file version %d; this confhunt reads version %d (take the counts again)", name, f.Version, Version)
+	case f.Runs < 0:
+		return nil, fmt.Errorf("%s: runs %d is negative", name, f.Runs)
 	}
 	for i := range f.Files {
 		// Paths are joined to the module root and the files hashed.

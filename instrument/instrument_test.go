@@ -483,3 +483,54 @@ func TestMismatch(t *testing.T) {
 		t.Errorf("counts of a changed file were used")
 	}
 }
+
+// TestCountsSaturate: counts summed past the largest int64, when a
+// profile repeats a block or -append merges two runs, stay at the largest
+// int64 instead of wrapping to a negative count that the next read refuses.
+func TestCountsSaturate(t *testing.T) {
+	p, err := instrument.Parse("p.out", strings.NewReader("mode: count\na/x.go:1.1,2.2 1 9223372036854775807\na/x.go:1.1,2.2 1 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Blocks[0].Count; got != math.MaxInt64 {
+		t.Errorf("repeated blocks summed to %d, want %d", got, int64(math.MaxInt64))
+	}
+
+	dir := t.TempDir()
+	write := func(name, count string, runs int) string {
+		name = filepath.Join(dir, name)
+		data := fmt.Sprintf(`{"version": 1, "module": "m", "runs": %d, "files": [{"path": "a.go", "sha256": "00", "blocks": ["1.1,2.2 1 %s"]}]}`, runs, count)
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	old, err := instrument.Read(write("old.json", "9223372036854775807", math.MaxInt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := instrument.Read(write("run.json", "7", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Merge(run); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "merged.json")
+	if err := old.Write(name); err != nil {
+		t.Fatal(err)
+	}
+	merged, err := instrument.Read(name)
+	if err != nil {
+		t.Fatalf("the merged counts do not read back: %v", err)
+	}
+	if got := merged.Files[0].Blocks[0]; got != "1.1,2.2 1 9223372036854775807" {
+		t.Errorf("merged block = %q, want the count held at the largest int64", got)
+	}
+	if merged.Runs != math.MaxInt {
+		t.Errorf("runs = %d, want %d", merged.Runs, math.MaxInt)
+	}
+	if _, err := instrument.Read(write("neg.json", "1", -1)); err == nil || !strings.Contains(err.Error(), "neg.json: runs -1 is negative") {
+		t.Errorf("negative runs: err = %v", err)
+	}
+}

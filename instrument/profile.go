@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -62,7 +63,7 @@ func Parse(name string, r io.Reader) (*Profile, error) {
 		}
 		k := key{b.File, b.StartLine, b.StartCol, b.EndLine, b.EndCol}
 		if i, ok := merged[k]; ok {
-			p.Blocks[i].Count += b.Count
+			p.Blocks[i].Count = add(p.Blocks[i].Count, b.Count)
 			continue
 		}
 		merged[k] = len(p.Blocks)
@@ -79,6 +80,15 @@ func Parse(name string, r io.Reader) (*Profile, error) {
 			cmp.Compare(a.EndLine, b.EndLine), cmp.Compare(a.EndCol, b.EndCol))
 	})
 	return p, nil
+}
+
+// add sums two counts (never negative), held at the largest int64 rather
+// than wrapped to a negative count.
+func add(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // parseBlock parses "path/file.go:3.22,5.25 2 17".
