@@ -158,17 +158,34 @@ func (f *File) Merge(g *File) error {
 	return nil
 }
 
-// Write writes f as indented JSON to name, through a temporary file.
-func (f *File) Write(name string) error {
+// Write writes f as indented JSON to name, through a temporary file in the
+// same directory that is renamed over name, or removed on failure.
+func (f *File) Write(name string) (err error) {
 	data, err := json.MarshalIndent(f, "", " ")
 	if err != nil {
 		return err
 	}
-	tmp := name + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, name)
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
 }
 
 // MaxFileSize bounds the counts files, coverage profiles and source files

@@ -534,3 +534,31 @@ func TestCountsSaturate(t *testing.T) {
 		t.Errorf("negative runs: err = %v", err)
 	}
 }
+
+// TestWriteLeavesNothing: a counts file that cannot be written where it is
+// asked for (a directory is there) is an error that leaves no temporary
+// file beside it; a written one leaves only itself.
+func TestWriteLeavesNothing(t *testing.T) {
+	f := &instrument.File{Version: 1, Module: "m", Runs: 1}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Write(filepath.Join(dir, "out")); err == nil {
+		t.Errorf("writing over a directory: no error")
+	}
+	if err := f.Write(filepath.Join(dir, "counts.json")); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := "counts.json out"; strings.Join(names, " ") != want {
+		t.Errorf("the directory holds %q, want %q", names, want)
+	}
+}

@@ -33,6 +33,9 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	if len(command) == 0 {
 		return usageError("counts: no command after -- (a go test command, or with -build the workload)")
 	}
+	if err := checkOutput("o", *out); err != nil {
+		return err
+	}
 	s, _, err := e.settings(ctx)
 	if err != nil {
 		return err
@@ -40,6 +43,20 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	prog, err := e.load(ctx, s, patterns)
 	if err != nil {
 		return err
+	}
+	// The counts file -append adds to is read before the run, which may
+	// take long, so that a file that cannot be added to fails at once.
+	var old *instrument.File
+	if *appendTo {
+		old, err = instrument.Read(*out)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			old = nil
+		case err != nil:
+			return &exitError{2, err}
+		case old.Module != prog.Module:
+			return usageError("-append: %s holds counts of module %s, not %s", *out, old.Module, prog.Module)
+		}
 	}
 	var paths []string
 	for _, p := range prog.Packages {
@@ -65,18 +82,11 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *appendTo {
-		old, err := instrument.Read(*out)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-		case err != nil:
-			return &exitError{2, err}
-		default:
-			if err := old.Merge(f); err != nil {
-				return &exitError{2, fmt.Errorf("%s: %w", *out, err)}
-			}
-			f = old
+	if old != nil {
+		if err := old.Merge(f); err != nil {
+			return &exitError{2, fmt.Errorf("%s: %w", *out, err)}
 		}
+		f = old
 	}
 	if err := f.Write(*out); err != nil {
 		return err

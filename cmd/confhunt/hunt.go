@@ -39,6 +39,11 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if !ok {
 		return usageError("hunt: -by %q: want time, alloc, io or score", *byName)
 	}
+	if *pprofFile != "" {
+		if err := checkOutput("pprof", *pprofFile); err != nil {
+			return err
+		}
+	}
 	an, err := e.analyse(ctx, patterns)
 	if err != nil {
 		return err

@@ -195,6 +195,30 @@ func checkNumbers(fs *flag.FlagSet) error {
 	return err
 }
 
+// checkOutput reports, before any work is done, a file the flag -name
+// asks to write that cannot be written: a directory or other non-regular
+// file is there, or its directory is missing or not writable.
+func checkOutput(name, file string) error {
+	if fi, err := os.Stat(file); err == nil {
+		switch {
+		case fi.IsDir():
+			return usageError("-%s %s: is a directory", name, file)
+		case !fi.Mode().IsRegular():
+			return usageError("-%s %s: is not a regular file", name, file)
+		}
+	}
+	// The files are written through a temporary file beside them.
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".confhunt-check-*")
+	if err != nil {
+		return usageError("-%s %s: cannot write there: %v", name, file, errors.Unwrap(err))
+	}
+	tmp.Close()
+	if err := os.Remove(tmp.Name()); err != nil {
+		return err
+	}
+	return nil
+}
+
 // settings loads confhunt's settings for the module around e.dir, with the
 // flags the user set on the command line as the last layer.
 func (e *env) settings(ctx context.Context) (*configs.Settings, string, error) {
