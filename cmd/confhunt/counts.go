@@ -53,7 +53,7 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 		case errors.Is(err, os.ErrNotExist):
 			old = nil
 		case err != nil:
-			return &exitError{2, err}
+			return &exitError{exitUsage, err}
 		case old.Module != prog.Module:
 			return usageError("-append: %s holds counts of module %s, not %s", *out, old.Module, prog.Module)
 		}
@@ -84,7 +84,7 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	}
 	if old != nil {
 		if err := old.Merge(f); err != nil {
-			return &exitError{2, fmt.Errorf("%s: %w", *out, err)}
+			return &exitError{exitUsage, fmt.Errorf("%s: %w", *out, err)}
 		}
 		f = old
 	}
@@ -126,11 +126,11 @@ func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, usageError("-counts %s: no such file (confhunt counts -o %s writes one)", file, file)
 		}
-		return nil, &exitError{2, err}
+		return nil, &exitError{exitUsage, err}
 	}
 	c, warnings, err := instrument.Measure(an.a, an.prog, f, an.settings.Estimates)
 	if err != nil {
-		return nil, &exitError{2, fmt.Errorf("%s: %w", file, err)}
+		return nil, &exitError{exitUsage, fmt.Errorf("%s: %w", file, err)}
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(e.stderr, "confhunt: warning: %s: %s\n", file, w)

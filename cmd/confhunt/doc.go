@@ -118,8 +118,17 @@ Settings are read, each layer over the last, from the built-in defaults,
 the settings file, CONFHUNT_* environment variables (nested keys joined by
 a double underscore: CONFHUNT_SOURCES__EXCLUDE=a,b) and flags.
 
-Exit status: 0 when done, 2 for a usage error, bad settings, or packages
-that cannot be loaded. Packages that fail to type-check are listed on
-stderr and the rest is analysed.
+Exit status:
+
+	0    done
+	1    findings asked for by a check flag (reserved: none yet)
+	2    a usage error, bad settings, a bad counts or settings file, or
+	     packages that cannot be loaded
+	3    the user's build or workload failed (counts, hunt)
+	130  interrupted (Ctrl-C or SIGTERM): confhunt stops what it runs,
+	     removes its temporary files and prints "confhunt: interrupted"
+
+Packages that fail to type-check are listed on stderr and the rest is
+analysed.
 */
 package main

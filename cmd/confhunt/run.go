@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/instrument"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -42,7 +43,7 @@ func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
 
 func usageError(format string, args ...any) error {
-	return &exitError{2, fmt.Errorf(format, args...)}
+	return &exitError{exitUsage, fmt.Errorf(format, args...)}
 }
 
 // command is one subcommand.
@@ -76,20 +77,40 @@ type env struct {
 	timer *timer
 }
 
+// Exit codes.
+const (
+	exitDone        = 0
+	exitFindings    = 1 // findings asked for by a check flag (none yet)
+	exitUsage       = 2 // a usage error, bad settings or input, nothing loadable
+	exitFailed      = 3 // the user's build or workload failed
+	exitInterrupted = 130
+)
+
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err := dispatch(ctx, args, stdin, stdout, stderr)
-	if err == nil {
-		return 0
+	// Once interrupted, whatever failed did so because of it (go list
+	// killed, a canceled context), and what was done is incomplete.
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "confhunt: interrupted")
+		return exitInterrupted
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return exitDone
 	}
 	fmt.Fprintf(stderr, "confhunt: %v\n", err)
+	return exitCode(err)
+}
+
+// exitCode is the exit code of a command that failed with err.
+func exitCode(err error) int {
 	var ee *exitError
-	if errors.As(err, &ee) {
+	switch {
+	case errors.As(err, &ee):
 		return ee.code
+	case errors.Is(err, instrument.ErrWorkload), errors.Is(err, instrument.ErrBuild):
+		return exitFailed
 	}
-	return 2
+	return exitUsage
 }
 
 func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -142,7 +163,7 @@ func (e *env) parse(args []string) ([]string, error) {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
-		return nil, &exitError{2, err}
+		return nil, &exitError{exitUsage, err}
 	}
 	if err := checkNumbers(e.fs); err != nil {
 		return nil, err
@@ -151,11 +172,11 @@ func (e *env) parse(args []string) ([]string, error) {
 	if e.cpuprofile != "" {
 		f, err := os.Create(e.cpuprofile)
 		if err != nil {
-			return nil, &exitError{2, err}
+			return nil, &exitError{exitUsage, err}
 		}
 		if err := pprof.StartCPUProfile(f); err != nil {
 			f.Close()
-			return nil, &exitError{2, err}
+			return nil, &exitError{exitUsage, err}
 		}
 		e.stopProfile = func() {
 			pprof.StopCPUProfile()
@@ -245,7 +266,7 @@ func (e *env) settings(ctx context.Context) (*configs.Settings, string, error) {
 	})
 	s, err := configs.Load(root, e.config, e.environ, overrides)
 	if err != nil {
-		return nil, "", &exitError{2, err}
+		return nil, "", &exitError{exitUsage, err}
 	}
 	return s, root, nil
 }
@@ -262,7 +283,7 @@ func (e *env) load(ctx context.Context, s *configs.Settings, patterns []string) 
 		Trace:    e.timer.phase,
 	})
 	if err != nil {
-		return nil, &exitError{2, err}
+		return nil, &exitError{exitUsage, err}
 	}
 	if n := len(prog.Errors); n > 0 {
 		fmt.Fprintf(e.stderr, "confhunt: %d packages did not type-check and are left out:\n", countPackages(prog.Errors))
