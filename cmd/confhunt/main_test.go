@@ -99,6 +99,7 @@ func TestExitCodes(t *testing.T) {
 		{"help", context.Background(), []string{"rank", "-help"}, 0, `(?s)^usage: confhunt rank.*`},
 		{"unknown command", context.Background(), []string{"nosuch"}, 2, `^confhunt: unknown command "nosuch".*\n$`},
 		{"unknown flag", context.Background(), []string{"rank", "-nosuch"}, 2, `(?s)^flag provided but not defined: -nosuch\n.*confhunt: flag provided but not defined: -nosuch\n$`},
+		{"flag after the packages", context.Background(), []string{"rank", "-C", dir, "./...", "-json"}, 2, `^confhunt: rank: flag -json after the packages; flags go before them\n$`},
 		{"bad settings", context.Background(), []string{"rank", "-C", dir, "-config", filepath.Join(dir, "nosuch.yaml")}, 2, `^confhunt: settings file .*nosuch.yaml does not exist\n$`},
 		{"nothing loads", context.Background(), []string{"sources", "-C", dir, "./nosuch"}, 2, `^confhunt: .*`},
 		{"interrupted", canceled, []string{"sources", "-C", dir}, 130, `^confhunt: interrupted\n$`},

@@ -165,6 +165,13 @@ func (e *env) parse(args []string) ([]string, error) {
 		}
 		return nil, &exitError{exitUsage, err}
 	}
+	// The flag package stops at the first package pattern and would
+	// take a flag after it for a pattern.
+	for _, a := range e.fs.Args() {
+		if strings.HasPrefix(a, "-") {
+			return nil, usageError("%s: flag %s after the packages; flags go before them", e.fs.Name(), a)
+		}
+	}
 	if err := checkNumbers(e.fs); err != nil {
 		return nil, err
 	}
