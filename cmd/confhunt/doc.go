@@ -15,6 +15,9 @@ The commands are:
 	counts    measure execution counts in an in-house run
 	hunt      probe the suspects' slices under a workload, rank the bottlenecks
 
+	confhunt help command   the flags of command (as confhunt command -help)
+	confhunt version        the version and revision confhunt was built from
+
 rank slices forward from every read of every option over a VTA call
 graph (data dependence through values, fields, globals, container
 elements, channels, calls and returns; control dependence through

@@ -6,6 +6,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -117,5 +118,23 @@ func TestExitCodes(t *testing.T) {
 				t.Errorf("stderr does not match %q:\n%s", tc.stderr, stderr.String())
 			}
 		})
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, tc := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v0.3.1"}}, "confhunt v0.3.1 go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "8ed1644c9f0e2b1a"}, {Key: "vcs.modified", Value: "true"},
+		}}, "confhunt (devel) revision 8ed1644c9f0e2b1a (modified) go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "false"}}}, "confhunt (devel) revision abc go1.26.8"},
+		{nil, "confhunt (devel)"},
+	} {
+		if got := version(tc.info); got != tc.want {
+			t.Errorf("version = %q, want %q", got, tc.want)
+		}
 	}
 }

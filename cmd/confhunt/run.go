@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
 	"time"
@@ -119,22 +120,71 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usageError("no command given")
 	}
 	switch args[0] {
-	case "-h", "-help", "--help", "help":
+	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage())
 		return nil
+	case "help":
+		if len(args) == 1 {
+			fmt.Fprint(stdout, usage())
+			return nil
+		}
+		// help COMMAND is COMMAND -help, on stdout as asked for.
+		c, err := lookup(args[1])
+		if err != nil {
+			return err
+		}
+		e := &env{stdin: stdin, stdout: stdout, stderr: stdout, environ: os.Environ()}
+		return c.run(ctx, e, []string{"-help"})
+	case "version":
+		info, _ := debug.ReadBuildInfo()
+		fmt.Fprintln(stdout, version(info))
+		return nil
 	}
+	c, err := lookup(args[0])
+	if err != nil {
+		return err
+	}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, environ: os.Environ()}
+	defer func() {
+		if e.stopProfile != nil {
+			e.stopProfile()
+		}
+	}()
+	return c.run(ctx, e, args[1:])
+}
+
+func lookup(name string) (command, error) {
 	for _, c := range commands {
-		if c.name == args[0] {
-			e := &env{stdin: stdin, stdout: stdout, stderr: stderr, environ: os.Environ()}
-			defer func() {
-				if e.stopProfile != nil {
-					e.stopProfile()
-				}
-			}()
-			return c.run(ctx, e, args[1:])
+		if c.name == name {
+			return c, nil
 		}
 	}
-	return usageError("unknown command %q (run 'confhunt -help')", args[0])
+	return command{}, usageError("unknown command %q (run 'confhunt -help')", name)
+}
+
+// version describes the build: the module's version, or (devel) and the
+// revision it was built from, and the Go release.
+func version(info *debug.BuildInfo) string {
+	if info == nil {
+		return "confhunt (devel)"
+	}
+	out := "confhunt " + cmpOr(info.Main.Version, "(devel)")
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev != "" {
+		out += " revision " + rev
+		if modified == "true" {
+			out += " (modified)"
+		}
+	}
+	return out + " " + info.GoVersion
 }
 
 // flags returns a flag set with the common flags for command name.
