@@ -177,6 +177,27 @@ func expand(s string) []string {
 // dotted setting path). With file empty, root/.confhunt.yaml is used when it
 // exists; a file named explicitly must exist.
 func Load(root, file string, environ []string, overrides map[string]any) (*Settings, error) {
+	if file == "" && root != "" {
+		if _, err := os.Stat(filepath.Join(root, FileName)); err == nil {
+			file = filepath.Join(root, FileName)
+		}
+	}
+	var data []byte
+	if file != "" {
+		var err error
+		if data, err = limited.ReadFile(file, MaxFileSize); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("settings file %s does not exist", file)
+			}
+			return nil, fmt.Errorf("reading settings: %w", err)
+		}
+	}
+	return load(file, data, environ, overrides)
+}
+
+// load is Load with the settings file read: data is the content of file,
+// if any.
+func load(file string, data []byte, environ []string, overrides map[string]any) (*Settings, error) {
 	k := koanf.New(".")
 	for _, def := range [][]byte{sourcesYAML, weightsYAML, resourcesYAML, []byte(defaultEstimates)} {
 		if err := k.Load(rawbytes.Provider(def), yaml.Parser()); err != nil {
@@ -187,20 +208,7 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 	if err := unmarshal(k, &defaults); err != nil {
 		return nil, fmt.Errorf("embedded defaults: %w", err)
 	}
-
-	if file == "" && root != "" {
-		if _, err := os.Stat(filepath.Join(root, FileName)); err == nil {
-			file = filepath.Join(root, FileName)
-		}
-	}
 	if file != "" {
-		data, err := limited.ReadFile(file, MaxFileSize)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, fmt.Errorf("settings file %s does not exist", file)
-			}
-			return nil, fmt.Errorf("reading settings: %w", err)
-		}
 		if err := check(file, data, &defaults); err != nil {
 			return nil, err
 		}
