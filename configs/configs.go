@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/go-viper/mapstructure/v2"
@@ -290,14 +291,20 @@ func unmarshal(k *koanf.Koanf, s *Settings) error {
 func envSettings(environ []string, defaults *Settings) (map[string]string, error) {
 	keys := make(map[string]string)
 	var bad []string
+	var wrong []string // values that are not of their setting's type
 	for _, kv := range environ {
-		name, _, _ := strings.Cut(kv, "=")
+		name, v, _ := strings.Cut(kv, "=")
 		if !strings.HasPrefix(name, EnvPrefix) {
 			continue
 		}
 		path := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(name, EnvPrefix), "__", "."))
-		if _, ok := settingType(path); !ok || !knownMapKey(defaults, path) {
+		t, ok := settingType(path)
+		if !ok || !knownMapKey(defaults, path) {
 			bad = append(bad, name)
+			continue
+		}
+		if problem := envValue(name, v, t); problem != "" {
+			wrong = append(wrong, problem)
 			continue
 		}
 		keys[name] = path
@@ -306,7 +313,41 @@ func envSettings(environ []string, defaults *Settings) (map[string]string, error
 		sort.Strings(bad)
 		return nil, fmt.Errorf("environment: %s names no setting (nested keys are joined by __, as in CONFHUNT_SOURCES__EXCLUDE)", strings.Join(bad, ", "))
 	}
+	if len(wrong) > 0 {
+		sort.Strings(wrong)
+		return nil, fmt.Errorf("environment: %s", wrong[0])
+	}
 	return keys, nil
+}
+
+// envValue says what is wrong with the variable name=v as a setting of
+// type t, or returns "".
+func envValue(name, v string, t reflect.Type) string {
+	want := ""
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return name + " names a group of settings, not one"
+	case reflect.Slice:
+		if k := t.Elem().Kind(); k == reflect.Struct || k == reflect.Map {
+			return name + " names a list of groups of settings, which the environment cannot set"
+		}
+	case reflect.Float64:
+		if _, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil {
+			want = "a number"
+		}
+	case reflect.Int:
+		if _, err := strconv.Atoi(strings.TrimSpace(v)); err != nil {
+			want = "an integer"
+		}
+	case reflect.Bool:
+		if _, err := strconv.ParseBool(strings.TrimSpace(v)); err != nil {
+			want = "true or false"
+		}
+	}
+	if want == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s=%q: want %s", name, v, want)
 }
 
 // settingType returns the Go type of the setting at a dotted path.

@@ -114,7 +114,9 @@ func TestBadInput(t *testing.T) {
 		{"unknown operator", "weights:\n  cpu: {binop.POW: 3}\n", nil, `.confhunt.yaml:2: unknown setting "weights.cpu.binop.POW"`},
 		{"unknown resource", "weights:\n  gpu: {}\n", nil, `.confhunt.yaml:2: unknown setting "weights.gpu"`},
 		{"bad env", "", []string{"CONFHUNT_TOPP=3"}, "CONFHUNT_TOPP names no setting"},
-		{"env wrong type", "", []string{"CONFHUNT_TOP=many"}, "environment"},
+		{"env wrong type", "", []string{"CONFHUNT_TOP=many"}, `environment: CONFHUNT_TOP="many": want a number`},
+		{"env not a bool", "", []string{"CONFHUNT_TEST=maybe"}, `environment: CONFHUNT_TEST="maybe": want true or false`},
+		{"env not an integer", "", []string{"CONFHUNT_TOP=5", "CONFHUNT_SOURCES__FUNCS=a"}, `environment: CONFHUNT_SOURCES__FUNCS names a list of groups of settings, which the environment cannot set`},
 		{"top out of range", "top: 150\n", nil, "top: 150 is not a percentage"},
 		{"top NaN", "top: .nan\n", nil, ".confhunt.yaml:1: top: NaN is not a finite number"},
 		{"top Inf", "top: .inf\n", nil, ".confhunt.yaml:1: top: +Inf is not a finite number"},
@@ -132,7 +134,7 @@ func TestBadInput(t *testing.T) {
 		{"env top Inf", "", []string{"CONFHUNT_TOP=-Inf"}, "CONFHUNT_TOP: -Inf is not a finite number"},
 		{"env negative weight", "", []string{"CONFHUNT_WEIGHTS__CPU__CALL=-1"}, "CONFHUNT_WEIGHTS__CPU__CALL: -1 is negative"},
 		{"env unknown weight", "", []string{"CONFHUNT_WEIGHTS__GPU__CALL=1"}, "CONFHUNT_WEIGHTS__GPU__CALL names no setting"},
-		{"env weights not a map", "", []string{"CONFHUNT_WEIGHTS=1"}, "environment"},
+		{"env weights not a map", "", []string{"CONFHUNT_WEIGHTS=1"}, "environment: CONFHUNT_WEIGHTS names a group of settings, not one"},
 		{"env unknown weight kind", "", []string{"CONFHUNT_WEIGHTS__CPU__MAPP=1"}, "CONFHUNT_WEIGHTS__CPU__MAPP names no setting"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
