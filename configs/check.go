@@ -79,6 +79,15 @@ func (c *checker) node(n *yamlv3.Node, t reflect.Type, path string) {
 		n = n.Alias
 	}
 	if n.Kind == yamlv3.ScalarNode && n.Tag == "!!null" {
+		// A key without a value would replace the defaults under it
+		// with nothing: every weight 0, every estimate 0.
+		switch {
+		case path == "": // an empty document
+		case t.Kind() == reflect.Slice:
+			c.fail(n, "%s: no value (write [] for an empty list)", path)
+		default:
+			c.fail(n, "%s: no value", path)
+		}
 		return
 	}
 	switch t.Kind() {
