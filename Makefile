@@ -4,7 +4,7 @@ GO      ?= go
 EXAMPLE := benchmarks/kvstore
 TARGETS := $(dir $(wildcard benchmarks/*/go.mod))
 
-.PHONY: demo test install vet fmt-check bench bench-scale eval eval-real eval-real-static
+.PHONY: demo test install vet fmt-check fuzz bench bench-scale eval eval-real eval-real-static
 
 ## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
@@ -33,6 +33,13 @@ fmt-check:
 ## install: put confhunt in $(go env GOBIN) or $(go env GOPATH)/bin
 install:
 	$(GO) install ./cmd/confhunt
+
+## fuzz: fuzz the readers of counts files, coverage profiles and settings files, FUZZTIME each (make fuzz FUZZTIME=10m); make test runs their seeds
+FUZZTIME ?= 1m
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./instrument
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./instrument
+	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./configs
 
 ## bench: benchmarks of confhunt's own stages (rank on the example service)
 bench:

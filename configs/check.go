@@ -1,7 +1,10 @@
 package configs
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"reflect"
 	"regexp"
 	"sort"
@@ -14,9 +17,23 @@ import (
 // merged, so that every mistake is reported as file:line. defaults supplies
 // the known weight names.
 func check(file string, data []byte, defaults *Settings) error {
+	dec := yamlv3.NewDecoder(bytes.NewReader(data))
 	var doc yamlv3.Node
-	if err := yamlv3.Unmarshal(data, &doc); err != nil {
+	if err := dec.Decode(&doc); err != nil {
+		if errors.Is(err, io.EOF) {
+			return nil // empty file
+		}
 		return fmt.Errorf("%s", yamlError(file, err))
+	}
+	// The YAML parsers read the first document only: say so rather
+	// than drop the others.
+	var next yamlv3.Node
+	switch err := dec.Decode(&next); {
+	case errors.Is(err, io.EOF):
+	case err != nil:
+		return fmt.Errorf("%s", yamlError(file, err))
+	case len(next.Content) > 0:
+		return fmt.Errorf("%s:%d: a second YAML document; a settings file holds one (remove the ---)", file, next.Content[0].Line)
 	}
 	if doc.Kind == 0 || len(doc.Content) == 0 {
 		return nil // empty file
@@ -62,6 +79,15 @@ func (c *checker) node(n *yamlv3.Node, t reflect.Type, path string) {
 		n = n.Alias
 	}
 	if n.Kind == yamlv3.ScalarNode && n.Tag == "!!null" {
+		// A key without a value would replace the defaults under it
+		// with nothing: every weight 0, every estimate 0.
+		switch {
+		case path == "": // an empty document
+		case t.Kind() == reflect.Slice:
+			c.fail(n, "%s: no value (write [] for an empty list)", path)
+		default:
+			c.fail(n, "%s: no value", path)
+		}
 		return
 	}
 	switch t.Kind() {
@@ -104,14 +130,22 @@ func (c *checker) node(n *yamlv3.Node, t reflect.Type, path string) {
 	case reflect.String:
 		if n.Kind != yamlv3.ScalarNode {
 			c.fail(n, "%s: want a string, got %s", name(path), describe(n))
+		} else if bad := badString(path, n.Value); bad != "" {
+			c.fail(n, "%s", bad)
 		}
 	case reflect.Int:
-		if n.Kind != yamlv3.ScalarNode || n.Tag != "!!int" {
+		var v int
+		if n.Kind != yamlv3.ScalarNode || n.Tag != "!!int" || n.Decode(&v) != nil {
 			c.fail(n, "%s: want an integer, got %s", name(path), describe(n))
+		} else if bad := badInt(path, v); bad != "" {
+			c.fail(n, "%s", bad)
 		}
 	case reflect.Float64:
-		if n.Kind != yamlv3.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") {
+		var v float64
+		if n.Kind != yamlv3.ScalarNode || (n.Tag != "!!int" && n.Tag != "!!float") || n.Decode(&v) != nil {
 			c.fail(n, "%s: want a number, got %s", name(path), describe(n))
+		} else if bad := badFloat(path, v); bad != "" {
+			c.fail(n, "%s", bad)
 		}
 	case reflect.Bool:
 		if n.Kind != yamlv3.ScalarNode || n.Tag != "!!bool" {
@@ -123,12 +157,14 @@ func (c *checker) node(n *yamlv3.Node, t reflect.Type, path string) {
 // knownMapKey reports whether a key of a map-valued setting is allowed:
 // resources under weights, and weight names built from the instruction
 // kinds the defaults weigh and their operators.
-func (c *checker) knownMapKey(path string) bool {
+func (c *checker) knownMapKey(path string) bool { return knownMapKey(c.defaults, path) }
+
+func knownMapKey(defaults *Settings, path string) bool {
 	parts := strings.Split(path, ".")
-	if parts[0] != "weights" {
+	if parts[0] != "weights" || len(parts) < 2 {
 		return true
 	}
-	if _, ok := c.defaults.Weights[parts[1]]; !ok {
+	if _, ok := defaults.Weights[parts[1]]; !ok {
 		return false
 	}
 	if len(parts) == 2 {
@@ -136,7 +172,7 @@ func (c *checker) knownMapKey(path string) bool {
 	}
 	kind, op, hasOp := strings.Cut(strings.Join(parts[2:], "."), ".")
 	known := false
-	for _, table := range c.defaults.Weights {
+	for _, table := range defaults.Weights {
 		for k := range table {
 			if k == kind || strings.HasPrefix(k, kind+".") {
 				known = true

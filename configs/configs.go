@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/go-viper/mapstructure/v2"
@@ -18,6 +19,8 @@ import (
 	"github.com/knadh/koanf/providers/env/v2"
 	"github.com/knadh/koanf/providers/rawbytes"
 	"github.com/knadh/koanf/v2"
+
+	"github.com/confhunt/confhunt/internal/limited"
 )
 
 //go:embed sources.yaml
@@ -31,6 +34,9 @@ var resourcesYAML []byte
 
 // FileName is the name of a user's settings file in the analysed module's root.
 const FileName = ".confhunt.yaml"
+
+// MaxFileSize bounds a settings file.
+const MaxFileSize = 1 << 20
 
 // EnvPrefix starts the environment variables that override settings. A
 // double underscore separates nested keys: CONFHUNT_SOURCES__EXCLUDE.
@@ -172,6 +178,27 @@ func expand(s string) []string {
 // dotted setting path). With file empty, root/.confhunt.yaml is used when it
 // exists; a file named explicitly must exist.
 func Load(root, file string, environ []string, overrides map[string]any) (*Settings, error) {
+	if file == "" && root != "" {
+		if _, err := os.Stat(filepath.Join(root, FileName)); err == nil {
+			file = filepath.Join(root, FileName)
+		}
+	}
+	var data []byte
+	if file != "" {
+		var err error
+		if data, err = limited.ReadFile(file, MaxFileSize); err != nil {
+			if errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("settings file %s does not exist", file)
+			}
+			return nil, fmt.Errorf("reading settings: %w", err)
+		}
+	}
+	return load(file, data, environ, overrides)
+}
+
+// load is Load with the settings file read: data is the content of file,
+// if any.
+func load(file string, data []byte, environ []string, overrides map[string]any) (*Settings, error) {
 	k := koanf.New(".")
 	for _, def := range [][]byte{sourcesYAML, weightsYAML, resourcesYAML, []byte(defaultEstimates)} {
 		if err := k.Load(rawbytes.Provider(def), yaml.Parser()); err != nil {
@@ -182,20 +209,7 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 	if err := unmarshal(k, &defaults); err != nil {
 		return nil, fmt.Errorf("embedded defaults: %w", err)
 	}
-
-	if file == "" && root != "" {
-		if _, err := os.Stat(filepath.Join(root, FileName)); err == nil {
-			file = filepath.Join(root, FileName)
-		}
-	}
 	if file != "" {
-		data, err := os.ReadFile(file)
-		if err != nil {
-			if errors.Is(err, fs.ErrNotExist) {
-				return nil, fmt.Errorf("settings file %s does not exist", file)
-			}
-			return nil, fmt.Errorf("reading settings: %w", err)
-		}
 		if err := check(file, data, &defaults); err != nil {
 			return nil, err
 		}
@@ -206,7 +220,7 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 		}
 	}
 
-	envKeys, err := envSettings(environ)
+	envKeys, err := envSettings(environ, &defaults)
 	if err != nil {
 		return nil, err
 	}
@@ -243,8 +257,19 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 		}
 		return nil, fmt.Errorf("settings from %s: %w", where, err)
 	}
-	if s.Top <= 0 || s.Top > 100 {
-		return nil, fmt.Errorf("top: %v is not a percentage in (0, 100]", s.Top)
+	if path, problem := validate(&s); problem != "" {
+		// The file was checked line by line: the value came from the
+		// environment or a flag.
+		for name, p := range envKeys {
+			if p == path {
+				_, problem, _ = strings.Cut(problem, ": ")
+				return nil, fmt.Errorf("%s: %s", name, problem)
+			}
+		}
+		if _, ok := overrides[path]; ok {
+			return nil, fmt.Errorf("flag -%s", problem)
+		}
+		return nil, errors.New(problem)
 	}
 	return &s, nil
 }
@@ -261,22 +286,30 @@ func unmarshal(k *koanf.Koanf, s *Settings) error {
 	})
 }
 
-// envSettings maps CONFHUNT_* variable names to setting paths and rejects
-// names that match no setting.
-// cacheEnv names the cache directory (internal/cache), not a setting.
-const cacheEnv = "CONFHUNT_CACHE"
+// notSettings are CONFHUNT_* variables of confhunt itself, not settings:
+// the cache directory (internal/cache) and the mark of the processes a
+// run started (instrument).
+var notSettings = map[string]bool{"CONFHUNT_CACHE": true, "CONFHUNT_RUN": true}
 
-func envSettings(environ []string) (map[string]string, error) {
+// envSettings maps CONFHUNT_* variable names to setting paths and rejects
+// names that match no setting, as the checker rejects the keys of a file.
+func envSettings(environ []string, defaults *Settings) (map[string]string, error) {
 	keys := make(map[string]string)
 	var bad []string
+	var wrong []string // values that are not of their setting's type
 	for _, kv := range environ {
-		name, _, _ := strings.Cut(kv, "=")
-		if !strings.HasPrefix(name, EnvPrefix) || name == cacheEnv {
+		name, v, _ := strings.Cut(kv, "=")
+		if !strings.HasPrefix(name, EnvPrefix) || notSettings[name] {
 			continue
 		}
 		path := strings.ToLower(strings.ReplaceAll(strings.TrimPrefix(name, EnvPrefix), "__", "."))
-		if _, ok := settingType(path); !ok {
+		t, ok := settingType(path)
+		if !ok || !knownMapKey(defaults, path) {
 			bad = append(bad, name)
+			continue
+		}
+		if problem := envValue(name, v, t); problem != "" {
+			wrong = append(wrong, problem)
 			continue
 		}
 		keys[name] = path
@@ -285,7 +318,41 @@ func envSettings(environ []string) (map[string]string, error) {
 		sort.Strings(bad)
 		return nil, fmt.Errorf("environment: %s names no setting (nested keys are joined by __, as in CONFHUNT_SOURCES__EXCLUDE)", strings.Join(bad, ", "))
 	}
+	if len(wrong) > 0 {
+		sort.Strings(wrong)
+		return nil, fmt.Errorf("environment: %s", wrong[0])
+	}
 	return keys, nil
+}
+
+// envValue says what is wrong with the variable name=v as a setting of
+// type t, or returns "".
+func envValue(name, v string, t reflect.Type) string {
+	want := ""
+	switch t.Kind() {
+	case reflect.Struct, reflect.Map:
+		return name + " names a group of settings, not one"
+	case reflect.Slice:
+		if k := t.Elem().Kind(); k == reflect.Struct || k == reflect.Map {
+			return name + " names a list of groups of settings, which the environment cannot set"
+		}
+	case reflect.Float64:
+		if _, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err != nil {
+			want = "a number"
+		}
+	case reflect.Int:
+		if _, err := strconv.Atoi(strings.TrimSpace(v)); err != nil {
+			want = "an integer"
+		}
+	case reflect.Bool:
+		if _, err := strconv.ParseBool(strings.TrimSpace(v)); err != nil {
+			want = "true or false"
+		}
+	}
+	if want == "" {
+		return ""
+	}
+	return fmt.Sprintf("%s=%q: want %s", name, v, want)
 }
 
 // settingType returns the Go type of the setting at a dotted path.

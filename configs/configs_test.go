@@ -1,6 +1,7 @@
 package configs
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
@@ -113,8 +114,31 @@ func TestBadInput(t *testing.T) {
 		{"unknown operator", "weights:\n  cpu: {binop.POW: 3}\n", nil, `.confhunt.yaml:2: unknown setting "weights.cpu.binop.POW"`},
 		{"unknown resource", "weights:\n  gpu: {}\n", nil, `.confhunt.yaml:2: unknown setting "weights.gpu"`},
 		{"bad env", "", []string{"CONFHUNT_TOPP=3"}, "CONFHUNT_TOPP names no setting"},
-		{"env wrong type", "", []string{"CONFHUNT_TOP=many"}, "environment"},
+		{"env wrong type", "", []string{"CONFHUNT_TOP=many"}, `environment: CONFHUNT_TOP="many": want a number`},
+		{"env not a bool", "", []string{"CONFHUNT_TEST=maybe"}, `environment: CONFHUNT_TEST="maybe": want true or false`},
+		{"env not an integer", "", []string{"CONFHUNT_TOP=5", "CONFHUNT_SOURCES__FUNCS=a"}, `environment: CONFHUNT_SOURCES__FUNCS names a list of groups of settings, which the environment cannot set`},
 		{"top out of range", "top: 150\n", nil, "top: 150 is not a percentage"},
+		{"top NaN", "top: .nan\n", nil, ".confhunt.yaml:1: top: NaN is not a finite number"},
+		{"top Inf", "top: .inf\n", nil, ".confhunt.yaml:1: top: +Inf is not a finite number"},
+		{"negative weight", "weights:\n  cpu: {call: -5}\n", nil, ".confhunt.yaml:2: weights.cpu.call: -5 is negative"},
+		{"NaN estimate", "estimates:\n  loop_trips: .nan\n", nil, ".confhunt.yaml:2: estimates.loop_trips: NaN is not a finite number"},
+		{"negative estimate", "estimates:\n  operations: -1\n", nil, ".confhunt.yaml:2: estimates.operations: -1 is negative"},
+		{"probability over 1", "estimates:\n  branch: 2\n", nil, ".confhunt.yaml:2: estimates.branch: 2 is not a probability in [0, 1]"},
+		{"negative resource cost", "resources:\n  - func: a.B\n    cpu: -3\n", nil, ".confhunt.yaml:3: resources.cpu: -3 is negative"},
+		{"unknown scales", "resources:\n  - func: a.B\n    scales: gpu\n", nil, `.confhunt.yaml:3: resources.scales: "gpu" is not one of cpu, mem, io`},
+		{"unknown influence", "resources:\n  - func: a.B\n    influence: speed\n", nil, `.confhunt.yaml:3: resources.influence: "speed" is not one of size, trip, path, conc, time, io, bound`},
+		{"negative var", "sources:\n  flag_vars:\n    - func: a.B\n      var: -1\n", nil, ".confhunt.yaml:4: sources.flag_vars.var: -1 is negative"},
+		{"negative key", "sources:\n  funcs:\n    - func: a.B\n      key: -1\n", nil, ".confhunt.yaml:4: sources.funcs.key: -1 is negative"},
+		{"no weights", "weights:\n", nil, ".confhunt.yaml:1: weights: no value"},
+		{"no estimate", "estimates:\n  loop_trips:\n", nil, ".confhunt.yaml:2: estimates.loop_trips: no value"},
+		{"no list", "sources:\n  getters: ~\n", nil, ".confhunt.yaml:2: sources.getters: no value (write [] for an empty list)"},
+		{"second document", "top: 5\n---\ntop: 50\n", nil, ".confhunt.yaml:3: a second YAML document"},
+		{"env top NaN", "", []string{"CONFHUNT_TOP=NaN"}, "CONFHUNT_TOP: NaN is not a finite number"},
+		{"env top Inf", "", []string{"CONFHUNT_TOP=-Inf"}, "CONFHUNT_TOP: -Inf is not a finite number"},
+		{"env negative weight", "", []string{"CONFHUNT_WEIGHTS__CPU__CALL=-1"}, "CONFHUNT_WEIGHTS__CPU__CALL: -1 is negative"},
+		{"env unknown weight", "", []string{"CONFHUNT_WEIGHTS__GPU__CALL=1"}, "CONFHUNT_WEIGHTS__GPU__CALL names no setting"},
+		{"env weights not a map", "", []string{"CONFHUNT_WEIGHTS=1"}, "environment: CONFHUNT_WEIGHTS names a group of settings, not one"},
+		{"env unknown weight kind", "", []string{"CONFHUNT_WEIGHTS__CPU__MAPP=1"}, "CONFHUNT_WEIGHTS__CPU__MAPP names no setting"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := write(t, tc.file)
@@ -129,6 +153,47 @@ func TestBadInput(t *testing.T) {
 				t.Errorf("error %q does not name the file", err)
 			}
 		})
+	}
+}
+
+// TestBadFlagValues: a flag's value is checked as the same setting in a
+// file is, naming the flag.
+func TestBadFlagValues(t *testing.T) {
+	for _, tc := range []struct {
+		v    float64
+		want string
+	}{
+		{math.NaN(), "flag -top: NaN is not a finite number"},
+		{math.Inf(1), "flag -top: +Inf is not a finite number"},
+		{-5, "flag -top: -5 is not a percentage in (0, 100]"},
+	} {
+		_, err := Load("", "", nil, map[string]any{"top": tc.v})
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("top %v: err = %v, want %q", tc.v, err, tc.want)
+		}
+	}
+}
+
+// TestBounds: the edges of each range, and -1 as the key of an unmarshal
+// entry (no key), are accepted.
+func TestBounds(t *testing.T) {
+	dir := write(t, `
+top: 100
+estimates: {branch: 1, error_branch: 0, loop_trips: 0}
+weights:
+  cpu: {call: 0}
+resources:
+  - {func: a.B, cpu: 0, scales: mem, influence: bound}
+sources:
+  unmarshal:
+    - {func: a.C, key: -1, into: 0}
+`)
+	s, err := Load(dir, "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Top != 100 || s.Estimates.Branch != 1 || len(s.Sources.Unmarshal) != 1 || s.Sources.Unmarshal[0].Key != -1 {
+		t.Errorf("settings at the edges of their ranges read wrongly: top %v, estimates %+v, unmarshal %+v", s.Top, s.Estimates, s.Sources.Unmarshal)
 	}
 }
 
@@ -147,5 +212,18 @@ func TestExpand(t *testing.T) {
 	}
 	if got := expand("os.Getenv"); !slices.Equal(got, []string{"os.Getenv"}) {
 		t.Errorf("expand without braces = %q", got)
+	}
+}
+
+// TestSettingsFileSize: a settings file larger than 1 MiB is refused,
+// naming it.
+func TestSettingsFileSize(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "big.yaml")
+	if err := os.WriteFile(name, []byte("top: 5\n"+strings.Repeat("# padding\n", 110_000)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Load("", name, nil, nil)
+	if err == nil || !strings.Contains(err.Error(), name+": larger than 1 MiB") {
+		t.Errorf("err = %v", err)
 	}
 }

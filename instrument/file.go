@@ -9,6 +9,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"math"
 	"os"
 	"path"
 	"path/filepath"
@@ -17,6 +19,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 
+	"github.com/confhunt/confhunt/internal/limited"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -109,7 +112,7 @@ func NewFile(prog *slicing.Program, prof *Profile) (*File, error) {
 }
 
 func hashFile(name string) (string, error) {
-	data, err := os.ReadFile(name)
+	data, err := limited.ReadFile(name, MaxFileSize)
 	if err != nil {
 		return "", err
 	}
@@ -143,7 +146,7 @@ func (f *File) Merge(g *File) error {
 		}
 		for _, b := range gc.blocks {
 			if j, ok := at[[4]int{b.StartLine, b.StartCol, b.EndLine, b.EndCol}]; ok {
-				fc.blocks[j].Count += b.Count
+				fc.blocks[j].Count = add(fc.blocks[j].Count, b.Count)
 			} else {
 				fc.blocks = append(fc.blocks, b)
 			}
@@ -151,26 +154,47 @@ func (f *File) Merge(g *File) error {
 		fc.encode()
 	}
 	slices.SortFunc(f.Files, func(a, b FileCounts) int { return cmp.Compare(a.Path, b.Path) })
-	f.Runs += g.Runs
+	f.Runs = int(min(add(int64(f.Runs), int64(g.Runs)), math.MaxInt))
 	return nil
 }
 
-// Write writes f as indented JSON to name, through a temporary file.
-func (f *File) Write(name string) error {
+// Write writes f as indented JSON to name, through a temporary file in the
+// same directory that is renamed over name, or removed on failure.
+func (f *File) Write(name string) (err error) {
 	data, err := json.MarshalIndent(f, "", " ")
 	if err != nil {
 		return err
 	}
-	tmp := name + ".tmp"
-	if err := os.WriteFile(tmp, append(data, '\n'), 0o644); err != nil {
+	tmp, err := os.CreateTemp(filepath.Dir(name), "."+filepath.Base(name)+".*.tmp")
+	if err != nil {
 		return err
 	}
-	return os.Rename(tmp, name)
+	defer func() {
+		if err != nil {
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err := tmp.Write(append(data, '\n')); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Chmod(0o644); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), name)
 }
+
+// MaxFileSize bounds the counts files, coverage profiles and source files
+// confhunt reads.
+const MaxFileSize = 256 << 20
 
 // Read reads a counts file, rejecting anything that is not one.
 func Read(name string) (*File, error) {
-	data, err := os.ReadFile(name)
+	data, err := limited.ReadFile(name, MaxFileSize)
 	if err != nil {
 		return nil, fmt.Errorf("reading counts: %w", err)
 	}
@@ -199,8 +223,14 @@ func decode(name string, data []byte) (*File, error) {
 		return nil, fmt.Errorf("%s: not a counts file (no version or module)", name)
 	case f.Version != Version:
 		return nil, fmt.Errorf("%s: counts file version %d; this confhunt reads version %d (take the counts again)", name, f.Version, Version)
+	case f.Runs < 0:
+		return nil, fmt.Errorf("%s: runs %d is negative", name, f.Runs)
 	}
 	for i := range f.Files {
+		// Paths are joined to the module root and the files hashed.
+		if p := f.Files[i].Path; !fs.ValidPath(p) || p == "." {
+			return nil, fmt.Errorf("%s: path %q is not a file of the module (a relative path without ..)", name, p)
+		}
 		if err := f.Files[i].decodeBlocks(name); err != nil {
 			return nil, err
 		}

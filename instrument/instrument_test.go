@@ -454,6 +454,9 @@ func TestReadErrors(t *testing.T) {
 		{`{"version": 1}`, "not a counts file (no version or module)"},
 		{`{"version": 9, "module": "m"}`, "counts file version 9; this confhunt reads version 1"},
 		{`{"version": 1, "module": "m", "files": [{"path": "a.go", "blocks": ["1.1,2"]}]}`, "counts.json: a.go: bad"},
+		{`{"version": 1, "module": "m", "files": [{"path": "../../../../dev/zero"}]}`, `counts.json: path "../../../../dev/zero" is not a file of the module`},
+		{`{"version": 1, "module": "m", "files": [{"path": "/dev/zero"}]}`, `counts.json: path "/dev/zero" is not a file of the module`},
+		{`{"version": 1, "module": "m", "files": [{"path": "a/../../b.go"}]}`, `counts.json: path "a/../../b.go" is not a file of the module`},
 	} {
 		_, err := instrument.Read(write(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -478,5 +481,84 @@ func TestMismatch(t *testing.T) {
 	}
 	if _, ok := c.Frequencies(l.fn(t, "inhouse.Loop")); ok {
 		t.Errorf("counts of a changed file were used")
+	}
+}
+
+// TestCountsSaturate: counts summed past the largest int64, when a
+// profile repeats a block or -append merges two runs, stay at the largest
+// int64 instead of wrapping to a negative count that the next read refuses.
+func TestCountsSaturate(t *testing.T) {
+	p, err := instrument.Parse("p.out", strings.NewReader("mode: count\na/x.go:1.1,2.2 1 9223372036854775807\na/x.go:1.1,2.2 1 5\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Blocks[0].Count; got != math.MaxInt64 {
+		t.Errorf("repeated blocks summed to %d, want %d", got, int64(math.MaxInt64))
+	}
+
+	dir := t.TempDir()
+	write := func(name, count string, runs int) string {
+		name = filepath.Join(dir, name)
+		data := fmt.Sprintf(`{"version": 1, "module": "m", "runs": %d, "files": [{"path": "a.go", "sha256": "00", "blocks": ["1.1,2.2 1 %s"]}]}`, runs, count)
+		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	old, err := instrument.Read(write("old.json", "9223372036854775807", math.MaxInt))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := instrument.Read(write("run.json", "7", 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := old.Merge(run); err != nil {
+		t.Fatal(err)
+	}
+	name := filepath.Join(dir, "merged.json")
+	if err := old.Write(name); err != nil {
+		t.Fatal(err)
+	}
+	merged, err := instrument.Read(name)
+	if err != nil {
+		t.Fatalf("the merged counts do not read back: %v", err)
+	}
+	if got := merged.Files[0].Blocks[0]; got != "1.1,2.2 1 9223372036854775807" {
+		t.Errorf("merged block = %q, want the count held at the largest int64", got)
+	}
+	if merged.Runs != math.MaxInt {
+		t.Errorf("runs = %d, want %d", merged.Runs, math.MaxInt)
+	}
+	if _, err := instrument.Read(write("neg.json", "1", -1)); err == nil || !strings.Contains(err.Error(), "neg.json: runs -1 is negative") {
+		t.Errorf("negative runs: err = %v", err)
+	}
+}
+
+// TestWriteLeavesNothing: a counts file that cannot be written where it is
+// asked for (a directory is there) is an error that leaves no temporary
+// file beside it; a written one leaves only itself.
+func TestWriteLeavesNothing(t *testing.T) {
+	f := &instrument.File{Version: 1, Module: "m", Runs: 1}
+	dir := t.TempDir()
+	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Write(filepath.Join(dir, "out")); err == nil {
+		t.Errorf("writing over a directory: no error")
+	}
+	if err := f.Write(filepath.Join(dir, "counts.json")); err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	if want := "counts.json out"; strings.Join(names, " ") != want {
+		t.Errorf("the directory holds %q, want %q", names, want)
 	}
 }

@@ -280,7 +280,7 @@ func conserve(fn *ssa.Function, counts []int64, known []bool) {
 				sum, unknown, last := int64(0), 0, edge{}
 				for _, e := range side {
 					if ekn[e] {
-						sum += edges[e]
+						sum = add(sum, edges[e])
 					} else {
 						unknown++
 						last = e

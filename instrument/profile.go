@@ -5,9 +5,12 @@ import (
 	"cmp"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/confhunt/confhunt/internal/limited"
 )
 
 // Block is one counter of a coverage profile: a range of source and the
@@ -28,9 +31,10 @@ type Profile struct {
 
 // Parse reads a coverage profile in the text format of go test
 // -coverprofile and go tool covdata textfmt. name is used in errors.
-// Blocks repeated (several packages or runs) are summed.
+// Blocks repeated (several packages or runs) are summed. A profile larger
+// than MaxFileSize is an error.
 func Parse(name string, r io.Reader) (*Profile, error) {
-	sc := bufio.NewScanner(r)
+	sc := bufio.NewScanner(limited.Reader(r, name, MaxFileSize))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	p := &Profile{}
 	type key struct {
@@ -59,7 +63,7 @@ func Parse(name string, r io.Reader) (*Profile, error) {
 		}
 		k := key{b.File, b.StartLine, b.StartCol, b.EndLine, b.EndCol}
 		if i, ok := merged[k]; ok {
-			p.Blocks[i].Count += b.Count
+			p.Blocks[i].Count = add(p.Blocks[i].Count, b.Count)
 			continue
 		}
 		merged[k] = len(p.Blocks)
@@ -76,6 +80,15 @@ func Parse(name string, r io.Reader) (*Profile, error) {
 			cmp.Compare(a.EndLine, b.EndLine), cmp.Compare(a.EndCol, b.EndCol))
 	})
 	return p, nil
+}
+
+// add sums two counts (never negative), held at the largest int64 rather
+// than wrapped to a negative count.
+func add(a, b int64) int64 {
+	if a > math.MaxInt64-b {
+		return math.MaxInt64
+	}
+	return a + b
 }
 
 // parseBlock parses "path/file.go:3.22,5.25 2 17".

@@ -313,7 +313,7 @@ func (r *Runner) runService(ctx context.Context, dir string, flags []string, bui
 		if ctx.Err() != nil {
 			return 0, nil, ctx.Err()
 		}
-		return 0, nil, fmt.Errorf("building %s: %v\n%s", build, err, strings.TrimSpace(out.String()))
+		return 0, nil, failure(ErrBuild, fmt.Errorf("building %s: %v\n%s", build, err, strings.TrimSpace(out.String())))
 	}
 	// go build -o writes a package archive for a package that is no
 	// program, which cannot be started.
@@ -378,7 +378,7 @@ func (r *Runner) stop(p *process) error {
 	select {
 	case <-p.done: // it stopped by itself
 		if p.err != nil {
-			return fmt.Errorf("the service exited before the workload ended: %v", p.err)
+			return failure(ErrWorkload, fmt.Errorf("the service exited before the workload ended: %v", p.err))
 		}
 		return nil
 	default:
@@ -392,13 +392,13 @@ func (r *Runner) stop(p *process) error {
 	case <-p.done:
 		var ee *exec.ExitError
 		if errors.As(p.err, &ee) && !ee.Exited() {
-			return fmt.Errorf("the service died of %v instead of returning from main; no counters were written", ee.ProcessState)
+			return failure(ErrWorkload, fmt.Errorf("the service died of %v instead of returning from main; no counters were written", ee.ProcessState))
 		}
 		return nil
 	case <-time.After(grace):
 		_ = killGroup(p.cmd) // waiting on done below reports how it ended
 		<-p.done
-		return fmt.Errorf("the service did not exit within %v of SIGINT and was killed; no counters were written (it must return from main on SIGINT or SIGTERM)", grace)
+		return failure(ErrWorkload, fmt.Errorf("the service did not exit within %v of SIGINT and was killed; no counters were written (it must return from main on SIGINT or SIGTERM)", grace))
 	}
 }
 
@@ -433,13 +433,13 @@ func (r *Runner) waitReady(ctx context.Context, addr string, p *process) error {
 		}
 		select {
 		case <-p.done:
-			return fmt.Errorf("the service exited before it was ready: %v", p.err)
+			return failure(ErrWorkload, fmt.Errorf("the service exited before it was ready: %v", p.err))
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-time.After(50 * time.Millisecond):
 		}
 		if time.Now().After(deadline) {
-			return fmt.Errorf("the service did not accept connections on %s within %v", addr, timeout)
+			return failure(ErrWorkload, fmt.Errorf("the service did not accept connections on %s within %v", addr, timeout))
 		}
 	}
 }

@@ -8,13 +8,16 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 
 	"github.com/confhunt/confhunt/internal/cache"
+	"github.com/confhunt/confhunt/internal/limited"
 )
+
+// maxSource bounds the size of a source file Inputs reads.
+const maxSource = 256 << 20
 
 // listed is what Inputs reads of one package from go list.
 type listed struct {
@@ -85,7 +88,7 @@ func Inputs(ctx context.Context, cfg Config, h *cache.Hash) error {
 		for _, files := range [][]string{p.GoFiles, p.CgoFiles, p.IgnoredGoFiles, p.TestGoFiles, p.XTestGoFiles, p.EmbedFiles} {
 			h.String(fmt.Sprint(len(files)))
 			for _, f := range files {
-				data, err := os.ReadFile(filepath.Join(p.Dir, f))
+				data, err := limited.ReadFile(filepath.Join(p.Dir, f), maxSource)
 				if err != nil {
 					return fmt.Errorf("hashing the inputs: %w", err)
 				}

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/confhunt/confhunt/internal/cache"
+	"github.com/confhunt/confhunt/internal/limited"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -132,7 +133,7 @@ func (e *env) cacheKey(ctx context.Context, command string, patterns, files []st
 	h.String(wd)
 	h.Bytes(settings)
 	for _, f := range files {
-		data, err := os.ReadFile(f)
+		data, err := limited.ReadFile(f, 256<<20)
 		if err != nil {
 			return nil, cache.Key{}, false // the command reports it
 		}

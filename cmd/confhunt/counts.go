@@ -32,6 +32,9 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	if len(command) == 0 {
 		return usageError("counts: no command after -- (a go test command, or with -build the workload)")
 	}
+	if err := checkOutput("o", *out); err != nil {
+		return err
+	}
 	w, err := workload(command, *build, *svcArgs, *ready)
 	if err != nil {
 		return usageError("counts: %w", err)
@@ -48,6 +51,20 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	prog, err := e.load(ctx, s, patterns)
 	if err != nil {
 		return err
+	}
+	// The counts file -append adds to is read before the run, which may
+	// take long, so that a file that cannot be added to fails at once.
+	var old *instrument.File
+	if *appendTo {
+		old, err = instrument.Read(*out)
+		switch {
+		case errors.Is(err, os.ErrNotExist):
+			old = nil
+		case err != nil:
+			return &exitError{exitUsage, err}
+		case old.Module != prog.Module:
+			return usageError("-append: %s holds counts of module %s, not %s", *out, old.Module, prog.Module)
+		}
 	}
 	var paths []string
 	for _, p := range prog.Packages {
@@ -73,18 +90,11 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	if *appendTo {
-		old, err := instrument.Read(*out)
-		switch {
-		case errors.Is(err, os.ErrNotExist):
-		case err != nil:
-			return &exitError{2, err}
-		default:
-			if err := old.Merge(f); err != nil {
-				return &exitError{2, fmt.Errorf("%s: %w", *out, err)}
-			}
-			f = old
+	if old != nil {
+		if err := old.Merge(f); err != nil {
+			return &exitError{exitUsage, fmt.Errorf("%s: %w", *out, err)}
 		}
+		f = old
 	}
 	if err := f.Write(*out); err != nil {
 		return err
@@ -124,11 +134,11 @@ func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, usageError("-counts %s: no such file (confhunt counts -o %s writes one)", file, file)
 		}
-		return nil, &exitError{2, err}
+		return nil, &exitError{exitUsage, err}
 	}
 	c, warnings, err := instrument.Measure(an.a, an.prog, f, an.settings.Estimates)
 	if err != nil {
-		return nil, &exitError{2, fmt.Errorf("%s: %w", file, err)}
+		return nil, &exitError{exitUsage, fmt.Errorf("%s: %w", file, err)}
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(e.stderr, "confhunt: warning: %s: %s\n", file, w)

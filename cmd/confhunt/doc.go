@@ -17,6 +17,9 @@ The commands are:
 	cache     clean the cache of results between runs (cache clean), or
 	          print its directory (cache dir)
 
+	confhunt help command   the flags of command (as confhunt command -help)
+	confhunt version        the version and revision confhunt was built from
+
 rank slices forward from every read of every option over a VTA call
 graph (data dependence through values, fields, globals, container
 elements, channels, calls and returns; control dependence through
@@ -140,8 +143,17 @@ bytes. The directory is os.UserCacheDir()/confhunt, or $CONFHUNT_CACHE
 (an absolute path, or off). An entry that is corrupt is ignored and
 rewritten.
 
-Exit status: 0 when done, 2 for a usage error, bad settings, or packages
-that cannot be loaded. Packages that fail to type-check are listed on
-stderr and the rest is analysed.
+Exit status:
+
+	0    done
+	1    findings asked for by a check flag (reserved: none yet)
+	2    a usage error, bad settings, a bad counts or settings file, or
+	     packages that cannot be loaded
+	3    the user's build or workload failed (counts, hunt)
+	130  interrupted (Ctrl-C or SIGTERM): confhunt stops what it runs,
+	     removes its temporary files and prints "confhunt: interrupted"
+
+Packages that fail to type-check are listed on stderr and the rest is
+analysed.
 */
 package main

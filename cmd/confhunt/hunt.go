@@ -49,6 +49,11 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if err := w.Check(); err != nil {
 		return usageError("hunt: %w", err)
 	}
+	if *pprofFile != "" {
+		if err := checkOutput("pprof", *pprofFile); err != nil {
+			return err
+		}
+	}
 	an, err := e.analyse(ctx, patterns)
 	if err != nil {
 		return err

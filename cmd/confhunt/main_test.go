@@ -4,6 +4,9 @@ import (
 	"context"
 	"os"
 	"os/exec"
+	"path/filepath"
+	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 
@@ -41,4 +44,100 @@ func TestScripts(t *testing.T) {
 			return nil
 		},
 	})
+}
+
+// module writes a module with one package, a test that passes and one
+// that fails, into a temporary directory.
+func module(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"go.mod": "module example.com/svc\n\ngo 1.26.0\n",
+		"main.go": `package main
+
+type Config struct {
+	N int ` + "`yaml:\"n\"`" + `
+}
+
+var sink int
+
+func main() {
+	c := Config{N: 3}
+	for i := 0; i < c.N; i++ {
+		sink += i
+	}
+}
+`,
+		"main_test.go": `package main
+
+import "testing"
+
+func TestPasses(t *testing.T) { main() }
+
+func TestFails(t *testing.T) { t.Fatal("fails on purpose") }
+`,
+	}
+	for name, content := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestExitCodes: 0 done, 2 usage or load error, 3 the user's build or
+// workload failed, 130 interrupted with one line.
+func TestExitCodes(t *testing.T) {
+	t.Setenv("GOFLAGS", "-mod=mod")
+	dir := module(t)
+	canceled, cancel := context.WithCancel(context.Background())
+	cancel()
+	for _, tc := range []struct {
+		name   string
+		ctx    context.Context
+		args   []string
+		code   int
+		stderr string // a regular expression the whole of stderr matches
+	}{
+		{"done", context.Background(), []string{"sources", "-C", dir}, 0, ``},
+		{"help", context.Background(), []string{"rank", "-help"}, 0, `(?s)^usage: confhunt rank.*`},
+		{"unknown command", context.Background(), []string{"nosuch"}, 2, `^confhunt: unknown command "nosuch".*\n$`},
+		{"unknown flag", context.Background(), []string{"rank", "-nosuch"}, 2, `(?s)^flag provided but not defined: -nosuch\n.*confhunt: flag provided but not defined: -nosuch\n$`},
+		{"flag after the packages", context.Background(), []string{"rank", "-C", dir, "./...", "-json"}, 2, `^confhunt: rank: flag -json after the packages; flags go before them\n$`},
+		{"bad settings", context.Background(), []string{"rank", "-C", dir, "-config", filepath.Join(dir, "nosuch.yaml")}, 2, `^confhunt: settings file .*nosuch.yaml does not exist\n$`},
+		{"nothing loads", context.Background(), []string{"sources", "-C", dir, "./nosuch"}, 2, `^confhunt: .*`},
+		{"interrupted", canceled, []string{"sources", "-C", dir}, 130, `^confhunt: interrupted\n$`},
+		{"interrupted run", canceled, []string{"counts", "-C", dir, "-o", filepath.Join(t.TempDir(), "c.json"), "--", "go", "test", "."}, 130, `^confhunt: interrupted\n$`},
+		{"workload failed", context.Background(), []string{"counts", "-C", dir, "-o", filepath.Join(t.TempDir(), "c.json"), "--", "go", "test", "-count=1", "-run", "TestFails", "."}, 3, `(?s).*\nconfhunt: the workload failed .*`},
+		{"build failed", context.Background(), []string{"counts", "-C", dir, "-o", filepath.Join(t.TempDir(), "c.json"), "-build", "./nosuch", "--", "go", "version"}, 3, `(?s).*\nconfhunt: building ./nosuch: .*`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr strings.Builder
+			code := run(tc.ctx, tc.args, strings.NewReader(""), &stdout, &stderr)
+			if code != tc.code {
+				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tc.code, stderr.String())
+			}
+			if !regexp.MustCompile(tc.stderr).MatchString(stderr.String()) {
+				t.Errorf("stderr does not match %q:\n%s", tc.stderr, stderr.String())
+			}
+		})
+	}
+}
+
+func TestVersion(t *testing.T) {
+	for _, tc := range []struct {
+		info *debug.BuildInfo
+		want string
+	}{
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "v0.3.1"}}, "confhunt v0.3.1 go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Main: debug.Module{Version: "(devel)"}, Settings: []debug.BuildSetting{
+			{Key: "vcs.revision", Value: "8ed1644c9f0e2b1a"}, {Key: "vcs.modified", Value: "true"},
+		}}, "confhunt (devel) revision 8ed1644c9f0e2b1a (modified) go1.26.8"},
+		{&debug.BuildInfo{GoVersion: "go1.26.8", Settings: []debug.BuildSetting{{Key: "vcs.revision", Value: "abc"}, {Key: "vcs.modified", Value: "false"}}}, "confhunt (devel) revision abc go1.26.8"},
+		{nil, "confhunt (devel)"},
+	} {
+		if got := version(tc.info); got != tc.want {
+			t.Errorf("version = %q, want %q", got, tc.want)
+		}
+	}
 }

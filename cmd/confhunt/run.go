@@ -7,13 +7,17 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"runtime/pprof"
 	"strings"
+	"time"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/instrument"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -40,7 +44,7 @@ func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
 
 func usageError(format string, args ...any) error {
-	return &exitError{2, fmt.Errorf(format, args...)}
+	return &exitError{exitUsage, fmt.Errorf(format, args...)}
 }
 
 // command is one subcommand.
@@ -76,20 +80,40 @@ type env struct {
 	timer *timer
 }
 
+// Exit codes.
+const (
+	exitDone        = 0
+	exitFindings    = 1 // findings asked for by a check flag (none yet)
+	exitUsage       = 2 // a usage error, bad settings or input, nothing loadable
+	exitFailed      = 3 // the user's build or workload failed
+	exitInterrupted = 130
+)
+
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	err := dispatch(ctx, args, stdin, stdout, stderr)
-	if err == nil {
-		return 0
+	// Once interrupted, whatever failed did so because of it (go list
+	// killed, a canceled context), and what was done is incomplete.
+	if ctx.Err() != nil {
+		fmt.Fprintln(stderr, "confhunt: interrupted")
+		return exitInterrupted
 	}
-	if errors.Is(err, flag.ErrHelp) {
-		return 0
+	if err == nil || errors.Is(err, flag.ErrHelp) {
+		return exitDone
 	}
 	fmt.Fprintf(stderr, "confhunt: %v\n", err)
+	return exitCode(err)
+}
+
+// exitCode is the exit code of a command that failed with err.
+func exitCode(err error) int {
 	var ee *exitError
-	if errors.As(err, &ee) {
+	switch {
+	case errors.As(err, &ee):
 		return ee.code
+	case errors.Is(err, instrument.ErrWorkload), errors.Is(err, instrument.ErrBuild):
+		return exitFailed
 	}
-	return 2
+	return exitUsage
 }
 
 func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -98,22 +122,71 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		return usageError("no command given")
 	}
 	switch args[0] {
-	case "-h", "-help", "--help", "help":
+	case "-h", "-help", "--help":
 		fmt.Fprint(stdout, usage())
 		return nil
+	case "help":
+		if len(args) == 1 {
+			fmt.Fprint(stdout, usage())
+			return nil
+		}
+		// help COMMAND is COMMAND -help, on stdout as asked for.
+		c, err := lookup(args[1])
+		if err != nil {
+			return err
+		}
+		e := &env{stdin: stdin, stdout: stdout, stderr: stdout, environ: os.Environ()}
+		return c.run(ctx, e, []string{"-help"})
+	case "version":
+		info, _ := debug.ReadBuildInfo()
+		fmt.Fprintln(stdout, version(info))
+		return nil
 	}
+	c, err := lookup(args[0])
+	if err != nil {
+		return err
+	}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, environ: os.Environ()}
+	defer func() {
+		if e.stopProfile != nil {
+			e.stopProfile()
+		}
+	}()
+	return c.run(ctx, e, args[1:])
+}
+
+func lookup(name string) (command, error) {
 	for _, c := range commands {
-		if c.name == args[0] {
-			e := &env{stdin: stdin, stdout: stdout, stderr: stderr, environ: os.Environ()}
-			defer func() {
-				if e.stopProfile != nil {
-					e.stopProfile()
-				}
-			}()
-			return c.run(ctx, e, args[1:])
+		if c.name == name {
+			return c, nil
 		}
 	}
-	return usageError("unknown command %q (run 'confhunt -help')", args[0])
+	return command{}, usageError("unknown command %q (run 'confhunt -help')", name)
+}
+
+// version describes the build: the module's version, or (devel) and the
+// revision it was built from, and the Go release.
+func version(info *debug.BuildInfo) string {
+	if info == nil {
+		return "confhunt (devel)"
+	}
+	out := "confhunt " + cmpOr(info.Main.Version, "(devel)")
+	var rev, modified string
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value
+		}
+	}
+	if rev != "" {
+		out += " revision " + rev
+		if modified == "true" {
+			out += " (modified)"
+		}
+	}
+	return out + " " + info.GoVersion
 }
 
 // flags returns a flag set with the common flags for command name.
@@ -143,7 +216,17 @@ func (e *env) parse(args []string) ([]string, error) {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil, err
 		}
-		return nil, &exitError{2, err}
+		return nil, &exitError{exitUsage, err}
+	}
+	// The flag package stops at the first package pattern and would
+	// take a flag after it for a pattern.
+	for _, a := range e.fs.Args() {
+		if strings.HasPrefix(a, "-") {
+			return nil, usageError("%s: flag %s after the packages; flags go before them", e.fs.Name(), a)
+		}
+	}
+	if err := checkNumbers(e.fs); err != nil {
+		return nil, err
 	}
 	if e.cache != "on" && e.cache != "off" {
 		return nil, usageError("-cache %s: want on or off", e.cache)
@@ -152,11 +235,11 @@ func (e *env) parse(args []string) ([]string, error) {
 	if e.cpuprofile != "" {
 		f, err := os.Create(e.cpuprofile)
 		if err != nil {
-			return nil, &exitError{2, err}
+			return nil, &exitError{exitUsage, err}
 		}
 		if err := pprof.StartCPUProfile(f); err != nil {
 			f.Close()
-			return nil, &exitError{2, err}
+			return nil, &exitError{exitUsage, err}
 		}
 		e.stopProfile = func() {
 			pprof.StopCPUProfile()
@@ -164,6 +247,60 @@ func (e *env) parse(args []string) ([]string, error) {
 		}
 	}
 	return e.fs.Args(), nil
+}
+
+// checkNumbers rejects the numeric flags set to a negative or non-finite
+// value: every count, size, duration and percentage confhunt takes is
+// finite and at least 0.
+func checkNumbers(fs *flag.FlagSet) error {
+	var err error
+	fs.Visit(func(f *flag.Flag) {
+		g, ok := f.Value.(flag.Getter)
+		if !ok || err != nil {
+			return
+		}
+		switch v := g.Get().(type) {
+		case int:
+			if v < 0 {
+				err = usageError("-%s %s: negative", f.Name, f.Value)
+			}
+		case time.Duration:
+			if v < 0 {
+				err = usageError("-%s %s: negative", f.Name, f.Value)
+			}
+		case float64:
+			if math.IsNaN(v) || math.IsInf(v, 0) {
+				err = usageError("-%s %s: not a finite number", f.Name, f.Value)
+			} else if v < 0 {
+				err = usageError("-%s %s: negative", f.Name, f.Value)
+			}
+		}
+	})
+	return err
+}
+
+// checkOutput reports, before any work is done, a file the flag -name
+// asks to write that cannot be written: a directory or other non-regular
+// file is there, or its directory is missing or not writable.
+func checkOutput(name, file string) error {
+	if fi, err := os.Stat(file); err == nil {
+		switch {
+		case fi.IsDir():
+			return usageError("-%s %s: is a directory", name, file)
+		case !fi.Mode().IsRegular():
+			return usageError("-%s %s: is not a regular file", name, file)
+		}
+	}
+	// The files are written through a temporary file beside them.
+	tmp, err := os.CreateTemp(filepath.Dir(file), ".confhunt-check-*")
+	if err != nil {
+		return usageError("-%s %s: cannot write there: %v", name, file, errors.Unwrap(err))
+	}
+	tmp.Close()
+	if err := os.Remove(tmp.Name()); err != nil {
+		return err
+	}
+	return nil
 }
 
 // settings loads confhunt's settings for the module around e.dir, with the
@@ -192,7 +329,7 @@ func (e *env) settings(ctx context.Context) (*configs.Settings, string, error) {
 	})
 	s, err := configs.Load(root, e.config, e.environ, overrides)
 	if err != nil {
-		return nil, "", &exitError{2, err}
+		return nil, "", &exitError{exitUsage, err}
 	}
 	return s, root, nil
 }
@@ -209,7 +346,7 @@ func (e *env) load(ctx context.Context, s *configs.Settings, patterns []string) 
 		Trace:    e.timer.phase,
 	})
 	if err != nil {
-		return nil, &exitError{2, err}
+		return nil, &exitError{exitUsage, err}
 	}
 	if n := len(prog.Errors); n > 0 {
 		fmt.Fprintf(e.stderr, "confhunt: %d packages did not type-check and are left out:\n", countPackages(prog.Errors))
