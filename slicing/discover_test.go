@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/packages"
+
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/slicing"
@@ -213,6 +215,30 @@ func TestHelpers(t *testing.T) {
 	for _, name := range support {
 		if !slices.ContainsFunc(opts, named(name)) {
 			t.Errorf("with Helpers, %s is not an option; have %s", name, names(opts))
+		}
+	}
+}
+
+// TestHelperDir checks the directory rule of test support on import
+// paths, with and without the package's module known: a host such as
+// example.com is no examples directory.
+func TestHelperDir(t *testing.T) {
+	mod := &packages.Module{Path: "example.com/m"}
+	for _, c := range []struct {
+		path   string
+		module *packages.Module
+		want   bool
+	}{
+		{"example.com/m/server", mod, false},
+		{"example.com/m/server", nil, false},
+		{"example.com/m/examples/chat", mod, true},
+		{"example.com/m/examples/chat", nil, true},
+		{"example.com/m/internal/testutil", nil, true},
+		{"github.com/o/r/mock", nil, true},
+		{"github.com/o/r/pool", nil, false},
+	} {
+		if got := slicing.HelperDir(&packages.Package{PkgPath: c.path, Module: c.module}); got != c.want {
+			t.Errorf("helperDir(%s, module %v) = %v, want %v", c.path, c.module != nil, got, c.want)
 		}
 	}
 }

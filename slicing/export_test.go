@@ -16,3 +16,6 @@ func Entered(a *Analysis, o *Option) map[*ssa.Function]int {
 	}
 	return out
 }
+
+// HelperDir exports helperDir.
+var HelperDir = helperDir

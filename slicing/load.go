@@ -268,6 +268,8 @@ func helperDir(p *packages.Package) bool {
 		if r, ok := strings.CutPrefix(rel, p.Module.Path); ok {
 			rel = r
 		}
+	} else if host, r, ok := strings.Cut(rel, "/"); ok && strings.Contains(host, ".") {
+		rel = r // a host (example.com) is no directory
 	}
 	for elem := range strings.SplitSeq(rel, "/") {
 		elem = strings.ToLower(strings.TrimPrefix(elem, "_"))
