@@ -17,7 +17,7 @@ import (
 // the option's slice, and "effect" facts name an influence kind arising
 // on the line.
 func TestForward(t *testing.T) {
-	for _, pkg := range []string{"forward", "scaled", "timers"} {
+	for _, pkg := range []string{"forward", "scaled", "timers", "fanin"} {
 		t.Run(pkg, func(t *testing.T) { testForward(t, pkg) })
 	}
 }
@@ -103,7 +103,7 @@ func keys(m map[string]bool) string {
 // at most MaxFuncContexts call strings, and that the sites past the bound
 // still get the option back (TestForward's fanin.go cases).
 func TestFanIn(t *testing.T) {
-	prog, opts := load(t, "forward")
+	prog, opts := load(t, "fanin")
 	s, err := configs.Load("", "", nil, nil)
 	if err != nil {
 		t.Fatal(err)

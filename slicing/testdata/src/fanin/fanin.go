@@ -1,6 +1,6 @@
-// Fan-in: a helper entered from more call sites than a function keeps
+// Package fanin: a helper entered from more call sites than a function keeps
 // call strings for still returns the option to every one of them.
-package forward
+package fanin
 
 type Fan struct {
 	Size int `yaml:"size"`
