@@ -120,10 +120,12 @@ func scaleModule(ctx context.Context, bin, module, version string) (string, erro
 		cold.wall.Seconds(), cold.peakMB, phases(cold.stderr), share(warm), share(edited), rel), nil
 }
 
-// leafFile returns a non-test Go file of a package of the module in dir
-// that no other package of the module imports, the first by path.
+// leafFile returns a non-test Go file of a library package of the module
+// in dir that no other package of the module imports (no package
+// depends on it), the first by path; commands and test support are
+// left out.
 func leafFile(ctx context.Context, dir string) (string, error) {
-	cmd := exec.CommandContext(ctx, "go", "list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .GoFiles \",\"}}\t{{join .Imports \",\"}}", "./...")
+	cmd := exec.CommandContext(ctx, "go", "list", "-f", "{{.ImportPath}}\t{{.Dir}}\t{{join .GoFiles \",\"}}\t{{join .Imports \",\"}}\t{{.Name}}", "./...")
 	cmd.Dir = dir
 	out, err := cmd.Output()
 	if err != nil {
@@ -134,21 +136,32 @@ func leafFile(ctx context.Context, dir string) (string, error) {
 	imported := make(map[string]bool)
 	for _, line := range strings.Split(strings.TrimSpace(string(out)), "\n") {
 		f := strings.Split(line, "\t")
-		if len(f) < 4 {
+		if len(f) < 5 {
 			continue
 		}
 		for _, imp := range strings.Split(f[3], ",") {
 			imported[imp] = true
 		}
-		if files := strings.Split(f[2], ","); f[2] != "" {
+		if files := strings.Split(f[2], ","); f[2] != "" && f[4] != "main" && !testSupport(f[0]) {
 			pkgs = append(pkgs, pkg{f[0], f[1], files[0]})
 		}
 	}
 	sort.Slice(pkgs, func(i, j int) bool { return pkgs[i].path < pkgs[j].path })
 	for _, p := range pkgs {
-		if !imported[p.path] && !strings.HasSuffix(p.path, "/main") {
+		if !imported[p.path] {
 			return filepath.Join(p.dir, p.file), nil
 		}
 	}
 	return "", fmt.Errorf("no leaf package in %s", dir)
+}
+
+// testSupport reports whether an import path has a test-support
+// directory in it.
+func testSupport(path string) bool {
+	for _, elem := range strings.Split(path, "/") {
+		if strings.HasPrefix(elem, "test") || strings.HasSuffix(elem, "test") || strings.HasPrefix(elem, "example") || strings.HasPrefix(elem, "mock") {
+			return true
+		}
+	}
+	return false
 }
