@@ -94,7 +94,7 @@ type Comparison struct {
 func Compare(a, b []float64, c Criteria) Comparison {
 	c = c.withDefaults()
 	a, b = sorted(a), sorted(b)
-	r := Comparison{A: summarise(a, c.Confidence), B: summarise(b, c.Confidence)}
+	r := Comparison{A: Median(a, c.Confidence), B: Median(b, c.Confidence)}
 	if len(a) == 0 || len(b) == 0 {
 		nan := math.NaN()
 		r.Ratio, r.Lo, r.Hi, r.Shift, r.ShiftLo, r.ShiftHi, r.Cliff, r.KS = nan, nan, nan, nan, nan, nan, nan, nan
@@ -137,7 +137,9 @@ func scale(xs []float64, f float64) []float64 {
 	return out
 }
 
-func summarise(xs []float64, confidence float64) Summary {
+// Median returns the median of xs and its confidence interval
+// (benchmath's, distribution-free).
+func Median(xs []float64, confidence float64) Summary {
 	if len(xs) == 0 {
 		return Summary{Median: math.NaN(), Lo: math.NaN(), Hi: math.NaN()}
 	}

@@ -99,7 +99,7 @@ func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 func narrow(runs []Runs, p Protocol) bool {
 	keys := TimeKeys(runs...)
 	for _, rs := range runs {
-		s := summarise(rs.Time(keys), p.Confidence)
+		s := Median(rs.Time(keys), p.Confidence)
 		if !(s.Hi-s.Lo <= p.Width*s.Median) { // false for infinite or NaN bounds
 			return false
 		}
