@@ -175,6 +175,16 @@ func (e *env) overhead(ctx context.Context, an *analysis, r *instrument.Runner, 
 		return err
 	}
 	e.timer.phase("run")
+	view := overheadView(measured, proto, len(sel.Probes), len(all.Probes))
+	if e.json {
+		return report.OverheadJSON(e.stdout, view)
+	}
+	return report.OverheadText(e.stdout, view)
+}
+
+// overheadView compares the runs with the selective plan and with every
+// function probed (measured[1] and [2]) with the runs without probes.
+func overheadView(measured []bench.Runs, proto bench.Protocol, selProbes, allProbes int) report.Overhead {
 	keys := bench.TimeKeys(measured...)
 	crit := bench.Criteria{Alpha: 0.05, Confidence: 0.95}
 	none := measured[0].Time(keys)
@@ -183,11 +193,11 @@ func (e *env) overhead(ctx context.Context, an *analysis, r *instrument.Runner, 
 		view.Benchmarks = append(view.Benchmarks, strings.TrimSuffix(k.String(), " "+k.Unit))
 	}
 	view.None = bench.Median(none, crit.Confidence)
-	for i, p := range plans[1:] {
-		view.Plans = append(view.Plans, report.OverheadPlan{Name: p.name, Probes: len(p.plan.Probes), Comparison: bench.Compare(none, measured[i+1].Time(keys), crit)})
+	for i, p := range []struct {
+		name   string
+		probes int
+	}{{"selective", selProbes}, {"all functions", allProbes}} {
+		view.Plans = append(view.Plans, report.OverheadPlan{Name: p.name, Probes: p.probes, Comparison: bench.Compare(none, measured[i+1].Time(keys), crit)})
 	}
-	if e.json {
-		return report.OverheadJSON(e.stdout, view)
-	}
-	return report.OverheadText(e.stdout, view)
+	return view
 }
