@@ -3,6 +3,7 @@ module github.com/confhunt/confhunt
 go 1.26.0
 
 require (
+	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794
 	github.com/go-viper/mapstructure/v2 v2.4.0
 	github.com/google/pprof v0.0.0-20260906184651-6331bc6350fe
 	github.com/knadh/koanf/parsers/yaml v1.1.1
@@ -12,7 +13,9 @@ require (
 	github.com/knadh/koanf/v2 v2.4.1
 	github.com/rogpeppe/go-internal v1.16.0
 	go.yaml.in/yaml/v3 v3.0.3
+	golang.org/x/perf v0.0.0-20260908200009-22c9c6c9d4da
 	golang.org/x/tools v0.52.0
+	gonum.org/v1/gonum v0.17.0
 )
 
 require (

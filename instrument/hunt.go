@@ -1,16 +1,12 @@
 package instrument
 
 import (
-	"bufio"
 	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
-	"regexp"
-	"strconv"
 	"strings"
 	"time"
 )
@@ -46,8 +42,8 @@ type Measurement struct {
 // Result is the outcome of a workload run.
 type Result struct {
 	Measurements []Measurement
-	Wall         time.Duration      // of the workload command
-	Benchmarks   map[string]float64 // ns/op by benchmark, when the workload printed any
+	Wall         time.Duration // of the workload command
+	Output       []byte        // what the workload command printed on standard output
 	Warnings     []string
 }
 
@@ -104,7 +100,7 @@ func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (
 			res.Warnings = append(res.Warnings, warn)
 		}
 	}
-	res.Benchmarks = parseBenchmarks(out.String())
+	res.Output = []byte(out.String())
 	if pl != nil {
 		if res.Measurements, err = readCounters(probeDir, pl); err != nil {
 			return nil, err
@@ -160,54 +156,6 @@ func readCounters(dir string, pl *Plan) ([]Measurement, error) {
 		out = append(out, m)
 	}
 	return out, nil
-}
-
-var benchLine = regexp.MustCompile(`^(Benchmark\S+)\s+\d+\s+([0-9.]+) ns/op`)
-
-// parseBenchmarks collects ns/op per benchmark from go test output,
-// averaging repeated runs.
-func parseBenchmarks(out string) map[string]float64 {
-	sums := make(map[string]float64)
-	counts := make(map[string]int)
-	sc := bufio.NewScanner(strings.NewReader(out))
-	for sc.Scan() {
-		if m := benchLine.FindStringSubmatch(strings.TrimSpace(sc.Text())); m != nil {
-			v, err := strconv.ParseFloat(m[2], 64)
-			if err == nil {
-				sums[m[1]] += v
-				counts[m[1]]++
-			}
-		}
-	}
-	if len(sums) == 0 {
-		return nil
-	}
-	for k := range sums {
-		sums[k] /= float64(counts[k])
-	}
-	return sums
-}
-
-// Slowdown compares a run with a baseline: the geometric mean of the
-// benchmarks' ns/op ratios when both printed the same benchmarks, the
-// ratio of wall times otherwise.
-func Slowdown(base, run *Result) float64 {
-	if len(base.Benchmarks) > 0 && len(run.Benchmarks) > 0 {
-		logSum, n := 0.0, 0
-		for k, b := range base.Benchmarks {
-			if v, ok := run.Benchmarks[k]; ok && b > 0 && v > 0 {
-				logSum += math.Log(v / b)
-				n++
-			}
-		}
-		if n > 0 {
-			return math.Exp(logSum / float64(n))
-		}
-	}
-	if base.Wall <= 0 {
-		return 1
-	}
-	return float64(run.Wall) / float64(base.Wall)
 }
 
 // tee copies what is written to w and keeps it.

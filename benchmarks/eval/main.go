@@ -200,23 +200,51 @@ func evaluate(ctx context.Context, bin, truthFile string) (*result, error) {
 	return r, nil
 }
 
-var overheadRE = regexp.MustCompile(`(?m)^(selective|all functions)\s+(\d+)\s+([+-][0-9.]+%)\s+([0-9.]+%)`)
+// overheadJSON is what eval reads of hunt -overhead -json.
+type overheadJSON struct {
+	Version int `json:"version"`
+	Plans   []struct {
+		Name       string   `json:"name"`
+		Probes     int      `json:"probes"`
+		Slowdown   *float64 `json:"slowdown"`
+		SlowdownLo *float64 `json:"slowdown_lo"`
+		SlowdownHi *float64 `json:"slowdown_hi"`
+		P          float64  `json:"p"`
+		Verdict    string   `json:"verdict"`
+	} `json:"plans"`
+	Runs int `json:"runs"`
+}
 
-// overhead runs hunt -overhead on the benchmarks and returns
-// "selective +x% ±s (n probes); all +y% ±t (m probes)".
+// overhead runs hunt -overhead -json on the benchmarks and returns
+// "selective +x% [lo, hi] p=… (n probes); all ~ [lo, hi] p=… (m probes); k runs".
 func overhead(ctx context.Context, bin, dir string, t Truth, runs int) string {
 	fmt.Fprintf(os.Stderr, "eval: %s: overhead\n", t.Program)
-	args := append(append([]string{"hunt", "-overhead", "-runs", strconv.Itoa(runs)}, t.Patterns...), "--")
+	args := append(append([]string{"hunt", "-overhead", "-json", "-runs", strconv.Itoa(runs)}, t.Patterns...), "--")
 	stdout, stderr, err := run(ctx, dir, bin, append(args, t.Bench...)...)
 	if err != nil {
 		fmt.Fprintf(os.Stderr, "eval: overhead: %v\n%s\n", err, lastLines(stderr, 5))
 		return "error"
 	}
-	var parts []string
-	for _, m := range overheadRE.FindAllStringSubmatch(string(stdout), -1) {
-		parts = append(parts, fmt.Sprintf("%s %s ±%s (%s probes)", strings.TrimSuffix(m[1], " functions"), m[3], m[4], m[2]))
+	var oj overheadJSON
+	if err := json.Unmarshal(stdout, &oj); err != nil || oj.Version != 1 {
+		fmt.Fprintf(os.Stderr, "eval: overhead: reading hunt -overhead -json (version %d): %v\n", oj.Version, err)
+		return "error"
 	}
-	return strings.Join(parts, "; ")
+	pct := func(x *float64) string {
+		if x == nil {
+			return "?"
+		}
+		return fmt.Sprintf("%+.1f%%", 100**x)
+	}
+	var parts []string
+	for _, p := range oj.Plans {
+		est := pct(p.Slowdown)
+		if p.Verdict == "~" {
+			est = "~"
+		}
+		parts = append(parts, fmt.Sprintf("%s %s [%s, %s] p=%.2g (%d probes)", strings.TrimSuffix(p.Name, " functions"), est, pct(p.SlowdownLo), pct(p.SlowdownHi), p.P, p.Probes))
+	}
+	return strings.Join(parts, "; ") + fmt.Sprintf("; %d runs", oj.Runs)
 }
 
 // measuredRanks takes counts from the benchmarks and ranks again with them.
@@ -393,7 +421,7 @@ func lastLines(b []byte, n int) string {
 }
 
 func summary(w io.Writer, rs []*result) {
-	fmt.Fprintf(w, "| program | options | culprits | recall top 10%% | recall top k | median culprit rank | with counts: top 10%% / top k / median | rank wall | peak memory | hunt overhead (benchmarks' ns/op) |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| program | options | culprits | recall top 10%% | recall top k | median culprit rank | with counts: top 10%% / top k / median | rank wall | peak memory | hunt overhead (slowdown of the benchmarks' ns/op, 95%% interval, one-sided U p; ~ not significant) |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
 		k := len(r.truth.Culprits)
 		inTop, inK, median := recall(r.ranks, r.suspects, k, r.options)

@@ -87,9 +87,16 @@ confhunt exits, those that left their process group included (on Linux).
 -pprof writes a profile with sample types time, alloc, io and calls and an
 option label (go tool pprof -sample_index=io, -tagfocus=option=NAME).
 -overhead runs the workload without probes, with the selective plan and
-with every function probed, N times each in alternating order, and
-reports the slowdowns (benchmarks' ns/op when the workload prints them,
-wall time otherwise).
+with every function probed, interleaved, after a warm-up run of each: at
+least N times each (-runs, default 3), and more, up to max(2N, 10), until
+the 95% interval of each one's median time is within 5% of it. The time
+of a run is the geometric mean of the benchmarks' ns/op when the workload
+prints them, its wall time otherwise. For each plan it reports the
+slowdown (Hodges-Lehmann estimate of the ratio to the runs without probes)
+with its 95% interval and the one-sided Mann-Whitney U p-value, and ~ in
+place of the slowdown when it is not significant at 0.05; -json adds the
+Kolmogorov-Smirnov statistic with its permutation p-value and Cliff's
+delta.
 
 Packages are patterns as for go build; the default is ./... in the
 directory given by -C (the current one by default).

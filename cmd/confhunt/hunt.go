@@ -3,13 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/internal/bench"
 	"github.com/confhunt/confhunt/report"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -24,7 +24,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	grace := fs.Duration("grace", 10*time.Second, "with -build, how long the service has to exit after SIGINT")
 	pprofFile := fs.String("pprof", "", "write the bottlenecks as a pprof profile to `file`")
 	overhead := fs.Bool("overhead", false, "measure the probes' overhead: uninstrumented, selective and all-functions runs")
-	runs := fs.Int("runs", 3, "with -overhead, runs of each variant, in alternating order")
+	runs := fs.Int("runs", 3, "with -overhead, the least number of runs of each variant (interleaved; more, up to max(2N, 10), until the medians are known within 5%)")
 	rows := fs.Int("n", 20, "bottlenecks to show")
 	byName := fs.String("by", "time", "rank bottlenecks by `resource`: time, alloc, io, or score (all three, normalised)")
 	flagArgs, command := splitCommand(args)
@@ -136,9 +136,10 @@ func workload(command []string, build, args, ready string) (instrument.Workload,
 	return w, nil
 }
 
-// overhead runs the workload uninstrumented, with the selective plan and
-// with every function probed, runs times each in alternating order, and
-// reports each plan's slowdown over the uninstrumented runs.
+// overhead measures the workload uninstrumented, with the selective plan
+// and with every function probed, interleaved, at least runs times each
+// and until the medians are known within 5% (at most max(2 runs, 10)
+// times), and reports each plan's slowdown over the uninstrumented runs.
 func (e *env) overhead(ctx context.Context, an *analysis, r *instrument.Runner, sel *instrument.Plan, selOv *instrument.Overlay, w instrument.Workload, runs int) error {
 	all := instrument.PlanAll(an.a)
 	allOv, err := all.Write(an.prog)
@@ -146,54 +147,57 @@ func (e *env) overhead(ctx context.Context, an *analysis, r *instrument.Runner, 
 		return err
 	}
 	defer allOv.Remove()
-	type variant struct {
-		name    string
-		plan    *instrument.Plan
-		ov      *instrument.Overlay
-		results []*instrument.Result
-	}
-	vs := []*variant{{name: "none"}, {name: "selective", plan: sel, ov: selOv}, {name: "all functions", plan: all, ov: allOv}}
-	for i := range runs {
-		for _, v := range vs {
-			fmt.Fprintf(e.stderr, "confhunt: run %d/%d, probes: %s\n", i+1, runs, v.name)
-			res, err := r.Probe(ctx, v.plan, v.ov, w)
+	plans := []struct {
+		name string
+		plan *instrument.Plan
+		ov   *instrument.Overlay
+	}{{"none", nil, nil}, {"selective", sel, selOv}, {"all functions", all, allOv}}
+	var vs []bench.Variant
+	for _, p := range plans {
+		vs = append(vs, bench.Variant{Name: p.name, Run: func(ctx context.Context) ([]byte, time.Duration, error) {
+			res, err := r.Probe(ctx, p.plan, p.ov, w)
 			if err != nil {
-				return fmt.Errorf("%s run: %w", v.name, err)
+				return nil, 0, err
 			}
-			v.results = append(v.results, res)
-		}
+			return res.Output, res.Wall, nil
+		}})
 	}
-	fmt.Fprintf(e.stdout, "%-14s %7s %12s %10s\n", "PROBES", "COUNT", "OVERHEAD", "SPREAD")
-	for _, v := range vs[1:] {
-		var xs []float64
-		for i, res := range v.results {
-			xs = append(xs, 100*(instrument.Slowdown(vs[0].results[i], res)-1))
+	proto := bench.Protocol{Runs: runs, MaxRuns: max(2*runs, 10), Width: 0.05}
+	proto.Progress = func(run int, name string) {
+		if run == 0 {
+			fmt.Fprintf(e.stderr, "confhunt: warm-up run, probes: %s\n", name)
+			return
 		}
-		mean, sd := meanSD(xs)
-		n := 0
-		if v.plan != nil {
-			n = len(v.plan.Probes)
-		}
-		fmt.Fprintf(e.stdout, "%-14s %7d %+11.1f%% %9.1f%%\n", v.name, n, mean, sd)
+		fmt.Fprintf(e.stderr, "confhunt: run %d (at least %d, at most %d), probes: %s\n", run, proto.Runs, proto.MaxRuns, name)
 	}
-	metric := "wall time of the workload"
-	if len(vs[0].results[0].Benchmarks) > 0 {
-		metric = "geometric mean of the benchmarks' ns/op"
+	measured, err := bench.Measure(ctx, vs, proto)
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(e.stdout, "\nover %d runs each, alternating; overhead = %s against the uninstrumented run of the same round\n", runs, metric)
-	return nil
+	e.timer.phase("run")
+	view := overheadView(measured, proto, len(sel.Probes), len(all.Probes))
+	if e.json {
+		return report.OverheadJSON(e.stdout, view)
+	}
+	return report.OverheadText(e.stdout, view)
 }
 
-func meanSD(xs []float64) (mean, sd float64) {
-	for _, x := range xs {
-		mean += x
+// overheadView compares the runs with the selective plan and with every
+// function probed (measured[1] and [2]) with the runs without probes.
+func overheadView(measured []bench.Runs, proto bench.Protocol, selProbes, allProbes int) report.Overhead {
+	keys := bench.TimeKeys(measured...)
+	crit := bench.Criteria{Alpha: 0.05, Confidence: 0.95}
+	none := measured[0].Time(keys)
+	view := report.Overhead{Runs: len(none), MinRuns: proto.Runs, MaxRuns: proto.MaxRuns, Width: proto.Width, Criteria: crit}
+	for _, k := range keys {
+		view.Benchmarks = append(view.Benchmarks, strings.TrimSuffix(k.String(), " "+k.Unit))
 	}
-	mean /= float64(len(xs))
-	for _, x := range xs {
-		sd += (x - mean) * (x - mean)
+	view.None = bench.Median(none, crit.Confidence)
+	for i, p := range []struct {
+		name   string
+		probes int
+	}{{"selective", selProbes}, {"all functions", allProbes}} {
+		view.Plans = append(view.Plans, report.OverheadPlan{Name: p.name, Probes: p.probes, Comparison: bench.Compare(none, measured[i+1].Time(keys), crit)})
 	}
-	if len(xs) > 1 {
-		sd = math.Sqrt(sd / float64(len(xs)-1))
-	}
-	return mean, sd
+	return view
 }

@@ -1,0 +1,136 @@
+package bench
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fake is a variant whose runs print one benchmark line each, with the
+// next of its ns/op values (cycling), and that logs every call.
+type fake struct {
+	name string
+	ns   []float64
+	wall time.Duration
+	log  *[]string
+	n    int
+}
+
+func (f *fake) variant() Variant {
+	return Variant{Name: f.name, Run: func(ctx context.Context) ([]byte, time.Duration, error) {
+		*f.log = append(*f.log, f.name)
+		if f.ns == nil {
+			return []byte("no benchmark lines\n"), f.wall, nil
+		}
+		v := f.ns[f.n%len(f.ns)]
+		f.n++
+		return fmt.Appendf(nil, "BenchmarkX-2  100  %g ns/op  8 B/op\nPASS\n", v), f.wall, nil
+	}}
+}
+
+func TestMeasureOrder(t *testing.T) {
+	var log, progress []string
+	a := &fake{name: "A", ns: []float64{100}, log: &log}
+	b := &fake{name: "B", ns: []float64{110}, log: &log}
+	c := &fake{name: "C", ns: []float64{120}, log: &log}
+	p := Protocol{Runs: 2, MaxRuns: 4, Width: 0.05, Progress: func(run int, v string) {
+		progress = append(progress, fmt.Sprint(run, v))
+	}}
+	runs, err := Measure(context.Background(), []Variant{a.variant(), b.variant(), c.variant()}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Warm-up, then 4 rounds: constant values have a zero-width interval
+	// but fewer than 6 runs have none at 95%, so the budget ends it.
+	if got, want := strings.Join(log, ""), "ABC"+"ABC"+"CBA"+"ABC"+"CBA"; got != want {
+		t.Errorf("order %s, want %s", got, want)
+	}
+	if got := strings.Join(progress[:6], " "); got != "0A 0B 0C 1A 1B 1C" {
+		t.Errorf("progress %s", got)
+	}
+	if len(runs) != 3 || len(runs[0]) != 4 || len(runs[2]) != 4 {
+		t.Fatalf("runs per variant: %d %d", len(runs), len(runs[0]))
+	}
+	keys := TimeKeys(runs...)
+	if len(keys) != 1 || keys[0] != (Key{Name: "X-2", Unit: "ns/op"}) {
+		t.Fatalf("time keys %v", keys)
+	}
+	if got := runs[1].Time(keys); len(got) != 4 || !near(got[0], 110) || !near(got[3], 110) {
+		t.Errorf("B times %v", got)
+	}
+	if got := runs[0].Merge()[Key{Name: "X-2", Unit: "B/op"}]; !slices.Equal(got, []float64{8, 8, 8, 8}) {
+		t.Errorf("A B/op %v", got)
+	}
+}
+
+func TestMeasureStops(t *testing.T) {
+	var log []string
+	steady := []Variant{(&fake{name: "A", ns: []float64{100, 101}, log: &log}).variant(), (&fake{name: "B", ns: []float64{200, 201}, log: &log}).variant()}
+	runs, err := Measure(context.Background(), steady, Protocol{Runs: 3, MaxRuns: 20, Width: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 6 runs is the least with a 95% interval of the median.
+	if len(runs[0]) != 6 {
+		t.Errorf("steady variants ran %d times, want 6", len(runs[0]))
+	}
+	noisy := []Variant{(&fake{name: "A", ns: []float64{100, 150, 90, 170}, log: &log}).variant(), (&fake{name: "B", ns: []float64{200}, log: &log}).variant()}
+	runs, err = Measure(context.Background(), noisy, Protocol{Runs: 3, MaxRuns: 9, Width: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs[0]) != 9 || len(runs[1]) != 9 {
+		t.Errorf("noisy variant ran %d times, want the budget, 9", len(runs[0]))
+	}
+}
+
+func TestMeasureWall(t *testing.T) {
+	var log []string
+	vs := []Variant{(&fake{name: "A", wall: time.Second, log: &log}).variant(), (&fake{name: "B", wall: 2 * time.Second, log: &log}).variant()}
+	runs, err := Measure(context.Background(), vs, Protocol{Runs: 6, Width: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keys := TimeKeys(runs...)
+	if keys != nil {
+		t.Errorf("time keys %v, want none", keys)
+	}
+	c := Compare(runs[0].Time(keys), runs[1].Time(keys), Criteria{})
+	if !near(c.Ratio, 2) || c.Verdict != Slower || c.A.Median != 1e9 {
+		t.Errorf("wall 1 s against 2 s: ratio %g, %v, median A %g ns", c.Ratio, c.Verdict, c.A.Median)
+	}
+	// One variant printing benchmarks and the other not: wall time it is.
+	vs[0] = (&fake{name: "A", ns: []float64{5}, log: &log}).variant()
+	runs, err = Measure(context.Background(), vs, Protocol{Runs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if keys := TimeKeys(runs...); keys != nil {
+		t.Errorf("time keys %v when B printed none", keys)
+	}
+}
+
+func TestMeasureErrors(t *testing.T) {
+	broken := errors.New("exit status 1")
+	calls := 0
+	vs := []Variant{
+		{Name: "none", Run: func(context.Context) ([]byte, time.Duration, error) { calls++; return nil, 1, nil }},
+		{Name: "selective", Run: func(context.Context) ([]byte, time.Duration, error) { calls++; return nil, 0, broken }},
+	}
+	_, err := Measure(context.Background(), vs, Protocol{Runs: 3})
+	if !errors.Is(err, broken) || err.Error() != "selective run: exit status 1" || calls != 2 {
+		t.Errorf("failing variant: %v after %d calls, want selective run: exit status 1 after the 2 warm-up calls", err, calls)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	vs[1].Run = func(context.Context) ([]byte, time.Duration, error) { cancel(); return nil, 0, broken }
+	if _, err := Measure(ctx, vs, Protocol{Runs: 3}); !errors.Is(err, context.Canceled) {
+		t.Errorf("interrupted: %v, want context.Canceled", err)
+	}
+	if _, err := Measure(ctx, vs, Protocol{}); err == nil || !strings.Contains(err.Error(), "0 runs") {
+		t.Errorf("0 runs: %v", err)
+	}
+}
