@@ -215,14 +215,22 @@ func (a *Analysis) indexLoad(instr ssa.Instruction) {
 // type t are followed from stores to loads. Elements of basic type
 // (strings, numbers, bytes) are not: a []string location is shared by
 // nearly every package, and following it makes every slice the program.
+// Nor are elements of type interface{} (map[string]any, []any): such a
+// location merges every value of every type, and what reads them back (a
+// logger's fields, an encoder) does so by reflection, not by their size.
 func tracked(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		return !isBasic(u.Elem())
+		return !isBasic(u.Elem()) && !isEmptyInterface(u.Elem())
 	case *types.Map:
-		return !isBasic(u.Elem())
+		return !isBasic(u.Elem()) && !isEmptyInterface(u.Elem())
 	}
 	return !isBasic(t)
+}
+
+func isEmptyInterface(t types.Type) bool {
+	i, ok := t.Underlying().(*types.Interface)
+	return ok && i.Empty()
 }
 
 func isBasic(t types.Type) bool {
