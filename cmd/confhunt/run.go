@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/confhunt/confhunt/configs"
-	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -110,7 +110,7 @@ func exitCode(err error) int {
 	switch {
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, instrument.ErrWorkload), errors.Is(err, instrument.ErrBuild):
+	case errors.Is(err, runner.ErrWorkload), errors.Is(err, runner.ErrBuild), errors.Is(err, runner.ErrTimeout):
 		return exitFailed
 	}
 	return exitUsage
