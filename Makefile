@@ -37,8 +37,8 @@ install:
 ## fuzz: fuzz the readers of counts files, coverage profiles and settings files, FUZZTIME each (make fuzz FUZZTIME=10m); make test runs their seeds
 FUZZTIME ?= 1m
 fuzz:
-	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./instrument
-	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./instrument
+	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./counts
+	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./counts
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./configs
 
 ## bench: benchmarks of confhunt's own stages (rank on the example service)

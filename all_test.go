@@ -12,9 +12,10 @@ import (
 const module = "github.com/confhunt/confhunt"
 
 // stages are the pipeline's packages in order: a package may import only
-// those before it. report renders every stage's results; only the command
-// imports report.
-var stages = []string{"configs", "slicing", "scoring", "instrument", "mutate", "report", "cmd/confhunt"}
+// those before it. counts come before scoring, which ranks with them;
+// report renders every stage's results; only the command imports report.
+// The shared machinery in internal/ imports no stage.
+var stages = []string{"configs", "slicing", "counts", "scoring", "hunt", "mutate", "report", "cmd/confhunt"}
 
 type pkg struct {
 	ImportPath string
@@ -54,13 +55,18 @@ func stage(path string) int {
 	return -1
 }
 
-// TestImportsPointDown fails when a stage imports a later stage, or
-// anything but the command imports report.
+// TestImportsPointDown fails when a stage imports a later stage, a
+// package of internal/ imports any stage, or anything but the command
+// imports report.
 func TestImportsPointDown(t *testing.T) {
 	for _, p := range listPackages(t) {
 		from := stage(p.ImportPath)
+		internal := strings.HasPrefix(p.ImportPath, module+"/internal/")
 		for _, imp := range p.Imports {
 			to := stage(imp)
+			if internal && to >= 0 {
+				t.Errorf("%s imports the stage %s: shared machinery imports no stage", p.ImportPath, imp)
+			}
 			if to < 0 {
 				if strings.HasPrefix(imp, module+"/internal/testutil") {
 					t.Errorf("%s imports %s outside tests", p.ImportPath, imp)

@@ -288,7 +288,7 @@ func unmarshal(k *koanf.Koanf, s *Settings) error {
 
 // notSettings are CONFHUNT_* variables of confhunt itself, not settings:
 // the cache directory (internal/cache) and the mark of the processes a
-// run started (instrument).
+// run started (internal/runner).
 var notSettings = map[string]bool{"CONFHUNT_CACHE": true, "CONFHUNT_RUN": true}
 
 // envSettings maps CONFHUNT_* variable names to setting paths and rejects

@@ -10,7 +10,7 @@ import (
 
 	"github.com/google/pprof/profile"
 
-	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/hunt"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -44,12 +44,12 @@ type PlanJSON struct {
 }
 
 // PlanCounts summarises a plan.
-func PlanCounts(pl *instrument.Plan) PlanJSON {
+func PlanCounts(pl *hunt.Plan) PlanJSON {
 	f, a, i := pl.Count()
 	return PlanJSON{f, a, i}
 }
 
-func bottleneckJSON(prog *slicing.Program, b instrument.Bottleneck) BottleneckJSON {
+func bottleneckJSON(prog *slicing.Program, b hunt.Bottleneck) BottleneckJSON {
 	return BottleneckJSON{
 		Rank: b.Rank, Kind: b.Probe.Kind.String(), Func: slicing.FullName(b.Probe.Func),
 		Pos: prog.Position(sitePos(b)), Callee: b.Probe.Callee, Options: nonNil(b.Probe.Options),
@@ -58,7 +58,7 @@ func bottleneckJSON(prog *slicing.Program, b instrument.Bottleneck) BottleneckJS
 }
 
 // HuntJSON writes the bottlenecks as JSON.
-func HuntJSON(w io.Writer, prog *slicing.Program, bs []instrument.Bottleneck, plan PlanJSON, warnings []string) error {
+func HuntJSON(w io.Writer, prog *slicing.Program, bs []hunt.Bottleneck, plan PlanJSON, warnings []string) error {
 	f := HuntFile{Bottlenecks: []BottleneckJSON{}, Plan: plan, Warnings: nonNil(warnings)}
 	for _, b := range bs {
 		f.Bottlenecks = append(f.Bottlenecks, bottleneckJSON(prog, b))
@@ -69,7 +69,7 @@ func HuntJSON(w io.Writer, prog *slicing.Program, bs []instrument.Bottleneck, pl
 // HuntText writes the n first bottlenecks as a table: what was probed,
 // where, for which options, and what it used. Sites that never ran are
 // left out.
-func HuntText(w io.Writer, prog *slicing.Program, bs []instrument.Bottleneck, plan PlanJSON, n int) error {
+func HuntText(w io.Writer, prog *slicing.Program, bs []hunt.Bottleneck, plan PlanJSON, n int) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "RANK\tKIND\tSITE\tCALLS\tTIME\tINCL\tBYTES\tOPTIONS")
 	shown := 0
@@ -84,13 +84,13 @@ func HuntText(w io.Writer, prog *slicing.Program, bs []instrument.Bottleneck, pl
 		}
 		t, incl := "-", "-"
 		switch b.Probe.Kind {
-		case instrument.FuncProbe:
+		case hunt.FuncProbe:
 			t, incl = dur(b.Exclusive), dur(b.Nanos)
-		case instrument.IOProbe:
+		case hunt.IOProbe:
 			t = dur(b.Nanos)
 		}
 		by := "-"
-		if b.Probe.Kind != instrument.FuncProbe {
+		if b.Probe.Kind != hunt.FuncProbe {
 			by = bytesString(b.Bytes)
 		}
 		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", b.Rank, b.Probe.Kind, site, b.Calls, t, incl, by, orDash(strings.Join(b.Probe.Options, ",")))
@@ -105,8 +105,8 @@ func HuntText(w io.Writer, prog *slicing.Program, bs []instrument.Bottleneck, pl
 
 // sitePos is where a bottleneck is: the function for a time probe, the
 // call for the others.
-func sitePos(b instrument.Bottleneck) token.Pos {
-	if b.Probe.Kind == instrument.FuncProbe {
+func sitePos(b hunt.Bottleneck) token.Pos {
+	if b.Probe.Kind == hunt.FuncProbe {
 		return b.Probe.Func.Pos()
 	}
 	return b.Probe.Pos
@@ -132,7 +132,7 @@ func bytesString(n int64) string {
 // per resource (time in nanoseconds, allocated bytes, IO bytes, calls)
 // and an "option" label naming the options whose slices hold each site,
 // so that go tool pprof -sample_index and -tagfocus=option=NAME work.
-func Pprof(w io.Writer, prog *slicing.Program, bs []instrument.Bottleneck, wall time.Duration) error {
+func Pprof(w io.Writer, prog *slicing.Program, bs []hunt.Bottleneck, wall time.Duration) error {
 	p := &profile.Profile{
 		SampleType: []*profile.ValueType{
 			{Type: "time", Unit: "nanoseconds"},
@@ -153,7 +153,7 @@ func Pprof(w io.Writer, prog *slicing.Program, bs []instrument.Bottleneck, wall 
 		}
 		pos := prog.Fset.Position(sitePos(b))
 		name := slicing.FullName(b.Probe.Func)
-		if b.Probe.Kind != instrument.FuncProbe && b.Probe.Callee != "" {
+		if b.Probe.Kind != hunt.FuncProbe && b.Probe.Callee != "" {
 			name += " → " + b.Probe.Callee
 		}
 		fn := funcs[name]
@@ -171,11 +171,11 @@ func Pprof(w io.Writer, prog *slicing.Program, bs []instrument.Bottleneck, wall 
 		p.Location = append(p.Location, loc)
 		var t, alloc, iob int64
 		switch b.Probe.Kind {
-		case instrument.FuncProbe:
+		case hunt.FuncProbe:
 			t = b.Exclusive
-		case instrument.AllocProbe:
+		case hunt.AllocProbe:
 			alloc = b.Bytes
-		case instrument.IOProbe:
+		case hunt.IOProbe:
 			t, iob = b.Nanos, b.Bytes
 		}
 		s := &profile.Sample{Location: []*profile.Location{loc}, Value: []int64{t, alloc, iob, b.Calls}}

@@ -3,18 +3,36 @@ package scoring
 import (
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/slicing"
 )
 
-// Frequencies are the executions of each block of a function per entry
-// to it, and whether they were measured.
-type Frequencies struct {
-	Block    []float64 // by block index
-	Measured []bool    // by block index
+// Frequencies returns the frequencies of fn's blocks: measured where c
+// (which may be nil) has counts for them, Estimate's elsewhere. It is the
+// one place where measured and estimated frequencies meet.
+func Frequencies(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates, c Counts) counts.Frequencies {
+	if c == nil {
+		return Estimate(a, fn, est)
+	}
+	f, ok := c.Frequencies(fn)
+	if !ok {
+		return Estimate(a, fn, est)
+	}
+	if slices.Contains(f.Measured, false) {
+		e := Estimate(a, fn, est)
+		f.Block = slices.Clone(f.Block)
+		for i, m := range f.Measured {
+			if !m {
+				f.Block[i] = e.Block[i]
+			}
+		}
+	}
+	return f
 }
 
 // Estimate computes static block frequencies of fn: one execution of the
@@ -26,9 +44,9 @@ type Frequencies struct {
 // probability est.Branch. A goroutine's service loop (see serviceLoop)
 // runs est.Operations times per start instead: it serves the program's
 // whole run, as an operation of a long-lived object does.
-func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) Frequencies {
+func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) counts.Frequencies {
 	n := len(fn.Blocks)
-	f := Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
+	f := counts.Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
 	if n == 0 {
 		return f
 	}
@@ -253,7 +271,7 @@ type LoopTrip struct {
 
 // Trips returns the trip count of each loop of fn under f: the header's
 // executions per entry, less the final test.
-func Trips(a *slicing.Analysis, fn *ssa.Function, f Frequencies) []LoopTrip {
+func Trips(a *slicing.Analysis, fn *ssa.Function, f counts.Frequencies) []LoopTrip {
 	var out []LoopTrip
 	for _, l := range a.Loops(fn) {
 		h := l.Header

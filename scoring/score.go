@@ -14,6 +14,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -55,33 +56,29 @@ type Line struct {
 	Share float64 // of the option's total
 }
 
-// Counts supplies measured block frequencies and call counts; Rank uses
-// Estimate where it has none for a function.
+// Counts supplies measured block frequencies and call counts, as
+// *counts.Counts does; Rank uses Estimate where it has none (see
+// Frequencies).
 type Counts interface {
-	Frequencies(fn *ssa.Function) (Frequencies, bool)
+	Frequencies(fn *ssa.Function) (counts.Frequencies, bool)
 	Calls(fn *ssa.Function) (int64, bool)
 }
 
 // Rank scores the slices and ranks their options. It takes the slices
 // one at a time and keeps only their scores, so that a large program's
 // slices need not all be in memory at once.
-func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls iter.Seq[*slicing.Slice], s *configs.Settings, counts Counts) ([]*Score, error) {
+func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls iter.Seq[*slicing.Slice], s *configs.Settings, c Counts) ([]*Score, error) {
 	w := newWeigher(a, s)
-	freqs := make(map[*ssa.Function]Frequencies)
-	freq := func(fn *ssa.Function) Frequencies {
+	freqs := make(map[*ssa.Function]counts.Frequencies)
+	freq := func(fn *ssa.Function) counts.Frequencies {
 		f, ok := freqs[fn]
 		if !ok {
-			if counts != nil {
-				f, ok = counts.Frequencies(fn)
-			}
-			if !ok {
-				f = Estimate(a, fn, s.Estimates)
-			}
+			f = Frequencies(a, fn, s.Estimates, c)
 			freqs[fn] = f
 		}
 		return f
 	}
-	calls := callFrequencies(a, freq, s.Estimates, counts)
+	calls := callFrequencies(a, freq, s.Estimates, c)
 	var scores []*Score
 	for sl := range sls {
 		if err := ctx.Err(); err != nil {
@@ -108,7 +105,7 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 }
 
 // score sums the weighted frequencies of a slice's instructions.
-func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.Function) Frequencies, calls map[*ssa.Function]float64) *Score {
+func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.Function) counts.Frequencies, calls map[*ssa.Function]float64) *Score {
 	sc := &Score{Option: sl.Option, Influence: sl.Influence}
 	sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions = sl.Size()
 	lines := make(map[lineKey]*Line)
@@ -197,7 +194,7 @@ const maxCallFrequency = 1e4
 // such as main. Recursion counts once: calls within a strongly connected
 // component of the call graph (a recursive cycle) add nothing, so that a
 // function's frequency does not depend on where a walk entered its cycle.
-func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, est configs.Estimates, counts Counts) map[*ssa.Function]float64 {
+func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) counts.Frequencies, est configs.Estimates, c Counts) map[*ssa.Function]float64 {
 	memo := make(map[*ssa.Function]float64)
 	scc := components(a)
 	var get func(fn *ssa.Function) float64
@@ -226,7 +223,7 @@ func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) Frequencies, 
 		if parent := fn.Parent(); parent != nil && v == 0 && scc[parent] != scc[fn] {
 			v = closureFrequency(fn, parent, get, freq)
 			if strings.Contains(fn.Synthetic, "range-over-func yield") {
-				v *= yieldTrips(fn, parent, freq, est, counts)
+				v *= yieldTrips(fn, parent, freq, est, c)
 			}
 		}
 		if v == 0 {
@@ -316,12 +313,12 @@ func operation(fn *ssa.Function) bool {
 // yieldTrips is the iterations of a range-over-func loop per execution of
 // the block creating its yield closure: measured when the run counted
 // both, LoopTrips otherwise.
-func yieldTrips(fn, parent *ssa.Function, freq func(*ssa.Function) Frequencies, est configs.Estimates, counts Counts) float64 {
-	if counts == nil {
+func yieldTrips(fn, parent *ssa.Function, freq func(*ssa.Function) counts.Frequencies, est configs.Estimates, c Counts) float64 {
+	if c == nil {
 		return est.LoopTrips
 	}
-	body, ok1 := counts.Calls(fn)
-	entries, ok2 := counts.Calls(parent)
+	body, ok1 := c.Calls(fn)
+	entries, ok2 := c.Calls(parent)
 	if !ok1 || !ok2 || entries == 0 {
 		return est.LoopTrips
 	}
@@ -338,7 +335,7 @@ func yieldTrips(fn, parent *ssa.Function, freq func(*ssa.Function) Frequencies, 
 }
 
 // closureFrequency is how often the block creating a closure runs.
-func closureFrequency(fn, parent *ssa.Function, get func(*ssa.Function) float64, freq func(*ssa.Function) Frequencies) float64 {
+func closureFrequency(fn, parent *ssa.Function, get func(*ssa.Function) float64, freq func(*ssa.Function) counts.Frequencies) float64 {
 	for _, b := range parent.Blocks {
 		for _, instr := range b.Instrs {
 			if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {

@@ -5,11 +5,13 @@ import (
 	"go/types"
 	"math"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -110,6 +112,54 @@ func TestEstimate(t *testing.T) {
 	f = scoring.Estimate(a, c, est)
 	if then := f.Block[c.Blocks[0].Succs[0].Index]; !near(then, est.ErrorBranch) {
 		t.Errorf("err != nil branch runs %g times, want %g", then, est.ErrorBranch)
+	}
+}
+
+// fakeCounts measures the entry block of one function only.
+type fakeCounts struct {
+	fn *ssa.Function
+	f  counts.Frequencies
+}
+
+func (c fakeCounts) Frequencies(fn *ssa.Function) (counts.Frequencies, bool) { return c.f, fn == c.fn }
+func (c fakeCounts) Calls(fn *ssa.Function) (int64, bool)                    { return 1, fn == c.fn }
+
+// TestFrequencies: measured blocks keep their counts, the others take
+// Estimate's, the counts are left as they were, and a function without
+// counts is estimated whole.
+func TestFrequencies(t *testing.T) {
+	prog, a, _, s := setup(t, "cfg")
+	est := s.Estimates
+	d := member(prog, "diamond")
+	n := len(d.Blocks)
+	measured := counts.Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
+	measured.Block[0], measured.Measured[0] = 1, true
+	for _, b := range d.Blocks {
+		if b.Comment == "if.then" {
+			measured.Block[b.Index], measured.Measured[b.Index] = 0.9, true
+		}
+	}
+	c := fakeCounts{d, measured}
+	e := scoring.Estimate(a, d, est)
+	f := scoring.Frequencies(a, d, est, c)
+	for i := range d.Blocks {
+		want := e.Block[i]
+		if measured.Measured[i] {
+			want = measured.Block[i]
+		}
+		if f.Block[i] != want || f.Measured[i] != measured.Measured[i] {
+			t.Errorf("block %d: %g (measured %v), want %g (%v)", i, f.Block[i], f.Measured[i], want, measured.Measured[i])
+		}
+		if !measured.Measured[i] && measured.Block[i] != 0 {
+			t.Errorf("block %d: the counts were changed to %g", i, measured.Block[i])
+		}
+	}
+	other := member(prog, "nested")
+	if got, want := scoring.Frequencies(a, other, est, c), scoring.Estimate(a, other, est); !slices.Equal(got.Block, want.Block) {
+		t.Errorf("a function without counts: %v, want the estimate %v", got.Block, want.Block)
+	}
+	if got := scoring.Frequencies(a, d, est, nil); !slices.Equal(got.Block, e.Block) {
+		t.Errorf("no counts: %v, want the estimate %v", got.Block, e.Block)
 	}
 }
 

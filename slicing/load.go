@@ -78,7 +78,7 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, module, err := mainModule(ctx, dir)
+	root, module, err := ModuleRoot(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
@@ -297,8 +297,12 @@ func excluded(path string, patterns []string) bool {
 	return false
 }
 
-// mainModule returns the root directory and path of the module holding dir.
-func mainModule(ctx context.Context, dir string) (root, path string, err error) {
+// ModuleRoot returns the root directory and path of the module holding
+// dir, as the go command sees it: in a go.work workspace, the workspace
+// module whose directory holds dir (the first one for a directory in
+// none, such as the workspace's own). Everything that needs the module
+// root asks here, so that loading and settings agree.
+func ModuleRoot(ctx context.Context, dir string) (root, path string, err error) {
 	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Dir}}\t{{.Path}}")
 	cmd.Dir = dir
 	var stderr bytes.Buffer
@@ -315,12 +319,27 @@ func mainModule(ctx context.Context, dir string) (root, path string, err error) 
 		}
 		return "", "", fmt.Errorf("finding the module of %s: %w", dir, err)
 	}
-	line, _, _ := strings.Cut(string(out), "\n") // first module of a workspace
-	root, path, _ = strings.Cut(line, "\t")
+	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
+	root, path, _ = strings.Cut(lines[0], "\t")
+	if abs, err := filepath.Abs(dir); err == nil && len(lines) > 1 {
+		// A workspace lists all its modules: take the innermost that holds dir.
+		inner := ""
+		for _, line := range lines {
+			if d, p, _ := strings.Cut(line, "\t"); holds(d, abs) && len(d) > len(inner) {
+				inner, root, path = d, d, p
+			}
+		}
+	}
 	if root == "" { // outside a module, go list -m reports command-line-arguments
 		return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found here or above)", dir)
 	}
 	return root, path, nil
+}
+
+// holds reports whether the directory dir holds the file or directory name.
+func holds(dir, name string) bool {
+	rel, err := filepath.Rel(dir, name)
+	return err == nil && (rel == "." || filepath.IsLocal(rel))
 }
 
 func trace(f func(string), phase string) {

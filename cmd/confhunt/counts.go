@@ -9,7 +9,8 @@ import (
 	"slices"
 	"time"
 
-	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/scoring"
 )
 
@@ -40,7 +41,7 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 		return usageError("counts: %w", err)
 	}
 	if *build == "" {
-		if err := instrument.CheckTests(command); err != nil {
+		if err := counts.CheckTests(command); err != nil {
 			return usageError("counts: %w", err)
 		}
 	}
@@ -54,9 +55,9 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	}
 	// The counts file -append adds to is read before the run, which may
 	// take long, so that a file that cannot be added to fails at once.
-	var old *instrument.File
+	var old *counts.File
 	if *appendTo {
-		old, err = instrument.Read(*out)
+		old, err = counts.Read(*out)
 		switch {
 		case errors.Is(err, os.ErrNotExist):
 			old = nil
@@ -70,15 +71,15 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	for _, p := range prog.Packages {
 		paths = append(paths, p.PkgPath)
 	}
-	pkgs := instrument.Packages(paths)
+	pkgs := counts.Packages(paths)
 	dir, err := filepath.Abs(cmpOr(e.dir, "."))
 	if err != nil {
 		return err
 	}
-	r := &instrument.Runner{Dir: dir, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}
-	var prof *instrument.Profile
+	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}}
+	var prof *counts.Profile
 	if *build != "" {
-		prof, err = r.Service(ctx, pkgs, *build, w.Args, *ready, command)
+		prof, err = r.Service(ctx, pkgs, w)
 	} else {
 		prof, err = r.Tests(ctx, pkgs, command)
 	}
@@ -86,7 +87,7 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	e.timer.phase("run")
-	f, err := instrument.NewFile(prog, prof)
+	f, err := counts.NewFile(prog, prof)
 	if err != nil {
 		return err
 	}
@@ -129,14 +130,14 @@ func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
 	if file == "" {
 		return nil, nil
 	}
-	f, err := instrument.Read(file)
+	f, err := counts.Read(file)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
 			return nil, usageError("-counts %s: no such file (confhunt counts -o %s writes one)", file, file)
 		}
 		return nil, &exitError{exitUsage, err}
 	}
-	c, warnings, err := instrument.Measure(an.a, an.prog, f, an.settings.Estimates)
+	c, warnings, err := counts.Measure(an.prog, f)
 	if err != nil {
 		return nil, &exitError{exitUsage, fmt.Errorf("%s: %w", file, err)}
 	}

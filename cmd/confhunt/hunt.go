@@ -8,8 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/hunt"
 	"github.com/confhunt/confhunt/internal/bench"
+	"github.com/confhunt/confhunt/internal/overlay"
+	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/report"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -35,7 +37,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if len(command) == 0 {
 		return usageError("hunt: no command after -- (a go test command, or with -build the workload)")
 	}
-	by, ok := instrument.ParseBy(*byName)
+	by, ok := hunt.ParseBy(*byName)
 	if !ok {
 		return usageError("hunt: -by %q: want time, alloc, io or score", *byName)
 	}
@@ -46,7 +48,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return usageError("hunt: %w", err)
 	}
-	if err := w.Check(); err != nil {
+	if err := hunt.Check(w); err != nil {
 		return usageError("hunt: %w", err)
 	}
 	if *pprofFile != "" {
@@ -73,7 +75,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if len(suspects) == 0 {
 		return fmt.Errorf("no option controls any work: nothing to probe")
 	}
-	plan := instrument.PlanSlices(an.a, suspects)
+	plan := hunt.PlanSlices(an.a, suspects)
 	e.timer.phase("plan")
 	fmt.Fprintf(e.stderr, "confhunt: probing the slices of %s\n", strings.Join(names, ", "))
 
@@ -81,7 +83,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r := &instrument.Runner{Dir: dir, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}}
 	ov, err := plan.Write(an.prog)
 	if err != nil {
 		return err
@@ -99,7 +101,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	for _, warn := range res.Warnings {
 		fmt.Fprintf(e.stderr, "confhunt: warning: %s\n", warn)
 	}
-	bs := instrument.Bottlenecks(an.a, res.Measurements, by)
+	bs := hunt.Bottlenecks(an.a, res.Measurements, by)
 	if *pprofFile != "" {
 		f, err := os.Create(*pprofFile)
 		if err != nil {
@@ -121,15 +123,15 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 
 // workload checks the service flags that hunt and counts share and
 // returns the workload they describe.
-func workload(command []string, build, args, ready string) (instrument.Workload, error) {
-	w := instrument.Workload{Command: command, Build: build, Ready: ready}
+func workload(command []string, build, args, ready string) (runner.Workload, error) {
+	w := runner.Workload{Command: command, Build: build, Ready: ready}
 	words, err := shellWords(args)
 	if err != nil {
 		return w, fmt.Errorf("-args: %w", err)
 	}
 	w.Args = words
 	if ready != "" {
-		if err := instrument.CheckReady(ready); err != nil {
+		if err := runner.CheckReady(ready); err != nil {
 			return w, fmt.Errorf("-ready %s: %w", ready, err)
 		}
 	}
@@ -140,8 +142,8 @@ func workload(command []string, build, args, ready string) (instrument.Workload,
 // and with every function probed, interleaved, at least runs times each
 // and until the medians are known within 5% (at most max(2 runs, 10)
 // times), and reports each plan's slowdown over the uninstrumented runs.
-func (e *env) overhead(ctx context.Context, an *analysis, r *instrument.Runner, sel *instrument.Plan, selOv *instrument.Overlay, w instrument.Workload, runs int) error {
-	all := instrument.PlanAll(an.a)
+func (e *env) overhead(ctx context.Context, an *analysis, r *hunt.Runner, sel *hunt.Plan, selOv *overlay.Overlay, w runner.Workload, runs int) error {
+	all := hunt.PlanAll(an.a)
 	allOv, err := all.Write(an.prog)
 	if err != nil {
 		return err
@@ -149,8 +151,8 @@ func (e *env) overhead(ctx context.Context, an *analysis, r *instrument.Runner, 
 	defer allOv.Remove()
 	plans := []struct {
 		name string
-		plan *instrument.Plan
-		ov   *instrument.Overlay
+		plan *hunt.Plan
+		ov   *overlay.Overlay
 	}{{"none", nil, nil}, {"selective", sel, selOv}, {"all functions", all, allOv}}
 	var vs []bench.Variant
 	for _, p := range plans {

@@ -17,7 +17,7 @@ import (
 	"time"
 
 	"github.com/confhunt/confhunt/configs"
-	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -110,7 +110,7 @@ func exitCode(err error) int {
 	switch {
 	case errors.As(err, &ee):
 		return ee.code
-	case errors.Is(err, instrument.ErrWorkload), errors.Is(err, instrument.ErrBuild):
+	case errors.Is(err, runner.ErrWorkload), errors.Is(err, runner.ErrBuild), errors.Is(err, runner.ErrTimeout):
 		return exitFailed
 	}
 	return exitUsage
@@ -313,7 +313,14 @@ func (e *env) settings(ctx context.Context) (*configs.Settings, string, error) {
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, "", usageError("-C %s: not a directory", dir)
 	}
-	root := moduleRoot(dir)
+	// Outside a module, the settings are looked for in dir; loading the
+	// packages then reports the problem.
+	root, _, err := slicing.ModuleRoot(ctx, dir)
+	if err != nil {
+		if root, err = filepath.Abs(dir); err != nil {
+			root = dir
+		}
+	}
 	overrides := make(map[string]any)
 	e.fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
@@ -367,23 +374,6 @@ func countPackages(errs []slicing.PackageError) int {
 		seen[e.Package] = true
 	}
 	return len(seen)
-}
-
-// moduleRoot returns the directory of the nearest go.mod at or above dir,
-// or dir itself when there is none (the loader then reports the problem).
-func moduleRoot(dir string) string {
-	abs, err := filepath.Abs(dir)
-	if err != nil {
-		return dir
-	}
-	for d := abs; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.mod")); err == nil {
-			return d
-		}
-		if filepath.Dir(d) == d {
-			return abs
-		}
-	}
 }
 
 var commaRE = regexp.MustCompile(`\s*,\s*`)

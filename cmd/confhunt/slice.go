@@ -35,12 +35,7 @@ func runSlice(ctx context.Context, e *env, args []string) error {
 	sl := an.a.Slice(o)
 	e.timer.phase("slice")
 	v := report.SliceView(an.prog, sl, func(fn *ssa.Function) []scoring.LoopTrip {
-		if counts != nil {
-			if f, ok := counts.Frequencies(fn); ok {
-				return scoring.Trips(an.a, fn, f)
-			}
-		}
-		return scoring.Trips(an.a, fn, scoring.Estimate(an.a, fn, an.settings.Estimates))
+		return scoring.Trips(an.a, fn, scoring.Frequencies(an.a, fn, an.settings.Estimates, counts))
 	})
 	if e.json {
 		return report.SliceJSON(e.stdout, v)

@@ -3,7 +3,11 @@ package testutil
 import (
 	"bufio"
 	"cmp"
+	"crypto/sha256"
 	"flag"
+	"fmt"
+	"io/fs"
+	"net"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -118,4 +122,46 @@ func Diff(want, got string) string {
 		}
 	}
 	return b.String()
+}
+
+// Checksum hashes the names, modes and contents of every file under dir,
+// to prove that a run wrote nothing there.
+func Checksum(t testing.TB, dir string) string {
+	t.Helper()
+	h := sha256.New()
+	var names []string
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		names = append(names, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(names)
+	for _, n := range names {
+		fi, err := os.Lstat(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(h, "%s %v %d\n", n, fi.Mode(), fi.Size())
+		if fi.Mode().IsRegular() {
+			data, _ := os.ReadFile(n)
+			h.Write(data)
+		}
+	}
+	return fmt.Sprintf("%x", h.Sum(nil))
+}
+
+// FreePort returns a local TCP address that nothing listens on now.
+func FreePort(t testing.TB) string {
+	t.Helper()
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	return l.Addr().String()
 }

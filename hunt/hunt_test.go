@@ -1,4 +1,4 @@
-package instrument_test
+package hunt_test
 
 import (
 	"bytes"
@@ -13,13 +13,14 @@ import (
 	"time"
 
 	"github.com/confhunt/confhunt/configs"
-	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/hunt"
+	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/slicing"
 )
 
 // probePlan plans probes on the slices of every option of testdata/probe.
-func probePlan(t *testing.T) (loaded, *instrument.Plan, string) {
+func probePlan(t *testing.T) (loaded, *hunt.Plan, string) {
 	t.Helper()
 	dir, _ := filepath.Abs(filepath.Join("testdata", "probe"))
 	l := load(t, dir)
@@ -31,7 +32,7 @@ func probePlan(t *testing.T) (loaded, *instrument.Plan, string) {
 	for sl := range slicing.Forward(context.Background(), l.a, opts) {
 		sls = append(sls, sl)
 	}
-	return l, instrument.PlanSlices(l.a, sls), dir
+	return l, hunt.PlanSlices(l.a, sls), dir
 }
 
 // TestProbeRoundTrip plans, writes the overlay, runs the package's test
@@ -40,7 +41,7 @@ func probePlan(t *testing.T) (loaded, *instrument.Plan, string) {
 // user's tree is untouched and the overlay is removed.
 func TestProbeRoundTrip(t *testing.T) {
 	l, plan, dir := probePlan(t)
-	before := checksum(t, dir)
+	before := testutil.Checksum(t, dir)
 	funcs, allocs, ios := plan.Count()
 	if funcs != 1 || allocs != 1 || ios != 2 {
 		t.Fatalf("plan: %d functions, %d allocations, %d IO calls; want 1, 1, 2", funcs, allocs, ios)
@@ -49,7 +50,7 @@ func TestProbeRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rewritten, err := filepath.Glob(filepath.Join(ov.Dir, "*_probe.go"))
+	rewritten, err := filepath.Glob(filepath.Join(ov.Dir, "[0-9][0-9][0-9]_probe.go"))
 	if err != nil || len(rewritten) != 1 {
 		t.Fatalf("rewritten files: %v %v", rewritten, err)
 	}
@@ -60,22 +61,22 @@ func TestProbeRoundTrip(t *testing.T) {
 		t.Errorf("the rewrite changed the number of lines")
 	}
 
-	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
-	res, err := r.Probe(context.Background(), plan, ov, instrument.Workload{Command: []string{"go", "test", "-run", "TestWork", "."}})
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+	res, err := r.Probe(context.Background(), plan, ov, runner.Workload{Command: []string{"go", "test", "-run", "TestWork", "."}})
 	if err != nil {
 		t.Fatal(err) // also fails if the probes moved a line: TestWork checks
 	}
 	for _, m := range res.Measurements {
 		switch m.Probe.Kind {
-		case instrument.FuncProbe:
+		case hunt.FuncProbe:
 			if m.Calls != 3 || m.Nanos <= 0 {
 				t.Errorf("Work: %d calls, %d ns; want 3 calls and some time", m.Calls, m.Nanos)
 			}
-		case instrument.AllocProbe:
+		case hunt.AllocProbe:
 			if m.Calls != 3 || m.Bytes != 300 {
 				t.Errorf("make: %d calls, %d bytes; want 3 and 300", m.Calls, m.Bytes)
 			}
-		case instrument.IOProbe:
+		case hunt.IOProbe:
 			want := int64(300) // Write of 100 bytes, three times
 			if m.Probe.Callee == "os.(*File).Sync" {
 				want = 0
@@ -85,8 +86,8 @@ func TestProbeRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	bs := instrument.Bottlenecks(l.a, res.Measurements, instrument.ByIO)
-	if bs[0].Probe.Kind != instrument.IOProbe || bs[0].Bytes != 300 {
+	bs := hunt.Bottlenecks(l.a, res.Measurements, hunt.ByIO)
+	if bs[0].Probe.Kind != hunt.IOProbe || bs[0].Bytes != 300 {
 		t.Errorf("by io, first is %v with %d bytes", bs[0].Probe.Kind, bs[0].Bytes)
 	}
 	if err := ov.Remove(); err != nil {
@@ -95,7 +96,7 @@ func TestProbeRoundTrip(t *testing.T) {
 	if _, err := os.Stat(ov.Dir); !os.IsNotExist(err) {
 		t.Errorf("overlay directory left behind")
 	}
-	if checksum(t, dir) != before {
+	if testutil.Checksum(t, dir) != before {
 		t.Errorf("the probe run changed the user's tree")
 	}
 }
@@ -104,7 +105,7 @@ func TestProbeRoundTrip(t *testing.T) {
 // nor the overlay leaves anything behind.
 func TestProbeInterrupted(t *testing.T) {
 	l, plan, dir := probePlan(t)
-	before := checksum(t, dir)
+	before := testutil.Checksum(t, dir)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
 	ov, err := plan.Write(l.prog)
@@ -113,9 +114,9 @@ func TestProbeInterrupted(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
-	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	// The workload sleeps far longer than the context allows.
-	_, err = r.Probe(ctx, plan, ov, instrument.Workload{Build: "./cmd/sleeper", Command: []string{"sleep", "60"}})
+	_, err = r.Probe(ctx, plan, ov, runner.Workload{Build: "./cmd/sleeper", Command: []string{"sleep", "60"}})
 	if err == nil {
 		t.Fatal("an interrupted run succeeded")
 	}
@@ -123,7 +124,7 @@ func TestProbeInterrupted(t *testing.T) {
 	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
 		t.Errorf("temporary files left behind: %v", entries)
 	}
-	if checksum(t, dir) != before {
+	if testutil.Checksum(t, dir) != before {
 		t.Errorf("the interrupted run changed the user's tree")
 	}
 }
@@ -133,21 +134,21 @@ func TestProbeInterrupted(t *testing.T) {
 // counters kept, with a warning).
 func TestProbeErrors(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
-	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}}
 	ctx := context.Background()
-	if _, err := r.Probe(ctx, nil, nil, instrument.Workload{Command: []string{"go", "test", "./nosuch"}}); err == nil || !strings.Contains(err.Error(), "the workload failed") {
+	if _, err := r.Probe(ctx, nil, nil, runner.Workload{Command: []string{"go", "test", "./nosuch"}}); err == nil || !strings.Contains(err.Error(), "the workload failed") {
 		t.Errorf("failing workload: %v", err)
 	}
-	if _, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./nosuch", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building ./nosuch") {
+	if _, err := r.Probe(ctx, nil, nil, runner.Workload{Build: "./nosuch", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building ./nosuch") {
 		t.Errorf("missing package: %v", err)
 	}
 	lib, _ := filepath.Abs(filepath.Join("testdata", "probe"))
-	rl := &instrument.Runner{Dir: lib, Stdout: io.Discard, Stderr: io.Discard}
-	if _, err := rl.Probe(ctx, nil, nil, instrument.Workload{Build: ".", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building .: not a main package") {
+	rl := &hunt.Runner{Runner: runner.Runner{Dir: lib, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+	if _, err := rl.Probe(ctx, nil, nil, runner.Workload{Build: ".", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building .: not a main package") {
 		t.Errorf("library package: %v", err)
 	}
-	addr := freePort(t)
-	res, err := r.Probe(ctx, nil, nil, instrument.Workload{Build: "./stubborn", Args: []string{"-addr", addr}, Ready: addr, Command: []string{"go", "version"}})
+	addr := testutil.FreePort(t)
+	res, err := r.Probe(ctx, nil, nil, runner.Workload{Build: "./stubborn", Args: []string{"-addr", addr}, Ready: addr, Command: []string{"go", "version"}})
 	if err != nil || len(res.Warnings) != 1 || !strings.Contains(res.Warnings[0], "was killed") || !strings.Contains(res.Warnings[0], "counters are kept") {
 		t.Errorf("stubborn service: %v %+v", err, res)
 	}
@@ -187,7 +188,7 @@ func TestProbeTestVariants(t *testing.T) {
 	}
 
 	// Every function of both variants of lib, config and app is probed.
-	plan := instrument.PlanAll(l.a)
+	plan := hunt.PlanAll(l.a)
 	at := make(map[string]bool)
 	for _, pr := range plan.Probes {
 		k := fmt.Sprintf("%v %s", pr.Kind, l.prog.Fset.Position(pr.Pos))
@@ -196,15 +197,15 @@ func TestProbeTestVariants(t *testing.T) {
 		}
 		at[k] = true
 	}
-	before := checksum(t, dir)
+	before := testutil.Checksum(t, dir)
 	ov, err := plan.Write(l.prog)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer ov.Remove()
 	var out strings.Builder
-	r := &instrument.Runner{Dir: dir, Stdout: &out, Stderr: &out}
-	res, err := r.Probe(context.Background(), plan, ov, instrument.Workload{Command: []string{"go", "test", "./..."}})
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: &out, Stderr: &out}}
+	res, err := r.Probe(context.Background(), plan, ov, runner.Workload{Command: []string{"go", "test", "./..."}})
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out.String())
 	}
@@ -220,7 +221,7 @@ func TestProbeTestVariants(t *testing.T) {
 			t.Errorf("%s: %d calls, want %d (all: %v)", k, got[k], n, got)
 		}
 	}
-	if checksum(t, dir) != before {
+	if testutil.Checksum(t, dir) != before {
 		t.Errorf("the probe run changed the user's tree")
 	}
 }
@@ -241,15 +242,15 @@ func TestProbeModuleCache(t *testing.T) {
 		t.Skipf("the dependency is not in the module cache: %v", err)
 	}
 	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
-	plan := instrument.PlanAll(a)
+	plan := hunt.PlanAll(a)
 	if len(plan.Probes) == 0 {
 		t.Fatal("no probe planned in the dependency")
 	}
 	ov, err := plan.Write(prog)
 	if err == nil {
 		defer ov.Remove()
-		r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
-		_, err = r.Probe(context.Background(), plan, ov, instrument.Workload{Command: []string{"go", "test", "."}})
+		r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+		_, err = r.Probe(context.Background(), plan, ov, runner.Workload{Command: []string{"go", "test", "."}})
 	}
 	for _, want := range []string{"github.com/mitchellh/reflectwalk@v1.0.2", "module cache", "replace github.com/mitchellh/reflectwalk => "} {
 		if err == nil || !strings.Contains(err.Error(), want) {

@@ -1,4 +1,4 @@
-package instrument_test
+package hunt_test
 
 import (
 	"context"
@@ -15,7 +15,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/hunt"
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/internal/testutil"
 )
 
 // helperEnv switches the test binary into a helper program (see TestMain).
@@ -144,10 +146,10 @@ func TestLeftoverAfterSuccess(t *testing.T) {
 	t.Run("go test", func(t *testing.T) {
 		pid := leftover(t, "spawn-exec")
 		dir, _ := filepath.Abs(filepath.Join("testdata", "probe"))
-		r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+		r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 		// go test -exec runs the helper, which starts the grandchild
 		// and then the test binary.
-		_, err := r.Probe(context.Background(), nil, nil, instrument.Workload{Command: []string{"go", "test", "-exec", self, "-run", "TestWork", "."}})
+		_, err := r.Probe(context.Background(), nil, nil, runner.Workload{Command: []string{"go", "test", "-exec", self, "-run", "TestWork", "."}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -158,9 +160,9 @@ func TestLeftoverAfterSuccess(t *testing.T) {
 	t.Run("service", func(t *testing.T) {
 		pid := leftover(t, "spawn")
 		dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
-		addr := freePort(t)
-		r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
-		_, err := r.Probe(context.Background(), nil, nil, instrument.Workload{Build: "./server", Args: []string{"-addr", addr}, Ready: addr, Command: []string{self}})
+		addr := testutil.FreePort(t)
+		r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+		_, err := r.Probe(context.Background(), nil, nil, runner.Workload{Build: "./server", Args: []string{"-addr", addr}, Ready: addr, Command: []string{self}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,8 +181,8 @@ func TestLeftoverAfterInterrupt(t *testing.T) {
 	}
 	pid := leftover(t, "spawn-wait")
 	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
-	addr := freePort(t)
-	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+	addr := testutil.FreePort(t)
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	got := make(chan int, 1)
@@ -189,7 +191,7 @@ func TestLeftoverAfterInterrupt(t *testing.T) {
 		cancel() // the grandchild is started: interrupt the run
 		got <- n
 	}()
-	_, err = r.Probe(ctx, nil, nil, instrument.Workload{Build: "./server", Args: []string{"-addr", addr}, Ready: addr, Command: []string{self}})
+	_, err = r.Probe(ctx, nil, nil, runner.Workload{Build: "./server", Args: []string{"-addr", addr}, Ready: addr, Command: []string{self}})
 	if !errors.Is(err, context.Canceled) {
 		t.Errorf("err = %v, want context.Canceled", err)
 	}

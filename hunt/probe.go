@@ -1,11 +1,9 @@
-package instrument
+package hunt
 
 import (
-	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"go/ast"
 	"go/token"
@@ -19,6 +17,7 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/confhunt/confhunt/internal/overlay"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -210,30 +209,20 @@ func counterFile(pkg string) string {
 	return hex.EncodeToString(sum[:8]) + ".cnt"
 }
 
-// Overlay is a set of rewritten files in a temporary directory.
-type Overlay struct {
-	Dir  string // temporary directory holding the rewritten files and overlay.json
-	JSON string // the overlay file for go build -overlay
-}
-
-// Remove deletes the overlay's temporary files.
-func (o *Overlay) Remove() error { return os.RemoveAll(o.Dir) }
-
 // Write rewrites the files holding the plan's probes into a temporary
 // overlay: probes are spliced in without adding lines, so that positions
 // in stack traces stay the user's, and each probed package gets a file
 // with its counters, which live in a file of $CONFHUNT_PROBE_DIR mapped
 // into memory (they survive exit, os.Exit and signals alike). The user's
 // files are only read.
-func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
+func (pl *Plan) Write(prog *slicing.Program) (*overlay.Overlay, error) {
 	if err := pl.checkModules(prog); err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp("", "confhunt-overlay-")
+	ov, err := overlay.New()
 	if err != nil {
 		return nil, err
 	}
-	ov := &Overlay{Dir: dir, JSON: filepath.Join(dir, "overlay.json")}
 	ok := false
 	defer func() {
 		if !ok {
@@ -260,8 +249,7 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 		pkgFile[pr.pkg] = filepath.Join(filepath.Dir(f.Name()), name)
 		pkgName[pr.pkg] = pr.Func.Pkg.Pkg.Name()
 	}
-	replace := make(map[string]string)
-	for i, name := range slices.Sorted(maps.Keys(byFile)) {
+	for _, name := range slices.Sorted(maps.Keys(byFile)) {
 		syntax := fileSyntax(prog, name)
 		if syntax == nil {
 			continue
@@ -274,25 +262,17 @@ func (pl *Plan) Write(prog *slicing.Program) (*Overlay, error) {
 		if err != nil {
 			return nil, fmt.Errorf("rewriting %s: %w", name, err)
 		}
-		copyName := filepath.Join(dir, fmt.Sprintf("%03d_%s", i, filepath.Base(name)))
-		if err := os.WriteFile(copyName, out, 0o644); err != nil {
+		if err := ov.Replace(name, out); err != nil {
 			return nil, err
 		}
-		replace[name] = copyName
 	}
 	// Every probed package gets a file holding its counters.
-	for pkg, n := range sizes {
-		rt := filepath.Join(dir, "rt_"+strings.TrimSuffix(counterFile(pkg), ".cnt")+".go")
-		if err := os.WriteFile(rt, runtimeFile(pkgName[pkg], counterFile(pkg), n), 0o644); err != nil {
+	for _, pkg := range slices.Sorted(maps.Keys(sizes)) {
+		if err := ov.Replace(pkgFile[pkg], runtimeFile(pkgName[pkg], counterFile(pkg), sizes[pkg])); err != nil {
 			return nil, err
 		}
-		replace[pkgFile[pkg]] = rt
 	}
-	data, err := json.MarshalIndent(struct{ Replace map[string]string }{replace}, "", "  ")
-	if err != nil {
-		return nil, err
-	}
-	if err := os.WriteFile(ov.JSON, data, 0o644); err != nil {
+	if err := ov.Save(); err != nil {
 		return nil, err
 	}
 	ok = true
@@ -408,12 +388,6 @@ func confhuntProbeAlloc(i int, n int64) {
 `, pkgName, n, slots, n*slots, counters, slots, slots, slots, slots, slots, slots, slots, slots, slots))
 }
 
-// edit replaces src[start:end] with text.
-type edit struct {
-	start, end int
-	text       string
-}
-
 // rewrite splices the probes into the source of one file. Time probes
 // open the function body with a defer; make and IO calls are wrapped in
 // a function literal that records and returns them. Nothing adds a line.
@@ -434,12 +408,12 @@ func rewrite(prog *slicing.Program, f *ast.File, src []byte, probes []*Probe) ([
 		return true
 	})
 	info := typesInfo(prog, f)
-	var edits []edit
+	var edits []overlay.Edit
 	for _, pr := range probes {
 		switch pr.Kind {
 		case FuncProbe:
 			o := off(pr.Pos) + 1
-			edits = append(edits, edit{o, o, fmt.Sprintf("defer confhuntProbeFunc(%d, confhuntProbeNow());", pr.id)})
+			edits = append(edits, overlay.Edit{Start: o, End: o, Text: fmt.Sprintf("defer confhuntProbeFunc(%d, confhuntProbeNow());", pr.id)})
 		case AllocProbe:
 			call := calls[pr.Pos]
 			if call == nil || skip[call] || len(call.Args) == 0 {
@@ -459,23 +433,15 @@ func rewrite(prog *slicing.Program, f *ast.File, src []byte, probes []*Probe) ([
 		}
 	}
 	// Keep the outermost of overlapping edits.
-	slices.SortFunc(edits, func(a, b edit) int { return cmp.Or(cmp.Compare(a.start, b.start), cmp.Compare(b.end, a.end)) })
-	var kept []edit
+	slices.SortFunc(edits, func(a, b overlay.Edit) int { return cmp.Or(cmp.Compare(a.Start, b.Start), cmp.Compare(b.End, a.End)) })
+	var kept []overlay.Edit
 	for _, e := range edits {
-		if n := len(kept); n > 0 && e.start < kept[n-1].end {
+		if n := len(kept); n > 0 && e.Start < kept[n-1].End {
 			continue
 		}
 		kept = append(kept, e)
 	}
-	var out bytes.Buffer
-	last := 0
-	for _, e := range kept {
-		out.Write(src[last:e.start])
-		out.WriteString(e.text)
-		last = e.end
-	}
-	out.Write(src[last:])
-	return out.Bytes(), nil
+	return overlay.Apply(src, kept)
 }
 
 func typesInfo(prog *slicing.Program, f *ast.File) *types.Info {
@@ -493,13 +459,13 @@ var sizes = types.SizesFor("gc", "amd64")
 
 // allocEdit wraps make(T, n[, m]) so that it records n (or m) times the
 // element size: func() T { n := N; confhuntProbeAlloc(id, n*size); return make(T, n) }().
-func allocEdit(src []byte, off func(token.Pos) int, info *types.Info, call *ast.CallExpr, id int) (edit, bool) {
+func allocEdit(src []byte, off func(token.Pos) int, info *types.Info, call *ast.CallExpr, id int) (overlay.Edit, bool) {
 	if info == nil {
-		return edit{}, false
+		return overlay.Edit{}, false
 	}
 	t := info.TypeOf(call)
 	if t == nil {
-		return edit{}, false
+		return overlay.Edit{}, false
 	}
 	elem := int64(1)
 	switch u := t.Underlying().(type) {
@@ -510,7 +476,7 @@ func allocEdit(src []byte, off func(token.Pos) int, info *types.Info, call *ast.
 	case *types.Map:
 		elem = sizeOf(u.Key()) + sizeOf(u.Elem())
 	default:
-		return edit{}, false
+		return overlay.Edit{}, false
 	}
 	text := func(e ast.Expr) string { return string(src[off(e.Pos()):off(e.End())]) }
 	typ := text(call.Args[0])
@@ -526,7 +492,7 @@ func allocEdit(src []byte, off func(token.Pos) int, info *types.Info, call *ast.
 		size = fmt.Sprintf("int64(confhuntN%d)*%d", n-1, elem)
 	}
 	fmt.Fprintf(&b, " confhuntProbeAlloc(%d, %s); return make(%s) }()", id, size, strings.Join(args, ", "))
-	return edit{off(call.Pos()), off(call.End()), b.String()}, true
+	return overlay.Edit{Start: off(call.Pos()), End: off(call.End()), Text: b.String()}, true
 }
 
 func sizeOf(t types.Type) (n int64) {
@@ -542,13 +508,13 @@ func sizeOf(t types.Type) (n int64) {
 // is costly, and, for a Write or Read of a side-effect-free buffer, the
 // buffer's length:
 // func() (R...) { defer confhuntProbeIO(id, confhuntProbeNow(), len); return CALL }().
-func ioEdit(src []byte, off func(token.Pos) int, info *types.Info, f *ast.File, call *ast.CallExpr, id int, timed bool) (edit, bool) {
+func ioEdit(src []byte, off func(token.Pos) int, info *types.Info, f *ast.File, call *ast.CallExpr, id int, timed bool) (overlay.Edit, bool) {
 	if info == nil {
-		return edit{}, false
+		return overlay.Edit{}, false
 	}
 	results, ok := resultTypes(info, f, call)
 	if !ok {
-		return edit{}, false
+		return overlay.Edit{}, false
 	}
 	n := "0"
 	if len(call.Args) > 0 && pure(call.Args[0]) {
@@ -565,7 +531,7 @@ func ioEdit(src []byte, off func(token.Pos) int, info *types.Info, f *ast.File, 
 	if !timed { // a cheap call: count it and its bytes, without the clock
 		text = fmt.Sprintf("func() %s { confhuntProbeAlloc(%d, %s); %s%s }()", results, id, n, ret, body)
 	}
-	return edit{off(call.Pos()), off(call.End()), text}, true
+	return overlay.Edit{Start: off(call.Pos()), End: off(call.End()), Text: text}, true
 }
 
 func hasLen(t types.Type) bool {
@@ -647,4 +613,20 @@ func resultTypes(info *types.Info, f *ast.File, call *ast.CallExpr) (string, boo
 		s = types.TypeString(t, qual)
 	}
 	return s, good
+}
+
+// bodyStart is the position of the brace opening fn's body, where a time
+// probe goes.
+func bodyStart(fn *ssa.Function) token.Pos {
+	switch syn := fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		if syn.Body != nil {
+			return syn.Body.Lbrace
+		}
+	case *ast.FuncLit:
+		return syn.Body.Lbrace
+	case *ast.RangeStmt: // the yield function of a range-over-func loop
+		return syn.Body.Lbrace
+	}
+	return token.NoPos
 }

@@ -1,4 +1,4 @@
-package instrument
+package counts
 
 import (
 	"fmt"
@@ -10,17 +10,20 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/confhunt/confhunt/configs"
-	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
+// Frequencies are the executions of each block of a function per entry
+// to it, and whether they were measured. Measured and estimated
+// frequencies (scoring.Estimate) have this one shape.
+type Frequencies struct {
+	Block    []float64 // by block index
+	Measured []bool    // by block index
+}
+
 // Counts are measured execution counts mapped onto a program's SSA blocks.
-// It implements scoring.Counts.
 type Counts struct {
-	a     *slicing.Analysis
 	prog  *slicing.Program
-	est   configs.Estimates
 	files map[string][]cover // absolute file name -> blocks sorted by start
 	memo  map[*ssa.Function]*measured
 }
@@ -35,7 +38,7 @@ type pos struct{ line, col int }
 func (p pos) less(q pos) bool { return p.line < q.line || (p.line == q.line && p.col < q.col) }
 
 type measured struct {
-	freq  scoring.Frequencies
+	freq  Frequencies
 	calls int64
 	ok    bool
 }
@@ -43,11 +46,11 @@ type measured struct {
 // Measure checks a counts file against prog and maps it onto prog's SSA.
 // A file of another module is an error; a source file that changed since
 // the counts were taken is left out, with a warning naming it.
-func Measure(a *slicing.Analysis, prog *slicing.Program, f *File, est configs.Estimates) (*Counts, []string, error) {
+func Measure(prog *slicing.Program, f *File) (*Counts, []string, error) {
 	if f.Module != prog.Module {
 		return nil, nil, fmt.Errorf("the counts were taken on module %s, not %s", f.Module, prog.Module)
 	}
-	c := &Counts{a: a, prog: prog, est: est, files: make(map[string][]cover), memo: make(map[*ssa.Function]*measured)}
+	c := &Counts{prog: prog, files: make(map[string][]cover), memo: make(map[*ssa.Function]*measured)}
 	var warnings []string
 	for _, fc := range f.Files {
 		abs := filepath.Join(prog.Root, filepath.FromSlash(fc.Path))
@@ -71,8 +74,10 @@ func Measure(a *slicing.Analysis, prog *slicing.Program, f *File, est configs.Es
 }
 
 // Frequencies returns the measured executions of fn's blocks per entry to
-// fn. Blocks of a function that never ran are measured zero.
-func (c *Counts) Frequencies(fn *ssa.Function) (scoring.Frequencies, bool) {
+// fn, and whether fn has counts at all. Blocks of a function that never
+// ran are measured zero; blocks the counters leave undetermined are not
+// measured (Measured false, Block zero) and are the caller's to estimate.
+func (c *Counts) Frequencies(fn *ssa.Function) (Frequencies, bool) {
 	m := c.measure(fn)
 	return m.freq, m.ok
 }
@@ -102,9 +107,8 @@ func (c *Counts) measure(fn *ssa.Function) *measured {
 		return m
 	}
 	conserve(fn, counts, known)
-	est := scoring.Estimate(c.a, fn, c.est)
 	n := len(fn.Blocks)
-	m.freq = scoring.Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
+	m.freq = Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
 	m.calls = counts[0]
 	m.ok = true
 	for i := range fn.Blocks {
@@ -113,8 +117,6 @@ func (c *Counts) measure(fn *ssa.Function) *measured {
 			m.freq.Block[i], m.freq.Measured[i] = 0, true // never ran
 		case known[i]:
 			m.freq.Block[i], m.freq.Measured[i] = float64(counts[i])/float64(counts[0]), true
-		default:
-			m.freq.Block[i] = est.Block[i]
 		}
 	}
 	return m

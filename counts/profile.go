@@ -1,4 +1,4 @@
-package instrument
+package counts
 
 import (
 	"bufio"
@@ -33,6 +33,12 @@ type Profile struct {
 // -coverprofile and go tool covdata textfmt. name is used in errors.
 // Blocks repeated (several packages or runs) are summed. A profile larger
 // than MaxFileSize is an error.
+//
+// It is not golang.org/x/tools/cover.ParseProfilesFromReader, which sums
+// repeated blocks with wraparound (MaxInt64 + 5 is negative), merges only
+// repeats that sort next to each other by start, names neither the file
+// nor the line of a bad block, stops at lines over 64 KiB, and takes an
+// empty input for an empty profile.
 func Parse(name string, r io.Reader) (*Profile, error) {
 	sc := bufio.NewScanner(limited.Reader(r, name, MaxFileSize))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)

@@ -1,32 +1,41 @@
-package instrument
+package hunt
 
 import (
 	"context"
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"time"
+
+	"github.com/confhunt/confhunt/internal/overlay"
+	"github.com/confhunt/confhunt/internal/runner"
 )
 
-// Workload says what a probe run runs: the user's go test command, or a
-// service built from Build, started with Args, ready on Ready, and driven
-// by Command.
-type Workload struct {
-	Command []string
-	Build   string
-	Args    []string
-	Ready   string
+// Runner runs workloads with probes.
+type Runner struct {
+	runner.Runner
 }
 
-// Check checks the workload before anything runs: a go test command must
+// probeFlags are the go test flags a probe run cannot combine with its
+// overlay.
+var probeFlags = []runner.Flag{
+	{Name: "cover", Why: coverWhy},
+	{Name: "covermode", Why: coverWhy},
+	{Name: "coverpkg", Why: coverWhy},
+	{Name: "coverprofile", Why: coverWhy},
+	{Name: "overlay", Why: "confhunt passes its own overlay, which holds the probes"},
+}
+
+const coverWhy = "go ignores the probes' overlay for packages built with coverage (golang/go#73802); take coverage with confhunt counts"
+
+// Check checks a workload before anything runs: a go test command must
 // set no flag that would write a probed binary into the user's tree or
 // that cannot be combined with the probes' overlay.
-func (w Workload) Check() error {
+func Check(w runner.Workload) error {
 	if w.Build == "" {
-		return checkGoTest(w.Command, probeFlags)
+		return runner.CheckGoTest(w.Command, probeFlags...)
 	}
 	return nil
 }
@@ -49,55 +58,48 @@ type Result struct {
 
 // Probe runs the workload with the plan's probes spliced in through
 // go -overlay (a nil plan runs it as it is) and reads back the counters.
-func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *Overlay, w Workload) (*Result, error) {
-	if err := w.Check(); err != nil {
+func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *overlay.Overlay, w runner.Workload) (*Result, error) {
+	if err := Check(w); err != nil {
 		return nil, err
 	}
-	tmp, err := os.MkdirTemp("", "confhunt-hunt-")
+	run, err := r.Start("confhunt-hunt-")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
-	defer endTree(runMark(tmp)) // first: what the run left running may use tmp
-	probeDir := filepath.Join(tmp, "probes")
+	defer run.Close()
+	probeDir := filepath.Join(run.Dir, "probes")
 	if err := os.Mkdir(probeDir, 0o755); err != nil {
 		return nil, err
 	}
-	env := append(os.Environ(), "CONFHUNT_PROBE_DIR="+probeDir)
-	var overlay []string
+	env := []string{"CONFHUNT_PROBE_DIR=" + probeDir}
+	var flags []string
 	if ov != nil {
-		overlay = []string{"-overlay=" + ov.JSON}
+		flags = []string{"-overlay=" + ov.JSON}
 	}
 	res := &Result{}
 	out := &tee{w: r.Stdout}
 	if w.Build == "" {
-		args := append([]string{"test"}, overlay...)
+		args := append([]string{w.Command[0], "test"}, flags...)
 		if !hasFlag(w.Command[2:], "count") {
 			args = append(args, "-count=1") // a cached result runs no probe
 		}
 		args = append(args, w.Command[2:]...)
-		cmd, err := r.command(ctx, tmp, env, w.Command[0], args...)
-		if err != nil {
-			return nil, err
-		}
-		cmd.Dir = r.Dir
-		cmd.Stdout, cmd.Stderr = out, r.Stderr
 		start := time.Now()
-		if err := r.run(cmd); err != nil {
-			if ctx.Err() != nil {
-				return nil, ctx.Err()
-			}
-			return nil, fmt.Errorf("%w (%v)", ErrWorkload, err)
+		if err := run.ExecWorkload(ctx, env, out, args); err != nil {
+			return nil, err
 		}
 		res.Wall = time.Since(start)
 	} else {
-		wall, warn, err := r.probeService(ctx, overlay, env, tmp, w, out)
+		// A service that ignores SIGINT is killed after the grace period;
+		// its counters, being mapped from files, are kept, and the run
+		// only warns.
+		wall, stopErr, err := run.Service(ctx, w, flags, env, out)
 		if err != nil {
 			return nil, err
 		}
 		res.Wall = wall
-		if warn != "" {
-			res.Warnings = append(res.Warnings, warn)
+		if stopErr != nil {
+			res.Warnings = append(res.Warnings, stopErr.Error()+" (the probes' counters are kept)")
 		}
 	}
 	res.Output = []byte(out.String())
@@ -116,20 +118,6 @@ func hasFlag(args []string, name string) bool {
 		}
 	}
 	return false
-}
-
-// probeService builds and runs a service under the workload. A service
-// that ignores SIGINT is killed after the grace period; its counters,
-// being mapped from files, are kept, and the run only warns.
-func (r *Runner) probeService(ctx context.Context, overlay, env []string, tmp string, w Workload, out *tee) (time.Duration, string, error) {
-	wall, stopErr, err := r.runService(ctx, tmp, overlay, w.Build, w.Args, env, w.Ready, w.Command, out)
-	if err != nil {
-		return 0, "", err
-	}
-	if stopErr != nil {
-		return wall, stopErr.Error() + " (the probes' counters are kept)", nil
-	}
-	return wall, "", nil
 }
 
 // readCounters reads each probed package's counter file.

@@ -1,9 +1,8 @@
-package instrument_test
+package counts_test
 
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"fmt"
 	"io"
 	"io/fs"
@@ -11,7 +10,6 @@ import (
 	"net"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
 	"sync"
 	"testing"
@@ -20,40 +18,12 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
-	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
-
-// checksum hashes every file under dir, to prove a run wrote nothing there.
-func checksum(t *testing.T, dir string) string {
-	t.Helper()
-	h := sha256.New()
-	var names []string
-	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		names = append(names, p)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	sort.Strings(names)
-	for _, n := range names {
-		fi, err := os.Lstat(n)
-		if err != nil {
-			t.Fatal(err)
-		}
-		fmt.Fprintf(h, "%s %v %d\n", n, fi.Mode(), fi.Size())
-		if fi.Mode().IsRegular() {
-			data, _ := os.ReadFile(n)
-			h.Write(data)
-		}
-	}
-	return fmt.Sprintf("%x", h.Sum(nil))
-}
 
 type loaded struct {
 	prog *slicing.Program
@@ -91,14 +61,14 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 // known, and checks trip counts and branch probabilities as measured.
 func TestMeasuredCounts(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
-	before := checksum(t, dir)
+	before := testutil.Checksum(t, dir)
 	l := load(t, dir)
-	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	prof, err := r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"go", "test", "-count=1", "-run", "TestCounts", "."})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := instrument.NewFile(l.prog, prof)
+	f, err := counts.NewFile(l.prog, prof)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -107,18 +77,18 @@ func TestMeasuredCounts(t *testing.T) {
 	if err := f.Write(name); err != nil {
 		t.Fatal(err)
 	}
-	if f, err = instrument.Read(name); err != nil {
+	if f, err = counts.Read(name); err != nil {
 		t.Fatal(err)
 	}
-	c, warnings, err := instrument.Measure(l.a, l.prog, f, l.s.Estimates)
+	c, warnings, err := counts.Measure(l.prog, f)
 	if err != nil || len(warnings) > 0 {
 		t.Fatalf("measure: %v %v", err, warnings)
 	}
-	if after := checksum(t, dir); after != before {
+	if after := testutil.Checksum(t, dir); after != before {
 		t.Errorf("the run changed the user's tree")
 	}
 
-	freq := func(name string) (*ssa.Function, scoring.Frequencies) {
+	freq := func(name string) (*ssa.Function, counts.Frequencies) {
 		fn := l.fn(t, name)
 		fr, ok := c.Frequencies(fn)
 		if !ok {
@@ -126,7 +96,7 @@ func TestMeasuredCounts(t *testing.T) {
 		}
 		return fn, fr
 	}
-	byComment := func(fn *ssa.Function, fr scoring.Frequencies, comment string) []float64 {
+	byComment := func(fn *ssa.Function, fr counts.Frequencies, comment string) []float64 {
 		var out []float64
 		for _, b := range fn.Blocks {
 			if b.Comment == comment {
@@ -138,7 +108,7 @@ func TestMeasuredCounts(t *testing.T) {
 		}
 		return out
 	}
-	returning := func(fn *ssa.Function, fr scoring.Frequencies, match func(v ssa.Value) bool) float64 {
+	returning := func(fn *ssa.Function, fr counts.Frequencies, match func(v ssa.Value) bool) float64 {
 		for _, b := range fn.Blocks {
 			if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && match(ret.Results[0]) {
 				return fr.Block[b.Index]
@@ -213,7 +183,7 @@ func TestMeasuredCounts(t *testing.T) {
 // TestTestsFailure: a failing workload is an error and writes no profile.
 func TestTestsFailure(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
-	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard}
+	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	_, err := r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"go", "test", "./nosuch"})
 	if err == nil || !strings.Contains(err.Error(), "the workload failed") {
 		t.Errorf("err = %v", err)
@@ -243,7 +213,7 @@ func TestInterrupted(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
-			before := checksum(t, dir)
+			before := testutil.Checksum(t, dir)
 			tmp := t.TempDir()
 			t.Setenv("TMPDIR", tmp)
 			t.Setenv("INHOUSE_SLEEP", "1")
@@ -252,7 +222,7 @@ func TestInterrupted(t *testing.T) {
 			ctx, cancel := context.WithCancel(context.Background())
 			defer cancel()
 			out := &syncBuffer{}
-			r := &instrument.Runner{Dir: dir, Stdout: out, Stderr: out}
+			r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: out, Stderr: out}}
 			observed := make(chan bool, 1)
 			go func() {
 				for ctx.Err() == nil {
@@ -278,7 +248,7 @@ func TestInterrupted(t *testing.T) {
 			if pids := marked(t, mark); len(pids) > 0 {
 				t.Errorf("processes of the run still running: %v", pids)
 			}
-			if checksum(t, dir) != before {
+			if testutil.Checksum(t, dir) != before {
 				t.Errorf("the interrupted run changed the user's tree")
 			}
 		})
@@ -346,33 +316,23 @@ func (b *syncBuffer) String() string {
 	return b.buf.String()
 }
 
-func freePort(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
-
 // TestService runs a service under a workload and measures its handler.
 func TestService(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
-	before := checksum(t, dir)
+	before := testutil.Checksum(t, dir)
 	l := load(t, dir)
-	addr := freePort(t)
-	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard, Grace: 10 * time.Second}
-	prof, err := r.Service(context.Background(), []string{"example.com/service/server"}, "./server",
-		[]string{"-addr", addr}, addr, []string{"go", "run", "./client", "-addr", addr, "-n", "7"})
+	addr := testutil.FreePort(t)
+	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard, Grace: 10 * time.Second}}
+	prof, err := r.Service(context.Background(), []string{"example.com/service/server"},
+		runner.Workload{Build: "./server", Args: []string{"-addr", addr}, Ready: addr, Command: []string{"go", "run", "./client", "-addr", addr, "-n", "7"}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := instrument.NewFile(l.prog, prof)
+	f, err := counts.NewFile(l.prog, prof)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _, err := instrument.Measure(l.a, l.prog, f, l.s.Estimates)
+	c, _, err := counts.Measure(l.prog, f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -385,7 +345,7 @@ func TestService(t *testing.T) {
 	if trips := scoring.Trips(l.a, h, fr); len(trips) != 1 || !near(trips[0].Trips, 100) {
 		t.Errorf("handle's loop: %+v, want 100 trips", trips)
 	}
-	if checksum(t, dir) != before {
+	if testutil.Checksum(t, dir) != before {
 		t.Errorf("the run changed the user's tree")
 	}
 }
@@ -394,17 +354,17 @@ func TestService(t *testing.T) {
 // grace period; a failing workload and a missing package are errors.
 func TestServiceErrors(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
-	r := &instrument.Runner{Dir: dir, Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}
+	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}}
 	ctx := context.Background()
 	pkgs := []string{"example.com/service/server"}
 
-	stubborn := freePort(t)
-	_, err := r.Service(ctx, pkgs, "./stubborn", []string{"-addr", stubborn}, stubborn, []string{"go", "version"})
+	stubborn := testutil.FreePort(t)
+	_, err := r.Service(ctx, pkgs, runner.Workload{Build: "./stubborn", Args: []string{"-addr", stubborn}, Ready: stubborn, Command: []string{"go", "version"}})
 	if err == nil || !strings.Contains(err.Error(), "did not exit within 1s of SIGINT and was killed") {
 		t.Errorf("stubborn service: err = %v", err)
 	}
-	addr := freePort(t)
-	_, err = r.Service(ctx, pkgs, "./server", []string{"-addr", addr}, addr, []string{"go", "run", "./nosuch"})
+	addr := testutil.FreePort(t)
+	_, err = r.Service(ctx, pkgs, runner.Workload{Build: "./server", Args: []string{"-addr", addr}, Ready: addr, Command: []string{"go", "run", "./nosuch"}})
 	if err == nil || !strings.Contains(err.Error(), "the workload failed") {
 		t.Errorf("failing workload: err = %v", err)
 	}
@@ -412,7 +372,7 @@ func TestServiceErrors(t *testing.T) {
 		conn.Close()
 		t.Errorf("the service still runs after a failed workload")
 	}
-	_, err = r.Service(ctx, pkgs, "./nosuch", nil, "", []string{"go", "version"})
+	_, err = r.Service(ctx, pkgs, runner.Workload{Build: "./nosuch", Command: []string{"go", "version"}})
 	if err == nil || !strings.Contains(err.Error(), "building ./nosuch") {
 		t.Errorf("missing package: err = %v", err)
 	}
@@ -427,12 +387,12 @@ func TestParseErrors(t *testing.T) {
 		{"mode: count\nx.go:1.a,2.2 1 4\n", "p.out:2: bad position"},
 		{"mode: count\nmode: set\n", "p.out:2: mode set after mode count"},
 	} {
-		_, err := instrument.Parse("p.out", strings.NewReader(tc.in))
+		_, err := counts.Parse("p.out", strings.NewReader(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Parse(%q) = %v, want %q", tc.in, err, tc.want)
 		}
 	}
-	p, err := instrument.Parse("p.out", strings.NewReader("mode: count\na/x.go:1.1,2.2 1 3\na/x.go:1.1,2.2 1 4\n"))
+	p, err := counts.Parse("p.out", strings.NewReader("mode: count\na/x.go:1.1,2.2 1 3\na/x.go:1.1,2.2 1 4\n"))
 	if err != nil || len(p.Blocks) != 1 || p.Blocks[0].Count != 7 {
 		t.Errorf("repeated blocks are not summed: %+v %v", p, err)
 	}
@@ -458,7 +418,7 @@ func TestReadErrors(t *testing.T) {
 		{`{"version": 1, "module": "m", "files": [{"path": "/dev/zero"}]}`, `counts.json: path "/dev/zero" is not a file of the module`},
 		{`{"version": 1, "module": "m", "files": [{"path": "a/../../b.go"}]}`, `counts.json: path "a/../../b.go" is not a file of the module`},
 	} {
-		_, err := instrument.Read(write(tc.in))
+		_, err := counts.Read(write(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Read(%q) = %v, want %q", tc.in, err, tc.want)
 		}
@@ -470,12 +430,12 @@ func TestReadErrors(t *testing.T) {
 func TestMismatch(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
 	l := load(t, dir)
-	_, _, err := instrument.Measure(l.a, l.prog, &instrument.File{Version: 1, Module: "example.com/other"}, l.s.Estimates)
+	_, _, err := counts.Measure(l.prog, &counts.File{Version: 1, Module: "example.com/other"})
 	if err == nil || !strings.Contains(err.Error(), "taken on module example.com/other, not example.com/inhouse") {
 		t.Errorf("other module: err = %v", err)
 	}
-	f := &instrument.File{Version: 1, Module: "example.com/inhouse", Files: []instrument.FileCounts{{Path: "inhouse.go", SHA256: "0000"}}}
-	c, warnings, err := instrument.Measure(l.a, l.prog, f, l.s.Estimates)
+	f := &counts.File{Version: 1, Module: "example.com/inhouse", Files: []counts.FileCounts{{Path: "inhouse.go", SHA256: "0000"}}}
+	c, warnings, err := counts.Measure(l.prog, f)
 	if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "inhouse.go changed since the counts were taken") {
 		t.Fatalf("changed file: %v %v", warnings, err)
 	}
@@ -488,7 +448,7 @@ func TestMismatch(t *testing.T) {
 // profile repeats a block or -append merges two runs, stay at the largest
 // int64 instead of wrapping to a negative count that the next read refuses.
 func TestCountsSaturate(t *testing.T) {
-	p, err := instrument.Parse("p.out", strings.NewReader("mode: count\na/x.go:1.1,2.2 1 9223372036854775807\na/x.go:1.1,2.2 1 5\n"))
+	p, err := counts.Parse("p.out", strings.NewReader("mode: count\na/x.go:1.1,2.2 1 9223372036854775807\na/x.go:1.1,2.2 1 5\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -505,11 +465,11 @@ func TestCountsSaturate(t *testing.T) {
 		}
 		return name
 	}
-	old, err := instrument.Read(write("old.json", "9223372036854775807", math.MaxInt))
+	old, err := counts.Read(write("old.json", "9223372036854775807", math.MaxInt))
 	if err != nil {
 		t.Fatal(err)
 	}
-	run, err := instrument.Read(write("run.json", "7", 1))
+	run, err := counts.Read(write("run.json", "7", 1))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -520,7 +480,7 @@ func TestCountsSaturate(t *testing.T) {
 	if err := old.Write(name); err != nil {
 		t.Fatal(err)
 	}
-	merged, err := instrument.Read(name)
+	merged, err := counts.Read(name)
 	if err != nil {
 		t.Fatalf("the merged counts do not read back: %v", err)
 	}
@@ -530,7 +490,7 @@ func TestCountsSaturate(t *testing.T) {
 	if merged.Runs != math.MaxInt {
 		t.Errorf("runs = %d, want %d", merged.Runs, math.MaxInt)
 	}
-	if _, err := instrument.Read(write("neg.json", "1", -1)); err == nil || !strings.Contains(err.Error(), "neg.json: runs -1 is negative") {
+	if _, err := counts.Read(write("neg.json", "1", -1)); err == nil || !strings.Contains(err.Error(), "neg.json: runs -1 is negative") {
 		t.Errorf("negative runs: err = %v", err)
 	}
 }
@@ -539,7 +499,7 @@ func TestCountsSaturate(t *testing.T) {
 // asked for (a directory is there) is an error that leaves no temporary
 // file beside it; a written one leaves only itself.
 func TestWriteLeavesNothing(t *testing.T) {
-	f := &instrument.File{Version: 1, Module: "m", Runs: 1}
+	f := &counts.File{Version: 1, Module: "m", Runs: 1}
 	dir := t.TempDir()
 	if err := os.Mkdir(filepath.Join(dir, "out"), 0o755); err != nil {
 		t.Fatal(err)

@@ -1,6 +1,6 @@
 //go:build unix
 
-package instrument_test
+package counts_test
 
 import (
 	"os"
@@ -9,7 +9,7 @@ import (
 	"syscall"
 	"testing"
 
-	"github.com/confhunt/confhunt/instrument"
+	"github.com/confhunt/confhunt/counts"
 )
 
 // TestReadSpecialFiles: a counts file that is a named pipe or a symbolic
@@ -29,7 +29,7 @@ func TestReadSpecialFiles(t *testing.T) {
 		{fifo, fifo + ": not a regular file (a named pipe)"},
 		{zero, zero + ": not a regular file (a device)"},
 	} {
-		_, err := instrument.Read(tc.name)
+		_, err := counts.Read(tc.name)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("Read(%s) = %v, want %q", tc.name, err, tc.want)
 		}

@@ -1,6 +1,6 @@
 //go:build !linux
 
-package instrument
+package runner
 
 // subreaper does nothing here: only Linux has child subreapers.
 func subreaper() error { return nil }

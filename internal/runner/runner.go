@@ -1,0 +1,414 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"syscall"
+	"time"
+)
+
+var (
+	// ErrBuild is the error of the user's program failing to build.
+	ErrBuild = errors.New("the build failed")
+	// ErrWorkload is the error of a workload command, or the service it
+	// drives, failing.
+	ErrWorkload = errors.New("the workload failed")
+	// ErrTimeout is the error of a command running past Runner.Timeout.
+	ErrTimeout = errors.New("the run timed out")
+)
+
+// failure marks err as a failure of kind (ErrBuild, ErrWorkload or
+// ErrTimeout). Its message is err's.
+func failure(kind, err error) error { return &failed{err, kind} }
+
+type failed struct{ err, kind error }
+
+func (f *failed) Error() string   { return f.err.Error() }
+func (f *failed) Unwrap() []error { return []error{f.err, f.kind} }
+
+// Runner runs commands for confhunt's stages. Its Command field makes the
+// processes, so that tests can replace them.
+type Runner struct {
+	Dir            string    // the module root: where go commands and the workload run
+	Env            []string  // the environment of every command (os.Environ() for confhunt's own)
+	Stdout, Stderr io.Writer // the workload's and the service's output
+	Log            io.Writer // progress
+	Grace          time.Duration
+	ReadyTimeout   time.Duration
+	// Timeout bounds each command a run executes (zero: no bound). A
+	// command that runs longer is ended and fails with ErrTimeout.
+	Timeout time.Duration
+
+	// Command returns the command to run; nil means exec.CommandContext
+	// in its own process group, interrupted as a group when ctx is done.
+	Command func(ctx context.Context, name string, args ...string) *exec.Cmd
+}
+
+// Workload says what a run runs: the user's go test command, or a
+// service built from Build, started with Args, ready on Ready, and driven
+// by Command.
+type Workload struct {
+	Command []string
+	Build   string
+	Args    []string
+	Ready   string
+}
+
+// Run is one run: a temporary directory for its files, and the processes
+// started for it, which carry its mark.
+type Run struct {
+	Dir string
+	r   *Runner
+}
+
+// Start makes a run in a new temporary directory whose name starts with
+// prefix. The caller must Close it.
+func (r *Runner) Start(prefix string) (*Run, error) {
+	dir, err := os.MkdirTemp("", prefix)
+	if err != nil {
+		return nil, err
+	}
+	return &Run{Dir: dir, r: r}, nil
+}
+
+// Close ends every process of the run still running, wherever it went,
+// and removes the run's directory.
+func (run *Run) Close() error {
+	endTree(runMark(run.Dir)) // first: what the run left running may use the directory
+	return os.RemoveAll(run.Dir)
+}
+
+// command returns the command for name in its own process group. Its
+// GOTMPDIR is a directory inside the run's, so that the work directories
+// of go commands (go-build*) go with the run even when go is interrupted
+// before it removes them itself; and its environment holds the run's
+// mark, so that Close finds every process the run started, whichever
+// process group or parent it ends up with.
+func (run *Run) command(ctx context.Context, env []string, name string, args ...string) (*exec.Cmd, error) {
+	if err := subreaper(); err != nil {
+		return nil, fmt.Errorf("becoming the subreaper of the run's processes: %w", err)
+	}
+	gotmp := filepath.Join(run.Dir, "gotmp")
+	if err := os.MkdirAll(gotmp, 0o755); err != nil {
+		return nil, err
+	}
+	env = append(append(slices.Clip(run.r.Env), env...), "GOTMPDIR="+gotmp, runMark(run.Dir))
+	var cmd *exec.Cmd
+	if run.r.Command != nil {
+		cmd = run.r.Command(ctx, name, args...)
+	} else {
+		cmd = exec.CommandContext(ctx, name, args...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		cmd.Cancel = func() error {
+			// Interrupt the group first, so that go test and go build stop
+			// their children; run ends what is left of the group.
+			if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
+				return killGroup(cmd)
+			}
+			return nil
+		}
+		cmd.WaitDelay = 10 * time.Second
+	}
+	cmd.Env = env
+	cmd.Dir = run.r.Dir
+	return cmd, nil
+}
+
+// runMark is the environment variable that marks the processes of the run
+// whose temporary directory is tmp.
+func runMark(tmp string) string { return "CONFHUNT_RUN=" + tmp }
+
+// Exec runs name with args in the module root, its environment the
+// Runner's and env, and returns once its whole process group has ended.
+// The error is ctx's when ctx is done, one wrapping ErrTimeout when the
+// command ran past the Runner's Timeout, or else the command's own.
+func (run *Run) Exec(ctx context.Context, env []string, stdout, stderr io.Writer, name string, args ...string) error {
+	cctx := ctx
+	if run.r.Timeout > 0 {
+		var cancel context.CancelFunc
+		cctx, cancel = context.WithTimeout(ctx, run.r.Timeout)
+		defer cancel()
+	}
+	cmd, err := run.command(cctx, env, name, args...)
+	if err != nil {
+		return err
+	}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	if err := runCmd(cmd); err != nil {
+		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case cctx.Err() != nil:
+			return failure(ErrTimeout, fmt.Errorf("%s did not end within %v and was stopped", strings.Join(append([]string{name}, args...), " "), run.r.Timeout))
+		}
+		return err
+	}
+	return nil
+}
+
+// ExecWorkload runs the command argv as Exec does, its output to stdout
+// and the Runner's Stderr; a command that fails is an error wrapping
+// ErrWorkload.
+func (run *Run) ExecWorkload(ctx context.Context, env []string, stdout io.Writer, argv []string) error {
+	err := run.Exec(ctx, env, stdout, run.r.Stderr, argv[0], argv[1:]...)
+	if err == nil || ctx.Err() != nil || errors.Is(err, ErrTimeout) {
+		return err
+	}
+	return fmt.Errorf("%w (%v)", ErrWorkload, err)
+}
+
+// runCmd runs cmd and returns only once its whole process group has ended:
+// what the leader left behind is interrupted, then killed after a grace
+// period, so that the caller may remove the run's temporary directory.
+func runCmd(cmd *exec.Cmd) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	err := cmd.Wait()
+	endGroup(cmd)
+	return err
+}
+
+// endGroup ends what is left of cmd's process group after its leader has
+// exited: SIGINT, then SIGKILL after groupGrace, and waits until no member
+// is left (bounded, as a zombie nobody reaps never goes).
+func endGroup(cmd *exec.Cmd) {
+	if cmd.Process == nil || cmd.SysProcAttr == nil || !cmd.SysProcAttr.Setpgid {
+		return
+	}
+	pgid := cmd.Process.Pid
+	if !groupAlive(pgid) {
+		return
+	}
+	_ = syscall.Kill(-pgid, syscall.SIGINT)
+	if waitGroup(pgid, groupGrace) {
+		return
+	}
+	_ = syscall.Kill(-pgid, syscall.SIGKILL)
+	waitGroup(pgid, groupGrace)
+}
+
+// groupGrace is how long endGroup waits for a process group after each signal.
+const groupGrace = 3 * time.Second
+
+func groupAlive(pgid int) bool {
+	return syscall.Kill(-pgid, 0) == nil
+}
+
+// waitGroup polls until the group pgid has no member or d has passed, and
+// says whether it is gone.
+func waitGroup(pgid int, d time.Duration) bool {
+	deadline := time.Now().Add(d)
+	for groupAlive(pgid) {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	return true
+}
+
+func killGroup(cmd *exec.Cmd) error {
+	if cmd.Process == nil {
+		return nil
+	}
+	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); err != nil {
+		return cmd.Process.Kill()
+	}
+	return nil
+}
+
+// Logf writes a line of progress to the Runner's Log, if any.
+func (r *Runner) Logf(format string, args ...any) {
+	if r.Log != nil {
+		fmt.Fprintf(r.Log, "confhunt: "+format+"\n", args...)
+	}
+}
+
+// Flag is a go test flag that a run refuses, and why.
+type Flag struct{ Name, Why string }
+
+// writeFlags write a test binary into the user's tree instead of running it.
+var writeFlags = []Flag{
+	{"c", "it writes a test binary into your tree instead of running the tests; confhunt builds and runs them itself"},
+	{"o", "it writes a test binary into your tree; confhunt builds and runs the tests itself"},
+}
+
+// CheckGoTest checks that goTest is a go test command that sets neither
+// -c nor -o, which write a test binary into the user's tree, nor any of
+// refused. What follows -args is the test binary's, and not checked.
+func CheckGoTest(goTest []string, refused ...Flag) error {
+	if len(goTest) < 2 || filepath.Base(goTest[0]) != "go" || goTest[1] != "test" {
+		return errors.New("the workload must be a go test command (go test [flags] [packages]); use -build for a service")
+	}
+	flags := append(slices.Clip(writeFlags), refused...)
+	for _, a := range goTest[2:] {
+		name, ok := strings.CutPrefix(a, "-")
+		if !ok {
+			continue
+		}
+		name = strings.TrimPrefix(name, "-")
+		name, _, _ = strings.Cut(name, "=")
+		if name == "args" {
+			break
+		}
+		for _, f := range flags {
+			if name == f.Name {
+				return fmt.Errorf("the go test command sets -%s: %s", f.Name, f.Why)
+			}
+		}
+	}
+	return nil
+}
+
+// Service builds the main package w.Build with the build flags (-cover
+// or -overlay) into the run's directory, starts it with w.Args and env,
+// waits until w.Ready accepts connections, runs the workload w.Command
+// (its output to stdout) and stops the service with SIGINT. stopErr says
+// how stopping went (a service that exited early, died of a signal, or had
+// to be killed after the Runner's Grace); err is any other failure, after
+// which nothing is left running.
+func (run *Run) Service(ctx context.Context, w Workload, flags, env []string, stdout io.Writer) (wall time.Duration, stopErr, err error) {
+	r := run.r
+	if len(w.Command) == 0 {
+		return 0, nil, errors.New("no workload command after --")
+	}
+	if w.Ready != "" {
+		if err := CheckReady(w.Ready); err != nil {
+			return 0, nil, err
+		}
+	}
+	bin := filepath.Join(run.Dir, "service")
+	var out strings.Builder
+	if err := run.Exec(ctx, env, &out, &out, "go", append(append([]string{"build"}, flags...), "-o", bin, w.Build)...); err != nil {
+		if ctx.Err() != nil || errors.Is(err, ErrTimeout) {
+			return 0, nil, err
+		}
+		return 0, nil, failure(ErrBuild, fmt.Errorf("building %s: %v\n%s", w.Build, err, strings.TrimSpace(out.String())))
+	}
+	// go build -o writes a package archive for a package that is no
+	// program, which cannot be started.
+	if fi, err := os.Stat(bin); err != nil {
+		return 0, nil, fmt.Errorf("building %s: %w", w.Build, err)
+	} else if fi.Mode()&0o111 == 0 {
+		return 0, nil, fmt.Errorf("building %s: not a main package; -build takes the main package of the service", w.Build)
+	}
+	r.Logf("starting %s", strings.Join(append([]string{w.Build}, w.Args...), " "))
+	svc, err := run.command(ctx, env, bin, w.Args...)
+	if err != nil {
+		return 0, nil, err
+	}
+	svc.Stdout, svc.Stderr = r.Stderr, r.Stderr
+	if err := svc.Start(); err != nil {
+		return 0, nil, fmt.Errorf("starting %s: %w", w.Build, err)
+	}
+	p := &process{cmd: svc, done: make(chan struct{})}
+	go func() { p.err = svc.Wait(); endGroup(svc); close(p.done) }()
+	stopped := false
+	stop := func() error {
+		if stopped {
+			return nil
+		}
+		stopped = true
+		return r.stop(p)
+	}
+	defer stop() // on every early return: nothing is left running
+	if w.Ready != "" {
+		if err := r.waitReady(ctx, w.Ready, p); err != nil {
+			return 0, nil, err
+		}
+	}
+	r.Logf("running the workload: %s", strings.Join(w.Command, " "))
+	start := time.Now()
+	if err := run.ExecWorkload(ctx, env, stdout, w.Command); err != nil {
+		return 0, nil, err
+	}
+	wall = time.Since(start)
+	return wall, stop(), nil
+}
+
+// process is a started service; err is set when done is closed.
+type process struct {
+	cmd  *exec.Cmd
+	done chan struct{}
+	err  error
+}
+
+// stop interrupts the service and waits for it to return from main.
+func (r *Runner) stop(p *process) error {
+	select {
+	case <-p.done: // it stopped by itself
+		if p.err != nil {
+			return failure(ErrWorkload, fmt.Errorf("the service exited before the workload ended: %v", p.err))
+		}
+		return nil
+	default:
+	}
+	_ = p.cmd.Process.Signal(os.Interrupt) // if it exited meanwhile, done tells below
+	grace := r.Grace
+	if grace == 0 {
+		grace = 10 * time.Second
+	}
+	select {
+	case <-p.done:
+		var ee *exec.ExitError
+		if errors.As(p.err, &ee) && !ee.Exited() {
+			return failure(ErrWorkload, fmt.Errorf("the service died of %v instead of returning from main; no counters were written", ee.ProcessState))
+		}
+		return nil
+	case <-time.After(grace):
+		_ = killGroup(p.cmd) // waiting on done below reports how it ended
+		<-p.done
+		return failure(ErrWorkload, fmt.Errorf("the service did not exit within %v of SIGINT and was killed; no counters were written (it must return from main on SIGINT or SIGTERM)", grace))
+	}
+}
+
+// CheckReady checks that addr is a host:port that a service can be
+// waited on.
+func CheckReady(addr string) error {
+	_, port, err := net.SplitHostPort(addr)
+	if err == nil && port == "" {
+		err = errors.New("no port")
+	}
+	if err == nil {
+		_, err = net.LookupPort("tcp", port)
+	}
+	if err != nil {
+		return fmt.Errorf("want host:port (%v)", err)
+	}
+	return nil
+}
+
+// waitReady polls addr until it accepts a connection.
+func (r *Runner) waitReady(ctx context.Context, addr string, p *process) error {
+	timeout := r.ReadyTimeout
+	if timeout == 0 {
+		timeout = 30 * time.Second
+	}
+	deadline := time.Now().Add(timeout)
+	for {
+		conn, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
+		if err == nil {
+			conn.Close()
+			return nil
+		}
+		select {
+		case <-p.done:
+			return failure(ErrWorkload, fmt.Errorf("the service exited before it was ready: %v", p.err))
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(50 * time.Millisecond):
+		}
+		if time.Now().After(deadline) {
+			return failure(ErrWorkload, fmt.Errorf("the service did not accept connections on %s within %v", addr, timeout))
+		}
+	}
+}

@@ -1,0 +1,134 @@
+package runner_test
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/confhunt/confhunt/internal/runner"
+)
+
+func start(t *testing.T, r *runner.Runner) *runner.Run {
+	t.Helper()
+	t.Setenv("TMPDIR", t.TempDir())
+	run, err := r.Start("runner-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := run.Close(); err != nil {
+			t.Error(err)
+		}
+		if _, err := os.Stat(run.Dir); !os.IsNotExist(err) {
+			t.Errorf("the run's directory is left behind")
+		}
+	})
+	return run
+}
+
+// TestEnv: a command gets the Runner's environment and the run's
+// additions, not this process's.
+func TestEnv(t *testing.T) {
+	t.Setenv("RUNNER_TEST_OWN", "leaked")
+	r := &runner.Runner{Dir: t.TempDir(), Env: []string{"RUNNER_TEST_BASE=base"}}
+	run := start(t, r)
+	var out strings.Builder
+	if err := run.Exec(context.Background(), []string{"RUNNER_TEST_ADDED=added"}, &out, io.Discard, "/usr/bin/env"); err != nil {
+		t.Fatal(err)
+	}
+	env := out.String()
+	for _, want := range []string{"RUNNER_TEST_BASE=base\n", "RUNNER_TEST_ADDED=added\n", "CONFHUNT_RUN=" + run.Dir + "\n", "GOTMPDIR=" + run.Dir} {
+		if !strings.Contains(env, want) {
+			t.Errorf("environment lacks %q:\n%s", want, env)
+		}
+	}
+	if strings.Contains(env, "RUNNER_TEST_OWN") {
+		t.Errorf("the process's own environment leaked in:\n%s", env)
+	}
+}
+
+// TestTimeout: a command past the Runner's Timeout fails with ErrTimeout;
+// one canceled by its caller fails with the context's error, not as a
+// failure of the user's code.
+func TestTimeout(t *testing.T) {
+	r := &runner.Runner{Dir: t.TempDir(), Env: os.Environ(), Stderr: io.Discard, Timeout: 100 * time.Millisecond}
+	run := start(t, r)
+	err := run.ExecWorkload(context.Background(), nil, io.Discard, []string{"sleep", "60"})
+	if !errors.Is(err, runner.ErrTimeout) || errors.Is(err, runner.ErrWorkload) {
+		t.Errorf("err = %v, want ErrTimeout alone", err)
+	}
+
+	r.Timeout = 0
+	ctx, cancel := context.WithCancel(context.Background())
+	started := make(chan struct{})
+	r.Command = func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		close(started)
+		return exec.CommandContext(ctx, name, args...)
+	}
+	go func() { <-started; cancel() }()
+	err = run.ExecWorkload(ctx, nil, io.Discard, []string{"sleep", "60"})
+	if !errors.Is(err, context.Canceled) || errors.Is(err, runner.ErrTimeout) || errors.Is(err, runner.ErrWorkload) {
+		t.Errorf("err = %v, want context.Canceled alone", err)
+	}
+}
+
+// TestFailures: a failing workload is ErrWorkload; a service that does not
+// build is ErrBuild; neither runs anything further.
+func TestFailures(t *testing.T) {
+	r := &runner.Runner{Dir: t.TempDir(), Env: os.Environ(), Stderr: io.Discard}
+	run := start(t, r)
+	err := run.ExecWorkload(context.Background(), nil, io.Discard, []string{"false"})
+	if !errors.Is(err, runner.ErrWorkload) || err.Error() != "the workload failed (exit status 1)" {
+		t.Errorf("failing workload: %v", err)
+	}
+	// A fake go command that fails the build; the workload never runs.
+	var ran []string
+	r.Command = func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		ran = append(ran, name)
+		return exec.CommandContext(ctx, "sh", "-c", "echo cannot build >&2; exit 1")
+	}
+	_, _, err = run.Service(context.Background(), runner.Workload{Build: "./svc", Command: []string{"client"}}, nil, nil, io.Discard)
+	if !errors.Is(err, runner.ErrBuild) || !strings.Contains(err.Error(), "building ./svc") || !strings.Contains(err.Error(), "cannot build") {
+		t.Errorf("service build: %v", err)
+	}
+	if len(ran) != 1 || ran[0] != "go" {
+		t.Errorf("ran %v, want only the go build", ran)
+	}
+}
+
+func TestCheckGoTest(t *testing.T) {
+	refused := runner.Flag{Name: "cover", Why: "not here"}
+	for _, tc := range []struct {
+		cmd  []string
+		want string
+	}{
+		{[]string{"go", "test", "-run", "X", "./..."}, ""},
+		{[]string{"go", "test", "-args", "-cover", "-c"}, ""},
+		{[]string{"go", "test", "-c"}, "the go test command sets -c: "},
+		{[]string{"go", "test", "--o=x"}, "the go test command sets -o: "},
+		{[]string{"go", "test", "-cover"}, "the go test command sets -cover: not here"},
+		{[]string{"make", "test"}, "the workload must be a go test command"},
+		{[]string{"go"}, "the workload must be a go test command"},
+	} {
+		err := runner.CheckGoTest(tc.cmd, refused)
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v: %v", tc.cmd, err)
+		case tc.want != "" && (err == nil || !strings.HasPrefix(err.Error(), tc.want)):
+			t.Errorf("%v: err = %v, want %q", tc.cmd, err, tc.want)
+		}
+	}
+}
+
+func TestCheckReady(t *testing.T) {
+	for addr, ok := range map[string]bool{"127.0.0.1:7391": true, "localhost:http": true, ":80": true, "7391": false, "host:": false, "host:nosuchservice": false} {
+		if err := runner.CheckReady(addr); (err == nil) != ok {
+			t.Errorf("CheckReady(%q) = %v", addr, err)
+		}
+	}
+}
