@@ -318,7 +318,7 @@ func (b *syncBuffer) String() string {
 
 // TestService runs a service under a workload and measures its handler.
 func TestService(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
+	dir := testutil.ServiceDir(t)
 	before := testutil.Checksum(t, dir)
 	l := load(t, dir)
 	addr := testutil.FreePort(t)
@@ -353,7 +353,7 @@ func TestService(t *testing.T) {
 // TestServiceErrors: a service that ignores SIGINT is killed after the
 // grace period; a failing workload and a missing package are errors.
 func TestServiceErrors(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
+	dir := testutil.ServiceDir(t)
 	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}}
 	ctx := context.Background()
 	pkgs := []string{"example.com/service/server"}

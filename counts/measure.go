@@ -2,7 +2,6 @@ package counts
 
 import (
 	"fmt"
-	"go/ast"
 	"go/token"
 	"path/filepath"
 	"sort"
@@ -130,7 +129,7 @@ func (c *Counts) blockCounts(fn *ssa.Function, covers []cover) ([]int64, []bool)
 	counts := make([]int64, n)
 	known := make([]bool, n)
 	taken := make(map[int]bool) // coverage blocks already given to an SSA block
-	if body := bodyStart(fn); body.IsValid() {
+	if body := slicing.BodyStart(fn); body.IsValid() {
 		p := c.prog.Fset.Position(body)
 		if i := firstAtOrAfter(covers, pos{p.Line, p.Column}); i >= 0 {
 			counts[0], known[0] = covers[i].count, true
@@ -167,21 +166,6 @@ func (c *Counts) blockCounts(fn *ssa.Function, covers []cover) ([]int64, []bool)
 	return counts, known
 }
 
-// bodyStart is the position of the brace opening fn's body, where the
-// coverage block of its first statements starts.
-func bodyStart(fn *ssa.Function) token.Pos {
-	switch syn := fn.Syntax().(type) {
-	case *ast.FuncDecl:
-		if syn.Body != nil {
-			return syn.Body.Lbrace
-		}
-	case *ast.FuncLit:
-		return syn.Body.Lbrace
-	case *ast.RangeStmt: // the yield function of a range-over-func loop
-		return syn.Body.Lbrace
-	}
-	return token.NoPos
-}
 
 // startsCover reports whether b can start a coverage block: the body of a
 // statement or what follows it. Loop headers, for post statements, case

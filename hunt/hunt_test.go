@@ -133,7 +133,7 @@ func TestProbeInterrupted(t *testing.T) {
 // package that is no program, and a service that ignores SIGINT (killed after the grace period, its
 // counters kept, with a warning).
 func TestProbeErrors(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
+	dir := testutil.ServiceDir(t)
 	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}}
 	ctx := context.Background()
 	if _, err := r.Probe(ctx, nil, nil, runner.Workload{Command: []string{"go", "test", "./nosuch"}}); err == nil || !strings.Contains(err.Error(), "the workload failed") {

@@ -69,7 +69,7 @@ func PlanSlices(a *slicing.Analysis, sls []*slicing.Slice) *Plan {
 				continue
 			}
 			if p.heavy(fn) {
-				p.add(FuncProbe, fn, bodyStart(fn), nil, name)
+				p.add(FuncProbe, fn, slicing.BodyStart(fn), nil, name)
 			}
 			for _, b := range fs.Func.Blocks {
 				for _, instr := range b.Instrs {
@@ -99,7 +99,7 @@ func PlanAll(a *slicing.Analysis) *Plan {
 	for _, fn := range a.Functions() {
 		fn = origin(fn)
 		if fn.Syntax() != nil && fn.Pkg != nil {
-			p.add(FuncProbe, fn, bodyStart(fn), nil, "")
+			p.add(FuncProbe, fn, slicing.BodyStart(fn), nil, "")
 		}
 	}
 	return p.plan()
@@ -615,18 +615,3 @@ func resultTypes(info *types.Info, f *ast.File, call *ast.CallExpr) (string, boo
 	return s, good
 }
 
-// bodyStart is the position of the brace opening fn's body, where a time
-// probe goes.
-func bodyStart(fn *ssa.Function) token.Pos {
-	switch syn := fn.Syntax().(type) {
-	case *ast.FuncDecl:
-		if syn.Body != nil {
-			return syn.Body.Lbrace
-		}
-	case *ast.FuncLit:
-		return syn.Body.Lbrace
-	case *ast.RangeStmt: // the yield function of a range-over-func loop
-		return syn.Body.Lbrace
-	}
-	return token.NoPos
-}

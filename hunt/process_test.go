@@ -159,7 +159,7 @@ func TestLeftoverAfterSuccess(t *testing.T) {
 	})
 	t.Run("service", func(t *testing.T) {
 		pid := leftover(t, "spawn")
-		dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
+		dir := testutil.ServiceDir(t)
 		addr := testutil.FreePort(t)
 		r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 		_, err := r.Probe(context.Background(), nil, nil, runner.Workload{Build: "./server", Args: []string{"-addr", addr}, Ready: addr, Command: []string{self}})
@@ -180,7 +180,7 @@ func TestLeftoverAfterInterrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	pid := leftover(t, "spawn-wait")
-	dir, _ := filepath.Abs(filepath.Join("testdata", "service"))
+	dir := testutil.ServiceDir(t)
 	addr := testutil.FreePort(t)
 	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	ctx, cancel := context.WithCancel(context.Background())

@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"go/ast"
 	"go/token"
 
 	"golang.org/x/tools/go/ssa"
@@ -25,6 +26,23 @@ func Pos(instr ssa.Instruction) token.Pos {
 // block has an immediate post-dominator.
 type PostDom struct {
 	idom []int // immediate post-dominator by block index; len(blocks) is the virtual exit
+}
+
+// BodyStart is the position of the brace opening fn's body: where the
+// coverage block of its first statements starts, and where a probe of
+// its time goes.
+func BodyStart(fn *ssa.Function) token.Pos {
+	switch syn := fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		if syn.Body != nil {
+			return syn.Body.Lbrace
+		}
+	case *ast.FuncLit:
+		return syn.Body.Lbrace
+	case *ast.RangeStmt: // the yield function of a range-over-func loop
+		return syn.Body.Lbrace
+	}
+	return token.NoPos
 }
 
 // PostDominators computes the post-dominator tree of fn.

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -164,4 +165,16 @@ func FreePort(t testing.TB) string {
 	}
 	defer l.Close()
 	return l.Addr().String()
+}
+
+// ServiceDir returns the directory of the test service module that the
+// counts and hunt tests build and drive (testdata/service here: a server
+// with a ready port, its client, and one that ignores SIGINT).
+func ServiceDir(t testing.TB) string {
+	t.Helper()
+	_, file, _, ok := runtime.Caller(0)
+	if !ok {
+		t.Fatal("testutil: no caller information")
+	}
+	return filepath.Join(filepath.Dir(file), "testdata", "service")
 }

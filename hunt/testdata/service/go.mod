@@ -1,3 +1,0 @@
-module example.com/service
-
-go 1.26.0
