@@ -166,7 +166,6 @@ func (c *Counts) blockCounts(fn *ssa.Function, covers []cover) ([]int64, []bool)
 	return counts, known
 }
 
-
 // startsCover reports whether b can start a coverage block: the body of a
 // statement or what follows it. Loop headers, for post statements, case
 // tests and the operands of && and || never do.

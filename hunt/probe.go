@@ -614,4 +614,3 @@ func resultTypes(info *types.Info, f *ast.File, call *ast.CallExpr) (string, boo
 	}
 	return s, good
 }
-
