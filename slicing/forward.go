@@ -6,7 +6,9 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"runtime"
 	"slices"
+	"sync"
 
 	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/ssa"
@@ -98,6 +100,7 @@ type Analysis struct {
 	elemLoads typeutil.Map // container type -> []ssa.Value
 	recvs     typeutil.Map // channel type -> []ssa.Value
 
+	mu         sync.Mutex // guards the memos below: Forward slices in parallel
 	postdom    map[*ssa.Function]*PostDom
 	loops      map[*ssa.Function][]*Loop
 	resourceOf map[ssa.CallInstruction]resourceEntry // Resource, memoised: slices ask per call and per context
@@ -304,6 +307,8 @@ func chanElem(t types.Type) types.Type {
 
 // PostDom returns the (cached) post-dominators of fn.
 func (a *Analysis) PostDom(fn *ssa.Function) *PostDom {
+	a.mu.Lock()
+	defer a.mu.Unlock()
 	pd := a.postdom[fn]
 	if pd == nil {
 		pd = PostDominators(fn)
@@ -314,6 +319,8 @@ func (a *Analysis) PostDom(fn *ssa.Function) *PostDom {
 
 // Loops returns the (cached) natural loops of fn.
 func (a *Analysis) Loops(fn *ssa.Function) []*Loop {
+	a.mu.Lock()
+	defer a.mu.Unlock()
 	ls, ok := a.loops[fn]
 	if !ok {
 		ls = Loops(fn)
@@ -346,6 +353,8 @@ func (a *Analysis) Functions() []*ssa.Function { return a.userFuncs() }
 // Resource returns the catalogue entry of a call: of a callee, or of the
 // interface method an invoke calls.
 func (a *Analysis) Resource(c ssa.CallInstruction) (configs.Resource, bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
 	if r, ok := a.resourceOf[c]; ok {
 		return r.Resource, r.found
 	}
@@ -385,12 +394,67 @@ func methodName(c *ssa.CallCommon) string {
 	return c.Method.FullName()
 }
 
-// Forward yields the forward slice of each option in turn, computing it
-// when it is asked for; it stops early when ctx is done.
+// Forward yields the forward slice of each option in turn, in the order
+// of opts; it stops early when ctx is done. Slices are computed ahead by
+// one worker per processor (GOMAXPROCS), each on its own, so the slices
+// are those of a single worker.
 func Forward(ctx context.Context, a *Analysis, opts []*Option) iter.Seq[*Slice] {
 	return func(yield func(*Slice) bool) {
-		for _, o := range opts {
-			if ctx.Err() != nil || !yield(a.Slice(o)) {
+		workers := min(runtime.GOMAXPROCS(0), len(opts))
+		if workers <= 1 {
+			for _, o := range opts {
+				if ctx.Err() != nil || !yield(a.Slice(o)) {
+					return
+				}
+			}
+			return
+		}
+		// Options are sliced in parallel, each on its own, and yielded in
+		// their order: the output is that of one worker. At most
+		// 2×workers slices wait to be yielded.
+		ctx, cancel := context.WithCancel(ctx)
+		out := make([]chan *Slice, len(opts))
+		for i := range out {
+			out[i] = make(chan *Slice, 1)
+		}
+		jobs := make(chan int)
+		ahead := make(chan struct{}, 2*workers)
+		go func() {
+			defer close(jobs)
+			for i := range opts {
+				select {
+				case ahead <- struct{}{}:
+				case <-ctx.Done():
+					return
+				}
+				select {
+				case jobs <- i:
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+		var wg sync.WaitGroup
+		for range workers {
+			wg.Go(func() {
+				for i := range jobs {
+					out[i] <- a.Slice(opts[i])
+				}
+			})
+		}
+		defer func() {
+			cancel() // the producer stops; the workers finish their slice
+			wg.Wait()
+		}()
+		for i := range opts {
+			var sl *Slice
+			select {
+			case sl = <-out[i]:
+			case <-ctx.Done():
+				return
+			}
+			<-ahead
+			if !yield(sl) {
 				return
 			}
 		}
