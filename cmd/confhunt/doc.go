@@ -107,14 +107,19 @@ Flags common to every command:
 	              their own module; packages importing "testing" that only
 	              those import; structs holding a *testing.T or an interface
 	              that mirrors testing.TB
-	-json         print JSON instead of a table
+	-json         print JSON instead of a table (-format json)
 	-v            print the time and peak memory of each phase on stderr
 	-cache on|off reuse the output of an earlier sources or rank run with
 	              the same inputs (default on; see below)
 	-debug.cpuprofile file
 	              write a CPU profile of confhunt's own run to file
 
-rank also takes -top PERCENT (default 10), -explain NAME and -lines N.
+rank also takes -top PERCENT (default 10), -explain NAME, -lines N and
+-format text|json|sarif. -format sarif writes the suspects as a SARIF
+2.1.0 log for code scanning: one result (rule confhunt/suspect) per
+suspect at its option's first read site, the -lines top lines of its
+score as related locations, files relative to the module root (uriBaseId
+SRCROOT).
 
 Options are found in the ways settings are read in Go programs: key
 getters (koanf, viper, urfave/cli, pflag's Get*), flag and pflag

@@ -75,10 +75,14 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	fs := e.flags("rank", "rank [flags] [packages]")
 	fs.Float64Var(&e.top, "top", 10, "report the top `percent` of options as suspects")
 	explain := fs.String("explain", "", "show the lines contributing most to `option`'s score")
-	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json")
+	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json and -format sarif")
 	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
+	format := fs.String("format", "text", "print the ranking as `text`, json, or sarif (the suspects; SARIF 2.1.0)")
 	patterns, err := e.parse(args)
 	if err != nil {
+		return err
+	}
+	if err := e.format(format, "text", "json", "sarif"); err != nil {
 		return err
 	}
 	var files []string
@@ -118,8 +122,11 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			}
 			return fmt.Errorf("option %s has no score", explained.Name)
 		}
-		if e.json {
+		switch *format {
+		case "json":
 			return report.RankJSON(e.stdout, scores, stats, *lines)
+		case "sarif":
+			return report.RankSARIF(e.stdout, scores, stats, *lines)
 		}
 		return report.RankText(e.stdout, scores, stats)
 	})
