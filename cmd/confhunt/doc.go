@@ -121,6 +121,14 @@ suspect at its option's first read site, the -lines top lines of its
 score as related locations, files relative to the module root (uriBaseId
 SRCROOT).
 
+For CI, rank -fail-on-suspects exits 1 when there are suspects, naming
+them on stderr after the output; with -baseline FILE, FILE being an
+earlier rank -json output, only suspects that are not suspects in FILE
+(matched by option name) fail the run, as linters' new-issues modes do:
+
+	confhunt rank -json > .confhunt-baseline.json    # once, committed
+	confhunt rank -fail-on-suspects -baseline .confhunt-baseline.json
+
 Options are found in the ways settings are read in Go programs: key
 getters (koanf, viper, urfave/cli, pflag's Get*), flag and pflag
 definitions, os.Getenv and os.LookupEnv, configuration structs (with
@@ -151,7 +159,8 @@ rewritten.
 Exit status:
 
 	0    done
-	1    findings asked for by a check flag (reserved: none yet)
+	1    findings asked for by a check flag: rank -fail-on-suspects found
+	     suspects (not in its -baseline)
 	2    a usage error, bad settings, a bad counts or settings file, or
 	     packages that cannot be loaded
 	3    the user's build or workload failed (counts, hunt)

@@ -78,6 +78,8 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json and -format sarif")
 	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
 	format := fs.String("format", "text", "print the ranking as `text`, json, or sarif (the suspects; SARIF 2.1.0)")
+	failOn := fs.Bool("fail-on-suspects", false, "exit 1 when there are suspects (not in the -baseline), for CI")
+	baseline := fs.String("baseline", "", "with -fail-on-suspects, the suspects in `file` (from an earlier rank -json) do not fail")
 	patterns, err := e.parse(args)
 	if err != nil {
 		return err
@@ -88,6 +90,19 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	var files []string
 	if *countsFile != "" {
 		files = append(files, *countsFile)
+	}
+	if *failOn && *explain != "" {
+		return usageError("-fail-on-suspects with -explain: -explain prints one option, not a ranking")
+	}
+	var known map[string]bool
+	if *baseline != "" {
+		if !*failOn {
+			return usageError("-baseline %s: without -fail-on-suspects it changes nothing", *baseline)
+		}
+		if known, err = readBaseline(*baseline); err != nil {
+			return err
+		}
+		files = append(files, *baseline)
 	}
 	return e.cached(ctx, "rank", patterns, files, func() error {
 		an, err := e.analyse(ctx, patterns)
@@ -124,10 +139,16 @@ func runRank(ctx context.Context, e *env, args []string) error {
 		}
 		switch *format {
 		case "json":
-			return report.RankJSON(e.stdout, scores, stats, *lines)
+			err = report.RankJSON(e.stdout, scores, stats, *lines)
 		case "sarif":
-			return report.RankSARIF(e.stdout, scores, stats, *lines)
+			err = report.RankSARIF(e.stdout, scores, stats, *lines)
+		default:
+			err = report.RankText(e.stdout, scores, stats)
 		}
-		return report.RankText(e.stdout, scores, stats)
+		if err != nil || !*failOn {
+			return err
+		}
+		// A failing run is not cached: cached replays only output.
+		return newSuspects(scores, known, *baseline)
 	})
 }

@@ -83,7 +83,7 @@ type env struct {
 // Exit codes.
 const (
 	exitDone        = 0
-	exitFindings    = 1 // findings asked for by a check flag (none yet)
+	exitFindings    = 1 // findings asked for by a check flag (rank -fail-on-suspects)
 	exitUsage       = 2 // a usage error, bad settings or input, nothing loadable
 	exitFailed      = 3 // the user's build or workload failed
 	exitInterrupted = 130
