@@ -121,6 +121,12 @@ suspect at its option's first read site, the -lines top lines of its
 score as related locations, files relative to the module root (uriBaseId
 SRCROOT).
 
+A comment //confhunt:ignore [reason] on the line of an option's
+declaration (a struct field, a flag definition) or of one of its read
+sites, or alone on the line above, keeps the option out of the suspects:
+it is still ranked, marked (ignored), and the next option takes its
+place; -explain shows where and why.
+
 For CI, rank -fail-on-suspects exits 1 when there are suspects, naming
 them on stderr after the output; with -baseline FILE, FILE being an
 earlier rank -json output, only suspects that are not suspects in FILE

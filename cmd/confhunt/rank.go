@@ -125,6 +125,9 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			if sc.Suspect {
 				stats.Suspects++
 			}
+			if sc.Option.Ignored != "" {
+				stats.Ignored++
+			}
 		}
 		for _, sc := range scores {
 			stats.Functions = max(stats.Functions, sc.Size.Functions)
