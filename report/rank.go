@@ -141,9 +141,15 @@ func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
 	if stats.Ignored > 0 {
 		ignored = fmt.Sprintf(", %d ignored (//confhunt:ignore)", stats.Ignored)
 	}
-	_, err := fmt.Fprintf(w, "\n%d options, %d suspects (*, top %g%%)%s; execution counts %s\n", stats.Options, stats.Suspects, stats.TopPct, ignored, how)
+	_, err := fmt.Fprintf(w, "\n%d options, %d suspects (*, top %g%%)%s; execution counts %s\n%s", stats.Options, stats.Suspects, stats.TopPct, ignored, how, RankLegend)
 	return err
 }
+
+// RankLegend explains the columns of the rank table: its units and the
+// words of INFLUENCE (slicing.Influence).
+const RankLegend = `CPU, MEM, IO, LAT: weighted instruction executions per program run (LAT: waiting); TOTAL: the four, each divided by its maximum over the options, summed (0 to 4)
+INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth)
+`
 
 // num formats a score compactly.
 func num(x float64) string {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -105,4 +106,19 @@ func validSARIF(t *testing.T, log []byte) error {
 		return err
 	}
 	return schema.Validate(inst)
+}
+
+// TestRankLegend: the legend under the rank table names every influence
+// word the slicer gives.
+func TestRankLegend(t *testing.T) {
+	for _, kind := range slicing.Influence(^uint8(0)).Kinds() {
+		if !strings.Contains(report.RankLegend, " "+kind+" (") {
+			t.Errorf("the rank legend does not explain the influence %q", kind)
+		}
+	}
+	for _, unit := range []string{"CPU", "MEM", "IO", "LAT", "TOTAL", "INFLUENCE", "0 to 4"} {
+		if !strings.Contains(report.RankLegend, unit) {
+			t.Errorf("the rank legend does not explain %s", unit)
+		}
+	}
 }
