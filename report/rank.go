@@ -112,6 +112,10 @@ func RankJSON(w io.Writer, scores []*scoring.Score, stats RankStats, topLines in
 // IO, influence kinds and the top contributing line. Suspects are marked
 // with '*'.
 func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
+	if len(scores) == 0 {
+		_, err := fmt.Fprint(w, NoOptions)
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tLAT\tINFLUENCE\tTOP SITE")
 	for _, sc := range scores {
@@ -144,6 +148,13 @@ func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
 	_, err := fmt.Fprintf(w, "\n%d options, %d suspects (*, top %g%%)%s; execution counts %s\n%s", stats.Options, stats.Suspects, stats.TopPct, ignored, how, RankLegend)
 	return err
 }
+
+// NoOptions is what sources and rank print when the packages read no
+// option: often the options are a library's, and the library is
+// analysed from a module that requires it.
+const NoOptions = `no options: nothing in the packages reads a flag, a key, the environment or a configuration struct
+(to analyse a library your module requires, name its packages: confhunt rank example.com/lib/...)
+`
 
 // RankLegend explains the columns of the rank table: its units and the
 // words of INFLUENCE (slicing.Influence).
