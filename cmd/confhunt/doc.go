@@ -91,6 +91,11 @@ with every function probed, N times each in alternating order, and
 reports the slowdowns (benchmarks' ns/op when the workload prints them,
 wall time otherwise).
 
+counts and hunt run the user's code in Unix process groups and need
+Linux or macOS (ending re-grouped descendants needs Linux); on Windows
+they stop at once saying they are not supported there. sources, slice
+and rank work everywhere.
+
 Packages are patterns as for go build; the default is ./... in the
 directory given by -C (the current one by default).
 
