@@ -114,6 +114,8 @@ Flags common to every command:
 	              that mirrors testing.TB
 	-json         print JSON instead of a table (-format json)
 	-v            print the time and peak memory of each phase on stderr
+	              (without -v, a phase that takes over a second shows on
+	              stderr while it runs when stderr is a terminal)
 	-cache on|off reuse the output of an earlier sources or rank run with
 	              the same inputs (default on; see below)
 	-debug.cpuprofile file
