@@ -4,7 +4,7 @@ GO      ?= go
 EXAMPLE := benchmarks/kvstore
 TARGETS := $(dir $(wildcard benchmarks/*/go.mod))
 
-.PHONY: demo test install vet fmt-check fuzz bench bench-scale eval eval-real eval-real-static
+.PHONY: demo test install vet vet-cross fmt-check fuzz bench bench-scale eval eval-real eval-real-static
 
 ## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
@@ -18,13 +18,18 @@ demo:
 	@echo "== confhunt rank -explain: the lines behind one option's score"
 	bin/confhunt rank -C $(EXAMPLE) -explain Config.WAL.SyncWrites -lines 5 ./cmd/kvstored ./internal/...
 
-## test: vet and test confhunt and the target programs in benchmarks/
-test: fmt-check vet
+## test: vet and test confhunt and the target programs in benchmarks/ (and vet it for macOS and Windows)
+test: fmt-check vet vet-cross
 	$(GO) test ./...
 	for d in $(TARGETS); do (cd $$d && $(GO) vet ./... && $(GO) test ./...) || exit 1; done
 
 vet:
 	$(GO) vet ./...
+
+## vet-cross: confhunt builds and vets on macOS and Windows (counts and hunt say there that they are not supported)
+vet-cross:
+	GOOS=darwin $(GO) vet ./...
+	GOOS=windows $(GO) vet ./...
 
 fmt-check:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null | grep -v /testdata/ || find . -name '*.go' -not -path '*/testdata/*')); \

@@ -26,6 +26,7 @@ type RankOption struct {
 	Dynamic   bool       `json:"dynamic"`
 	Rank      int        `json:"rank"`
 	Suspect   bool       `json:"suspect"`
+	Ignored   string     `json:"ignored,omitempty"` // where and why //confhunt:ignore keeps it out of the suspects
 	Score     ScoreJSON  `json:"score"`
 	Measured  float64    `json:"measured"`
 	Influence []string   `json:"influence"`
@@ -62,6 +63,7 @@ type LineJSON struct {
 type RankStats struct {
 	Options   int     `json:"options"`
 	Suspects  int     `json:"suspects"`
+	Ignored   int     `json:"ignored,omitempty"` // options kept out of the suspects by //confhunt:ignore
 	TopPct    float64 `json:"top_percent"`
 	Functions int     `json:"largest_slice_functions"`
 	Measured  bool    `json:"measured"`
@@ -87,7 +89,7 @@ func RankJSON(w io.Writer, scores []*scoring.Score, stats RankStats, topLines in
 		o := sc.Option
 		ro := RankOption{
 			Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
-			Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect,
+			Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect, Ignored: o.Ignored,
 			Score:     scoreJSON(sc.Cost, sc.Total),
 			Measured:  round(sc.Measured),
 			Influence: sc.Influence.Kinds(),
@@ -110,6 +112,10 @@ func RankJSON(w io.Writer, scores []*scoring.Score, stats RankStats, topLines in
 // IO, influence kinds and the top contributing line. Suspects are marked
 // with '*'.
 func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
+	if len(scores) == 0 {
+		_, err := fmt.Fprint(w, NoOptions)
+		return err
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tLAT\tINFLUENCE\tTOP SITE")
 	for _, sc := range scores {
@@ -121,7 +127,11 @@ func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
 		if l := sc.Top(); l != nil {
 			top = fmt.Sprintf("%s (%.0f%%)", l, 100*l.Share)
 		}
-		fmt.Fprintf(tw, "%d%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n", sc.Rank, mark, sc.Option.Name,
+		name := sc.Option.Name
+		if sc.Option.Ignored != "" {
+			name += " (ignored)"
+		}
+		fmt.Fprintf(tw, "%d%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n", sc.Rank, mark, name,
 			sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), num(sc.Cost.LAT), sc.Influence, top)
 	}
 	if err := tw.Flush(); err != nil {
@@ -131,9 +141,26 @@ func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
 	if stats.Measured {
 		how = "measured where counted"
 	}
-	_, err := fmt.Fprintf(w, "\n%d options, %d suspects (*, top %g%%); execution counts %s\n", stats.Options, stats.Suspects, stats.TopPct, how)
+	ignored := ""
+	if stats.Ignored > 0 {
+		ignored = fmt.Sprintf(", %d ignored (//confhunt:ignore)", stats.Ignored)
+	}
+	_, err := fmt.Fprintf(w, "\n%d options, %d suspects (*, top %g%%)%s; execution counts %s\n%s", stats.Options, stats.Suspects, stats.TopPct, ignored, how, RankLegend)
 	return err
 }
+
+// NoOptions is what sources and rank print when the packages read no
+// option: often the options are a library's, and the library is
+// analysed from a module that requires it.
+const NoOptions = `no options: nothing in the packages reads a flag, a key, the environment or a configuration struct
+(to analyse a library your module requires, name its packages: confhunt rank example.com/lib/...)
+`
+
+// RankLegend explains the columns of the rank table: its units and the
+// words of INFLUENCE (slicing.Influence).
+const RankLegend = `CPU, MEM, IO, LAT: weighted instruction executions per program run (LAT: waiting); TOTAL: the four, each divided by its maximum over the options, summed (0 to 4)
+INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth)
+`
 
 // num formats a score compactly.
 func num(x float64) string {
@@ -154,8 +181,12 @@ func Explain(w io.Writer, sc *scoring.Score, count, n int) error {
 	o := sc.Option
 	fmt.Fprintf(w, "%s (%s, %s) rank %d of %d, total %.3f (CPU %s, MEM %s, IO %s, LAT %s)\n",
 		o.Name, orDash(o.Type), o.Style, sc.Rank, count, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), num(sc.Cost.LAT))
-	fmt.Fprintf(w, "influence: %s; slice: %d instructions in %d blocks of %d functions; read at %d sites\n\n",
+	fmt.Fprintf(w, "influence: %s; slice: %d instructions in %d blocks of %d functions; read at %d sites\n",
 		sc.Influence, sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions, len(o.Sites))
+	if o.Ignored != "" {
+		fmt.Fprintf(w, "ignored: kept out of the suspects by //confhunt:ignore at %s\n", o.Ignored)
+	}
+	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLAT\tLINE")
 	for i, l := range sc.Lines {

@@ -85,7 +85,7 @@ func SourcesText(w io.Writer, opts []*slicing.Option) error {
 		parts = append(parts, fmt.Sprintf("%s %d", s, styles[s]))
 	}
 	if len(parts) == 0 {
-		_, err := fmt.Fprintf(w, "\nno options: nothing reads a flag, a key, the environment or a configuration struct\n")
+		_, err := fmt.Fprint(w, "\n"+NoOptions)
 		return err
 	}
 	_, err := fmt.Fprintf(w, "\n%d options (%s)\n", len(opts), strings.Join(parts, ", "))

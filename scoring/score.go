@@ -36,7 +36,7 @@ type Score struct {
 	Cost      Cost    // Score_type per resource
 	Total     float64 // sum of the costs normalised by their maxima over options
 	Rank      int     // 1 for the highest total
-	Suspect   bool    // in the top percent
+	Suspect   bool    // in the top percent, not ignored
 
 	// Measured is the share of the score resting on measured frequencies.
 	Measured float64
@@ -96,10 +96,16 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 			nonzero++
 		}
 	}
+	// The suspects are the top percent of the options that score and are
+	// not ignored (//confhunt:ignore): an ignored option gives its place to
+	// the next.
 	top := int(math.Ceil(float64(len(scores)) * s.Top / 100))
 	for i, sc := range scores {
 		sc.Rank = i + 1
-		sc.Suspect = i < top && i < nonzero
+		sc.Suspect = top > 0 && i < nonzero && sc.Option.Ignored == ""
+		if sc.Suspect {
+			top--
+		}
 	}
 	return scores, nil
 }

@@ -24,6 +24,11 @@ type Option struct {
 	Package string   // import path of the package declaring or first reading it
 	Dynamic bool     // the key is not a constant; the name is the site's
 	Sites   []Site
+	// Ignored says where a //confhunt:ignore directive keeps the option
+	// out of the suspects and why: "file:line: reason" (or "file:line").
+	Ignored string
+
+	decls []token.Pos // declarations: struct fields, flag definitions
 }
 
 // Site is one read of an option.
@@ -82,6 +87,7 @@ func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Optio
 		out = append(out, o)
 	}
 	slices.SortFunc(out, func(a, b *Option) int { return strings.Compare(a.Name, b.Name) })
+	markIgnored(d.prog, out)
 	return out, nil
 }
 

@@ -45,7 +45,7 @@ func load(t *testing.T, pkg string) (*slicing.Program, []*slicing.Option) {
 // found are exactly those its want comments name, and the facts stated
 // about their options (style, type, aliases, dynamic names) hold.
 func TestDiscover(t *testing.T) {
-	for _, pkg := range []string{"keys", "flags", "env", "structs", "declared", "unmarshal", "funcopts", "kingpin"} {
+	for _, pkg := range []string{"keys", "flags", "env", "structs", "declared", "unmarshal", "funcopts", "kingpin", "ignore"} {
 		t.Run(pkg, func(t *testing.T) {
 			t.Parallel()
 			_, opts := load(t, pkg)
@@ -109,6 +109,8 @@ func checkFacts(t *testing.T, key string, o *slicing.Option, w testutil.Want) {
 			ok = o.Type == f.Value
 		case "alias":
 			ok = slices.Contains(o.Aliases, f.Value)
+		case "ignored": // !ignored:"" is not ignored
+			ok = o.Ignored != "" && o.Ignored == f.Value
 		default:
 			t.Fatalf("%s: unknown fact %q", key, f.Key)
 		}

@@ -33,6 +33,11 @@
 // flag or variable whose value (parsed or converted) is stored into a
 // configuration field.
 //
+// An option with a //confhunt:ignore [reason] comment on the line of its
+// declaration (struct field, flag definition) or of a read site, or alone
+// on the line above one, has Ignored set to the comment's file:line and
+// reason; scoring keeps it out of the suspects.
+//
 // Approximations: keys are resolved through constants, constant
 // concatenation, string globals assigned once and phis of one value;
 // any other key is named after its site and marked dynamic. Pointers to

@@ -206,10 +206,12 @@ func (d *discoverer) flags() {
 						if name, ok := d.key(keyArgs[e.Key]); ok {
 							d.addAlias(o, name)
 						}
+						o.decls = append(o.decls, call.Pos())
 						continue
 					}
 				}
 				o := d.keyOption(call, keyArgs[e.Key], e.Style, typ)
+				o.decls = append(o.decls, call.Pos())
 				if o.Package == "" {
 					o.Package = fn.Pkg.Pkg.Path()
 				}
@@ -395,6 +397,7 @@ func (d *discoverer) mergeStored() {
 			d.addAlias(target, a)
 		}
 		target.Sites = append(target.Sites, o.Sites...)
+		target.decls = append(target.decls, o.decls...)
 		delete(d.opts, name)
 	}
 }
@@ -474,6 +477,7 @@ func (d *discoverer) mergeCopies() {
 				d.addAlias(keep, a)
 			}
 			keep.Sites = append(keep.Sites, o.Sites...)
+			keep.decls = append(keep.decls, o.decls...)
 			delete(d.opts, o.Name)
 		}
 	}

@@ -369,6 +369,7 @@ func (d *discoverer) fieldOptions() {
 			}
 			o := d.option(si.name+"."+f.Name(), style, typeString(f.Type()))
 			o.Package = si.pkg.Path()
+			o.decls = append(o.decls, f.Pos())
 			for _, tag := range tags {
 				k, _ := tagKey(si.s.Tag(i), tag)
 				if k == "" {

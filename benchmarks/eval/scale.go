@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"sort"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -41,8 +40,8 @@ func runTimed(ctx context.Context, dir string, env []string, bin string, args ..
 	start := time.Now()
 	err := cmd.Run()
 	t := timed{wall: time.Since(start), stderr: errb.Bytes(), err: err}
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		t.peakMB = ru.Maxrss / 1024 // kilobytes on Linux
+	if cmd.ProcessState != nil {
+		t.peakMB = peakMB(cmd.ProcessState)
 	}
 	return t
 }

@@ -66,6 +66,7 @@ func (e *env) cached(ctx context.Context, command string, patterns, files []stri
 			if e.v {
 				fmt.Fprintf(e.stderr, "confhunt: cached result %.12s in %s\n", key, c.Dir())
 			}
+			e.timer.close() // the progress line goes before the output
 			io.WriteString(e.stderr, out.Stderr)
 			_, err := io.WriteString(e.stdout, out.Stdout)
 			return err

@@ -23,7 +23,7 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	grace := fs.Duration("grace", 10*time.Second, "with -build, how long the service has to exit after SIGINT")
 	appendTo := fs.Bool("append", false, "add the run's counts to those already in the -o file")
 	flagArgs, command := splitCommand(args)
-	patterns, err := e.parse(flagArgs)
+	patterns, err := e.parseRun(flagArgs)
 	if err != nil {
 		return err
 	}

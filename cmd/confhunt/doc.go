@@ -98,6 +98,11 @@ place of the slowdown when it is not significant at 0.05; -json adds the
 Kolmogorov-Smirnov statistic with its permutation p-value and Cliff's
 delta.
 
+counts and hunt run the user's code in Unix process groups and need
+Linux or macOS (ending re-grouped descendants needs Linux); on Windows
+they stop at once saying they are not supported there. sources, slice
+and rank work everywhere.
+
 Packages are patterns as for go build; the default is ./... in the
 directory given by -C (the current one by default).
 
@@ -114,14 +119,35 @@ Flags common to every command:
 	              their own module; packages importing "testing" that only
 	              those import; structs holding a *testing.T or an interface
 	              that mirrors testing.TB
-	-json         print JSON instead of a table
+	-json         print JSON instead of a table (-format json)
 	-v            print the time and peak memory of each phase on stderr
+	              (without -v, a phase that takes over a second shows on
+	              stderr while it runs when stderr is a terminal)
 	-cache on|off reuse the output of an earlier sources or rank run with
 	              the same inputs (default on; see below)
 	-debug.cpuprofile file
 	              write a CPU profile of confhunt's own run to file
 
-rank also takes -top PERCENT (default 10), -explain NAME and -lines N.
+rank also takes -top PERCENT (default 10), -explain NAME, -lines N and
+-format text|json|sarif. -format sarif writes the suspects as a SARIF
+2.1.0 log for code scanning: one result (rule confhunt/suspect) per
+suspect at its option's first read site, the -lines top lines of its
+score as related locations, files relative to the module root (uriBaseId
+SRCROOT).
+
+A comment //confhunt:ignore [reason] on the line of an option's
+declaration (a struct field, a flag definition) or of one of its read
+sites, or alone on the line above, keeps the option out of the suspects:
+it is still ranked, marked (ignored), and the next option takes its
+place; -explain shows where and why.
+
+For CI, rank -fail-on-suspects exits 1 when there are suspects, naming
+them on stderr after the output; with -baseline FILE, FILE being an
+earlier rank -json output, only suspects that are not suspects in FILE
+(matched by option name) fail the run, as linters' new-issues modes do:
+
+	confhunt rank -json > .confhunt-baseline.json    # once, committed
+	confhunt rank -fail-on-suspects -baseline .confhunt-baseline.json
 
 Options are found in the ways settings are read in Go programs: key
 getters (koanf, viper, urfave/cli, pflag's Get*), flag and pflag
@@ -153,7 +179,8 @@ rewritten.
 Exit status:
 
 	0    done
-	1    findings asked for by a check flag (reserved: none yet)
+	1    findings asked for by a check flag: rank -fail-on-suspects found
+	     suspects (not in its -baseline)
 	2    a usage error, bad settings, a bad counts or settings file, or
 	     packages that cannot be loaded
 	3    the user's build or workload failed (counts, hunt)

@@ -30,7 +30,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	rows := fs.Int("n", 20, "bottlenecks to show")
 	byName := fs.String("by", "time", "rank bottlenecks by `resource`: time, alloc, io, or score (all three, normalised)")
 	flagArgs, command := splitCommand(args)
-	patterns, err := e.parse(flagArgs)
+	patterns, err := e.parseRun(flagArgs)
 	if err != nil {
 		return err
 	}

@@ -85,10 +85,12 @@ func TestFails(t *testing.T) { t.Fatal("fails on purpose") }
 	return dir
 }
 
-// TestExitCodes: 0 done, 2 usage or load error, 3 the user's build or
-// workload failed, 130 interrupted with one line.
+// TestExitCodes: 0 done, 1 findings asked for by a check flag, 2 usage or
+// load error, 3 the user's build or workload failed, 130 interrupted with
+// one line.
 func TestExitCodes(t *testing.T) {
 	t.Setenv("GOFLAGS", "-mod=mod")
+	t.Setenv("CONFHUNT_CACHE", "off")
 	dir := module(t)
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
@@ -100,6 +102,7 @@ func TestExitCodes(t *testing.T) {
 		stderr string // a regular expression the whole of stderr matches
 	}{
 		{"done", context.Background(), []string{"sources", "-C", dir}, 0, ``},
+		{"findings", context.Background(), []string{"rank", "-C", dir, "-fail-on-suspects"}, 1, `^confhunt: 1 suspect: Config.N\n$`},
 		{"help", context.Background(), []string{"rank", "-help"}, 0, `(?s)^usage: confhunt rank.*`},
 		{"unknown command", context.Background(), []string{"nosuch"}, 2, `^confhunt: unknown command "nosuch".*\n$`},
 		{"unknown flag", context.Background(), []string{"rank", "-nosuch"}, 2, `(?s)^flag provided but not defined: -nosuch\n.*confhunt: flag provided but not defined: -nosuch\n$`},

@@ -75,15 +75,34 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	fs := e.flags("rank", "rank [flags] [packages]")
 	fs.Float64Var(&e.top, "top", 10, "report the top `percent` of options as suspects")
 	explain := fs.String("explain", "", "show the lines contributing most to `option`'s score")
-	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json")
+	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json and -format sarif")
 	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
+	format := fs.String("format", "text", "print the ranking as `text`, json, or sarif (the suspects; SARIF 2.1.0)")
+	failOn := fs.Bool("fail-on-suspects", false, "exit 1 when there are suspects (not in the -baseline), for CI")
+	baseline := fs.String("baseline", "", "with -fail-on-suspects, the suspects in `file` (from an earlier rank -json) do not fail")
 	patterns, err := e.parse(args)
 	if err != nil {
+		return err
+	}
+	if err := e.format(format, "text", "json", "sarif"); err != nil {
 		return err
 	}
 	var files []string
 	if *countsFile != "" {
 		files = append(files, *countsFile)
+	}
+	if *failOn && *explain != "" {
+		return usageError("-fail-on-suspects with -explain: -explain prints one option, not a ranking")
+	}
+	var known map[string]bool
+	if *baseline != "" {
+		if !*failOn {
+			return usageError("-baseline %s: without -fail-on-suspects it changes nothing", *baseline)
+		}
+		if known, err = readBaseline(*baseline); err != nil {
+			return err
+		}
+		files = append(files, *baseline)
 	}
 	return e.cached(ctx, "rank", patterns, files, func() error {
 		an, err := e.analyse(ctx, patterns)
@@ -106,6 +125,9 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			if sc.Suspect {
 				stats.Suspects++
 			}
+			if sc.Option.Ignored != "" {
+				stats.Ignored++
+			}
 		}
 		for _, sc := range scores {
 			stats.Functions = max(stats.Functions, sc.Size.Functions)
@@ -118,9 +140,18 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			}
 			return fmt.Errorf("option %s has no score", explained.Name)
 		}
-		if e.json {
-			return report.RankJSON(e.stdout, scores, stats, *lines)
+		switch *format {
+		case "json":
+			err = report.RankJSON(e.stdout, scores, stats, *lines)
+		case "sarif":
+			err = report.RankSARIF(e.stdout, scores, stats, *lines)
+		default:
+			err = report.RankText(e.stdout, scores, stats)
 		}
-		return report.RankText(e.stdout, scores, stats)
+		if err != nil || !*failOn {
+			return err
+		}
+		// A failing run is not cached: cached replays only output.
+		return newSuspects(scores, known, *baseline)
 	})
 }

@@ -83,7 +83,7 @@ type env struct {
 // Exit codes.
 const (
 	exitDone        = 0
-	exitFindings    = 1 // findings asked for by a check flag (none yet)
+	exitFindings    = 1 // findings asked for by a check flag (rank -fail-on-suspects)
 	exitUsage       = 2 // a usage error, bad settings or input, nothing loadable
 	exitFailed      = 3 // the user's build or workload failed
 	exitInterrupted = 130
@@ -148,6 +148,7 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, environ: os.Environ()}
 	defer func() {
+		e.timer.close()
 		if e.stopProfile != nil {
 			e.stopProfile()
 		}
@@ -231,7 +232,7 @@ func (e *env) parse(args []string) ([]string, error) {
 	if e.cache != "on" && e.cache != "off" {
 		return nil, usageError("-cache %s: want on or off", e.cache)
 	}
-	e.timer = newTimer(e.stderr, e.v)
+	e.timer = newTimer(e.stderr, e.v, newProgress(e.stderr, e.fs.Name(), e.v))
 	if e.cpuprofile != "" {
 		f, err := os.Create(e.cpuprofile)
 		if err != nil {

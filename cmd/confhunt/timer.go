@@ -12,21 +12,28 @@ import (
 )
 
 // timer prints the wall time and the process's peak memory at the end of
-// each phase, when -v is set.
+// each phase, when -v is set, and otherwise shows the phase under way on
+// a terminal (progress).
 type timer struct {
-	w     io.Writer
-	on    bool
-	start time.Time
-	last  time.Time
+	w        io.Writer
+	on       bool
+	start    time.Time
+	last     time.Time
+	progress *progress
 }
 
-func newTimer(w io.Writer, on bool) *timer {
+func newTimer(w io.Writer, on bool, progress *progress) *timer {
 	now := time.Now()
-	return &timer{w: w, on: on, start: now, last: now}
+	progress.begin()
+	return &timer{w: w, on: on, start: now, last: now, progress: progress}
 }
 
 func (t *timer) phase(name string) {
-	if t == nil || !t.on {
+	if t == nil {
+		return
+	}
+	t.progress.next()
+	if !t.on {
 		return
 	}
 	now := time.Now()
@@ -53,4 +60,11 @@ func peakMemory() string {
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)
 	return fmt.Sprintf("%d MB (Go runtime)", ms.Sys>>20)
+}
+
+// close clears the progress line of a phase that did not end.
+func (t *timer) close() {
+	if t != nil {
+		t.progress.end()
+	}
 }

@@ -11,7 +11,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -106,14 +105,8 @@ func (run *Run) command(ctx context.Context, env []string, name string, args ...
 		cmd = run.r.Command(ctx, name, args...)
 	} else {
 		cmd = exec.CommandContext(ctx, name, args...)
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-		cmd.Cancel = func() error {
-			// Interrupt the group first, so that go test and go build stop
-			// their children; run ends what is left of the group.
-			if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGINT); err != nil {
-				return killGroup(cmd)
-			}
-			return nil
+		if err := inGroup(cmd); err != nil {
+			return nil, err
 		}
 		cmd.WaitDelay = 10 * time.Second
 	}
@@ -175,55 +168,6 @@ func runCmd(cmd *exec.Cmd) error {
 	err := cmd.Wait()
 	endGroup(cmd)
 	return err
-}
-
-// endGroup ends what is left of cmd's process group after its leader has
-// exited: SIGINT, then SIGKILL after groupGrace, and waits until no member
-// is left (bounded, as a zombie nobody reaps never goes).
-func endGroup(cmd *exec.Cmd) {
-	if cmd.Process == nil || cmd.SysProcAttr == nil || !cmd.SysProcAttr.Setpgid {
-		return
-	}
-	pgid := cmd.Process.Pid
-	if !groupAlive(pgid) {
-		return
-	}
-	_ = syscall.Kill(-pgid, syscall.SIGINT)
-	if waitGroup(pgid, groupGrace) {
-		return
-	}
-	_ = syscall.Kill(-pgid, syscall.SIGKILL)
-	waitGroup(pgid, groupGrace)
-}
-
-// groupGrace is how long endGroup waits for a process group after each signal.
-const groupGrace = 3 * time.Second
-
-func groupAlive(pgid int) bool {
-	return syscall.Kill(-pgid, 0) == nil
-}
-
-// waitGroup polls until the group pgid has no member or d has passed, and
-// says whether it is gone.
-func waitGroup(pgid int, d time.Duration) bool {
-	deadline := time.Now().Add(d)
-	for groupAlive(pgid) {
-		if time.Now().After(deadline) {
-			return false
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-	return true
-}
-
-func killGroup(cmd *exec.Cmd) error {
-	if cmd.Process == nil {
-		return nil
-	}
-	if err := syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL); err != nil {
-		return cmd.Process.Kill()
-	}
-	return nil
 }
 
 // Logf writes a line of progress to the Runner's Log, if any.

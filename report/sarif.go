@@ -1,0 +1,257 @@
+package report
+
+import (
+	"fmt"
+	"io"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/confhunt/confhunt/scoring"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// SuspectRule is the id of the one SARIF rule confhunt reports: an option
+// among the top of the ranking. The option is named in each result.
+const SuspectRule = "confhunt/suspect"
+
+// The uriBaseIds of SARIF locations: the main module's root, and Go's
+// module cache for files of other modules (module@version/file).
+const (
+	srcRoot    = "SRCROOT"
+	goModCache = "GOMODCACHE"
+)
+
+// The SARIF 2.1.0 objects confhunt writes; field names are the standard's.
+type (
+	sarifLog struct {
+		Schema  string     `json:"$schema"`
+		Version string     `json:"version"`
+		Runs    []sarifRun `json:"runs"`
+	}
+	sarifRun struct {
+		Tool               sarifTool                    `json:"tool"`
+		OriginalURIBaseIDs map[string]sarifArtifactBase `json:"originalUriBaseIds"`
+		Results            []sarifResult                `json:"results"`
+		Properties         map[string]any               `json:"properties,omitempty"`
+	}
+	sarifTool struct {
+		Driver sarifDriver `json:"driver"`
+	}
+	sarifDriver struct {
+		Name           string      `json:"name"`
+		InformationURI string      `json:"informationUri"`
+		Rules          []sarifRule `json:"rules"`
+	}
+	sarifRule struct {
+		ID                   string        `json:"id"`
+		Name                 string        `json:"name"`
+		ShortDescription     sarifMessage  `json:"shortDescription"`
+		FullDescription      sarifMessage  `json:"fullDescription"`
+		Help                 sarifMessage  `json:"help"`
+		DefaultConfiguration sarifRuleConf `json:"defaultConfiguration"`
+	}
+	sarifRuleConf struct {
+		Level string `json:"level"`
+	}
+	sarifArtifactBase struct {
+		Description sarifMessage `json:"description"`
+	}
+	sarifMessage struct {
+		Text string `json:"text"`
+	}
+	sarifResult struct {
+		RuleID              string            `json:"ruleId"`
+		RuleIndex           int               `json:"ruleIndex"`
+		Level               string            `json:"level"`
+		Message             sarifMessage      `json:"message"`
+		Locations           []sarifLocation   `json:"locations"`
+		RelatedLocations    []sarifLocation   `json:"relatedLocations,omitempty"`
+		PartialFingerprints map[string]string `json:"partialFingerprints"`
+		Properties          map[string]any    `json:"properties"`
+	}
+	sarifLocation struct {
+		ID               *int                  `json:"id,omitempty"`
+		PhysicalLocation sarifPhysicalLocation `json:"physicalLocation"`
+		Message          *sarifMessage         `json:"message,omitempty"`
+	}
+	sarifPhysicalLocation struct {
+		ArtifactLocation sarifArtifactLocation `json:"artifactLocation"`
+		Region           *sarifRegion          `json:"region,omitempty"`
+	}
+	sarifArtifactLocation struct {
+		URI       string `json:"uri"`
+		URIBaseID string `json:"uriBaseId,omitempty"`
+	}
+	sarifRegion struct {
+		StartLine int `json:"startLine"`
+	}
+)
+
+// RankSARIF writes the suspects of a ranking as a SARIF 2.1.0 log: one
+// result per suspect at its option's first read site, with up to
+// topLines of the lines behind its score as related locations. File
+// URIs are relative to the module root (uriBaseId SRCROOT), or to the
+// module cache (GOMODCACHE) for files of other modules.
+//
+// Regions give lines only: Go's columns count bytes, SARIF's count
+// characters.
+func RankSARIF(w io.Writer, scores []*scoring.Score, stats RankStats, topLines int) error {
+	run := sarifRun{
+		Tool: sarifTool{Driver: sarifDriver{
+			Name:           "confhunt",
+			InformationURI: "https://github.com/confhunt/confhunt",
+			Rules: []sarifRule{{
+				ID:               SuspectRule,
+				Name:             "ConfigurationSuspect",
+				ShortDescription: sarifMessage{"An option that controls much of the program's work"},
+				FullDescription: sarifMessage{"The option's forward slice (the code its value controls) is among the top of the " +
+					"options ranked by weighted CPU, memory, IO and waiting work per program run. A setting of it may be a performance bottleneck."},
+				Help: sarifMessage{"Run confhunt rank -explain OPTION to see the lines behind the score. " +
+					"Mark an option that is not a concern with //confhunt:ignore REASON on its declaration or a read site."},
+				DefaultConfiguration: sarifRuleConf{Level: "warning"},
+			}},
+		}},
+		OriginalURIBaseIDs: map[string]sarifArtifactBase{
+			srcRoot:    {Description: sarifMessage{"The root of the analysed Go module (the directory of its go.mod)."}},
+			goModCache: {Description: sarifMessage{"Go's module cache (go env GOMODCACHE), for files of other modules."}},
+		},
+		Results: []sarifResult{},
+		Properties: map[string]any{
+			"options":         stats.Options,
+			"suspects":        stats.Suspects,
+			"topPercent":      stats.TopPct,
+			"countsMeasured":  stats.Measured,
+			"largestSliceFns": stats.Functions,
+		},
+	}
+	for _, sc := range scores {
+		if !sc.Suspect {
+			continue
+		}
+		run.Results = append(run.Results, sarifSuspect(sc, stats.Options, topLines))
+	}
+	return writeJSON(w, sarifLog{
+		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
+		Version: "2.1.0",
+		Runs:    []sarifRun{run},
+	})
+}
+
+func sarifSuspect(sc *scoring.Score, count, topLines int) sarifResult {
+	o := sc.Option
+	msg := fmt.Sprintf("Option %s is a suspect: rank %d of %d, total %.3f of 4 (CPU %s, MEM %s, IO %s, LAT %s); influence %s",
+		o.Name, sc.Rank, count, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), num(sc.Cost.LAT), sc.Influence)
+	if l := sc.Top(); l != nil {
+		msg += fmt.Sprintf("; %.0f%% of it at %s", 100*l.Share, l)
+	}
+	r := sarifResult{
+		RuleID:    SuspectRule,
+		RuleIndex: 0,
+		Level:     "warning",
+		Message:   sarifMessage{msg + "."},
+		Locations: []sarifLocation{},
+		// The option's name identifies the finding across runs, as the
+		// baseline of -fail-on-suspects does.
+		PartialFingerprints: map[string]string{"confhuntOption/v1": o.Name},
+		Properties: map[string]any{
+			"option":    o.Name,
+			"style":     o.Style,
+			"rank":      sc.Rank,
+			"total":     round(sc.Total),
+			"influence": sc.Influence.Kinds(),
+		},
+	}
+	if len(o.Sites) > 0 {
+		if loc, ok := sarifAt(o.Sites[0].Pos); ok {
+			loc.Message = &sarifMessage{fmt.Sprintf("%s is read here, in %s", o.Name, slicing.ShortName(o.Sites[0].Func))}
+			r.Locations = append(r.Locations, loc)
+		}
+	}
+	for i, l := range sc.Lines {
+		if i == topLines || l.Total == 0 {
+			break
+		}
+		loc, ok := sarifAt(l.Pos)
+		if !ok {
+			continue
+		}
+		id := len(r.RelatedLocations) + 1
+		loc.ID = &id
+		loc.Message = &sarifMessage{fmt.Sprintf("%.1f%% of %s's score, in %s", 100*l.Share, o.Name, slicing.ShortName(l.Func))}
+		r.RelatedLocations = append(r.RelatedLocations, loc)
+	}
+	return r
+}
+
+// sarifAt converts a position, file:line or file:line:col as the stages
+// format them, to a SARIF location.
+func sarifAt(pos string) (sarifLocation, bool) {
+	file, line, ok := splitPos(pos)
+	if !ok {
+		return sarifLocation{}, false
+	}
+	al := sarifArtifactLocation{URI: pathToURI(file), URIBaseID: srcRoot}
+	switch {
+	case filepath.IsAbs(file):
+		// Outside every known module: an absolute file URI.
+		u := pathToURI(file)
+		if !strings.HasPrefix(u, "/") {
+			u = "/" + u // a Windows drive
+		}
+		al = sarifArtifactLocation{URI: "file://" + u}
+	case moduleVersionRE.MatchString(file):
+		al.URIBaseID = goModCache
+	}
+	return sarifLocation{PhysicalLocation: sarifPhysicalLocation{
+		ArtifactLocation: al,
+		Region:           &sarifRegion{StartLine: line},
+	}}, true
+}
+
+// moduleVersionRE matches a position in another module, module@version/file.
+var moduleVersionRE = regexp.MustCompile(`^[^@]+@v[0-9][^/]*/`)
+
+// splitPos splits file:line[:col] into its file and line.
+func splitPos(pos string) (file string, line int, ok bool) {
+	rest, last, found := cutLast(pos)
+	if !found {
+		return "", 0, false
+	}
+	if n, err := strconv.Atoi(last); err == nil {
+		// file:line:col or file:line
+		if f, l, found := cutLast(rest); found {
+			if m, err := strconv.Atoi(l); err == nil && m > 0 {
+				return f, m, true
+			}
+		}
+		if n > 0 {
+			return rest, n, true
+		}
+	}
+	return "", 0, false
+}
+
+func cutLast(s string) (before, after string, found bool) {
+	i := strings.LastIndexByte(s, ':')
+	if i < 0 {
+		return s, "", false
+	}
+	return s[:i], s[i+1:], true
+}
+
+// pathToURI escapes a slash-separated path for a URI reference.
+func pathToURI(p string) string {
+	p = filepath.ToSlash(p)
+	var b strings.Builder
+	for i := 0; i < len(p); i++ {
+		c := p[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~/!$&'()*+,;=:@", c) >= 0 {
+			b.WriteByte(c)
+			continue
+		}
+		fmt.Fprintf(&b, "%%%02X", c)
+	}
+	return b.String()
+}
