@@ -136,14 +136,25 @@ func Bottlenecks(a *slicing.Analysis, ms []Measurement, by By) []Bottleneck {
 		}
 		return b.Score
 	}
+	ran := func(b Bottleneck) int { return b2i(b.Calls > 0) }
 	slices.SortFunc(out, func(x, y Bottleneck) int {
-		return cmp.Or(cmp.Compare(key(y), key(x)), cmp.Compare(y.Score, x.Score),
+		return cmp.Or(cmp.Compare(ran(y), ran(x)), cmp.Compare(key(y), key(x)), cmp.Compare(y.Score, x.Score),
 			cmp.Compare(x.Probe.Pos, y.Probe.Pos), cmp.Compare(x.Probe.Kind, y.Probe.Kind))
 	})
+	// Sites that ran are ranked 1, 2, …; those that did not have rank 0.
 	for i := range out {
-		out[i].Rank = i + 1
+		if out[i].Calls > 0 {
+			out[i].Rank = i + 1
+		}
 	}
 	return out
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // time is the time a site accounts for: exclusive for functions, the

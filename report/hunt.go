@@ -87,7 +87,9 @@ func HuntText(w io.Writer, prog *slicing.Program, bs []hunt.Bottleneck, plan Pla
 		case hunt.FuncProbe:
 			t, incl = dur(b.Exclusive), dur(b.Nanos)
 		case hunt.IOProbe:
-			t = dur(b.Nanos)
+			if b.Probe.Timed {
+				t = dur(b.Nanos)
+			}
 		}
 		by := "-"
 		if b.Probe.Kind != hunt.FuncProbe {
