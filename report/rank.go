@@ -189,11 +189,25 @@ func Explain(w io.Writer, sc *scoring.Score, count, n int) error {
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLAT\tLINE")
+	var rest scoring.Line // the lines not shown, so that SHARE adds up
+	others := 0
 	for i, l := range sc.Lines {
-		if i == n || l.Total == 0 {
+		if l.Total == 0 {
 			break
 		}
+		if i >= n {
+			rest.Share += l.Share
+			rest.Cost.CPU += l.Cost.CPU
+			rest.Cost.MEM += l.Cost.MEM
+			rest.Cost.IO += l.Cost.IO
+			rest.Cost.LAT += l.Cost.LAT
+			others++
+			continue
+		}
 		fmt.Fprintf(tw, "%5.1f%%\t%s\t%s\t%s\t%s\t%s\n", 100*l.Share, num(l.Cost.CPU), num(l.Cost.MEM), num(l.Cost.IO), num(l.Cost.LAT), l)
+	}
+	if others > 0 {
+		fmt.Fprintf(tw, "%5.1f%%\t%s\t%s\t%s\t%s\t(%d other lines)\n", 100*rest.Share, num(rest.Cost.CPU), num(rest.Cost.MEM), num(rest.Cost.IO), num(rest.Cost.LAT), others)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

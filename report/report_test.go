@@ -57,6 +57,7 @@ func TestGolden(t *testing.T) {
 		{"rank.json", func(b *bytes.Buffer) error { return report.RankJSON(b, scores, stats, 3) }},
 		{"rank.sarif", func(b *bytes.Buffer) error { return report.RankSARIF(b, scores, stats, 3) }},
 		{"explain.txt", func(b *bytes.Buffer) error { return report.Explain(b, scores[0], len(scores), 5) }},
+		{"explain-top1.txt", func(b *bytes.Buffer) error { return report.Explain(b, scores[0], len(scores), 1) }},
 		{"slice.txt", func(b *bytes.Buffer) error { return report.SliceText(b, report.SliceView(prog, a.Slice(limit), trips)) }},
 	} {
 		var b bytes.Buffer
