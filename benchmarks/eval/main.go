@@ -484,32 +484,18 @@ func details(w io.Writer, rs []*result) {
 	fmt.Fprintln(w)
 }
 
-// largeModule ranks nats-server in a scratch module.
+// largeModule ranks the smaller module of the scale benchmark (gRPC)
+// whole, copied out of the module cache; make bench-scale gives more.
 func largeModule(ctx context.Context, bin string, w io.Writer) {
-	const mod, version, pattern = "github.com/nats-io/nats-server/v2", "v2.10.22", "github.com/nats-io/nats-server/v2/..."
+	m := scaleModules[len(scaleModules)-1]
+	mod, version, pattern := m.module, m.version, "./..."
 	fmt.Fprintf(os.Stderr, "eval: large module %s@%s\n", mod, version)
-	dir, err := os.MkdirTemp("", "confhunt-eval-large-")
+	dir, cleanup, err := moduleCopy(ctx, mod, version)
 	if err != nil {
 		fmt.Fprintf(w, "large module: %v\n", err)
 		return
 	}
-	defer os.RemoveAll(dir)
-	files := map[string]string{
-		"go.mod":  "module scratch\n\ngo 1.26.0\n",
-		"main.go": "package main\n\nimport _ \"" + mod + "/server\"\n\nfunc main() {}\n",
-	}
-	for name, content := range files {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o644); err != nil {
-			fmt.Fprintf(w, "large module: %v\n", err)
-			return
-		}
-	}
-	for _, args := range [][]string{{"get", mod + "@" + version}, {"mod", "tidy"}} {
-		if _, stderr, err := run(ctx, dir, "go", args...); err != nil {
-			fmt.Fprintf(w, "large module: go %s: %v\n%s\n", strings.Join(args, " "), err, lastLines(stderr, 3))
-			return
-		}
-	}
+	defer cleanup()
 	start := time.Now()
 	stdout, stderr, err := run(ctx, dir, bin, "rank", "-json", "-v", pattern)
 	wall := time.Since(start)
@@ -524,7 +510,7 @@ func largeModule(ctx context.Context, bin string, w io.Writer) {
 	if m := peakRE.FindAllStringSubmatch(string(stderr), -1); len(m) > 0 {
 		peak = m[len(m)-1][2]
 	}
-	fmt.Fprintf(w, "Large module: `confhunt rank %s` (%s@%s in a scratch module)", pattern, mod, version)
+	fmt.Fprintf(w, "Large module: `confhunt rank %s` in a copy of %s@%s", pattern, mod, version)
 	if size != nil {
 		fmt.Fprintf(w, ", %s SSA instructions in the program, %s analysed", size[1], size[2])
 	}
