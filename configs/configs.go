@@ -32,6 +32,9 @@ var weightsYAML []byte
 //go:embed resources.yaml
 var resourcesYAML []byte
 
+//go:embed estimates.yaml
+var estimatesYAML []byte
+
 // FileName is the name of a user's settings file in the analysed module's root.
 const FileName = ".confhunt.yaml"
 
@@ -150,15 +153,6 @@ type Estimates struct {
 	Operations float64 `koanf:"operations"`
 }
 
-var defaultEstimates = `
-estimates:
-  loop_trips: 10   # iterations per entry of a loop whose bound is unknown
-  branch: 0.5      # probability of the then side of a two-way branch
-  error_branch: 0.02  # probability that an err != nil check finds an error
-  operations: 100  # calls of an exported method of an exported type by the program's users
-top: 10            # percent of options reported as suspects
-`
-
 // expand turns "a.{B,C}" into ["a.B", "a.C"]; one brace group at most.
 func expand(s string) []string {
 	i := strings.LastIndexByte(s, '{')
@@ -200,7 +194,7 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 // if any.
 func load(file string, data []byte, environ []string, overrides map[string]any) (*Settings, error) {
 	k := koanf.New(".")
-	for _, def := range [][]byte{sourcesYAML, weightsYAML, resourcesYAML, []byte(defaultEstimates)} {
+	for _, def := range [][]byte{sourcesYAML, weightsYAML, resourcesYAML, estimatesYAML} {
 		if err := k.Load(rawbytes.Provider(def), yaml.Parser()); err != nil {
 			return nil, fmt.Errorf("embedded defaults: %w", err)
 		}

@@ -1,6 +1,7 @@
 // Package configs holds confhunt's own settings: the embedded catalogues
 // (read-site patterns in sources.yaml, instruction weights in weights.yaml,
-// resource costs of library calls in resources.yaml) and the loading of a
+// resource costs of library calls in resources.yaml, estimated execution
+// counts in estimates.yaml) and the loading of a
 // user's .confhunt.yaml, CONFHUNT_* environment variables and flag overrides
 // on top of them, with koanf.
 //
