@@ -35,6 +35,9 @@ var resourcesYAML []byte
 //go:embed estimates.yaml
 var estimatesYAML []byte
 
+//go:embed limits.yaml
+var limitsYAML []byte
+
 // FileName is the name of a user's settings file in the analysed module's root.
 const FileName = ".confhunt.yaml"
 
@@ -51,6 +54,7 @@ type Settings struct {
 	Weights   Weights    `koanf:"weights"`
 	Resources []Resource `koanf:"resources"`
 	Estimates Estimates  `koanf:"estimates"`
+	Limits    Limits     `koanf:"limits"`
 	Top       float64    `koanf:"top"`
 	Tags      []string   `koanf:"tags"`
 	Test      bool       `koanf:"test"`
@@ -153,6 +157,18 @@ type Estimates struct {
 	Operations float64 `koanf:"operations"`
 }
 
+// Limits bound the analysis: how far a slice follows calls, call strings
+// and shared locations, the cap on estimated call frequencies, and the
+// cost from which hunt times a library call. limits.yaml explains each.
+type Limits struct {
+	MaxWhole         int     `koanf:"max_whole"`
+	MaxContext       int     `koanf:"max_context"`
+	MaxFuncContexts  int     `koanf:"max_func_contexts"`
+	MaxHops          int     `koanf:"max_hops"`
+	MaxCallFrequency float64 `koanf:"max_call_frequency"`
+	ProbeCost        float64 `koanf:"probe_cost"`
+}
+
 // expand turns "a.{B,C}" into ["a.B", "a.C"]; one brace group at most.
 func expand(s string) []string {
 	i := strings.LastIndexByte(s, '{')
@@ -194,7 +210,7 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 // if any.
 func load(file string, data []byte, environ []string, overrides map[string]any) (*Settings, error) {
 	k := koanf.New(".")
-	for _, def := range [][]byte{sourcesYAML, weightsYAML, resourcesYAML, estimatesYAML} {
+	for _, def := range [][]byte{sourcesYAML, weightsYAML, resourcesYAML, estimatesYAML, limitsYAML} {
 		if err := k.Load(rawbytes.Provider(def), yaml.Parser()); err != nil {
 			return nil, fmt.Errorf("embedded defaults: %w", err)
 		}
