@@ -71,6 +71,12 @@ type Sources struct {
 	Flags        []Func   `koanf:"flags"`
 	FlagVars     []Func   `koanf:"flag_vars"`
 	Unmarshal    []Func   `koanf:"unmarshal"`
+	// Untyped are the getter methods whose result does not have the
+	// option's type (Exists, Get, Sub), by method name.
+	Untyped []string `koanf:"untyped"`
+	// Parsers turn a setting's text into its value (strconv.Atoi): what
+	// they return is still the setting.
+	Parsers []string `koanf:"parsers"`
 
 	Types   []string `koanf:"types"`
 	Funcs   []Func   `koanf:"funcs"`
@@ -167,6 +173,18 @@ type Limits struct {
 	MaxHops          int     `koanf:"max_hops"`
 	MaxCallFrequency float64 `koanf:"max_call_frequency"`
 	ProbeCost        float64 `koanf:"probe_cost"`
+}
+
+// NameSet expands the {A,B} alternatives of each of names into a set of
+// full names.
+func NameSet(names []string) map[string]bool {
+	out := make(map[string]bool)
+	for _, n := range names {
+		for _, e := range expand(n) {
+			out[e] = true
+		}
+	}
+	return out
 }
 
 // expand turns "a.{B,C}" into ["a.B", "a.C"]; one brace group at most.

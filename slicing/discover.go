@@ -47,6 +47,8 @@ func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Optio
 	d := &discoverer{
 		prog:    prog,
 		src:     src,
+		untyped: configs.NameSet(src.Untyped),
+		parsers: configs.NameSet(src.Parsers),
 		opts:    make(map[string]*Option),
 		aliases: make(map[string]*Option),
 		loaded:  newLoadIndex(),
@@ -121,6 +123,8 @@ type discoverer struct {
 	prog    *Program
 	src     configs.Sources
 	entries map[string]entry // by function name
+	untyped map[string]bool  // getter methods whose result has not the option's type
+	parsers map[string]bool  // functions parsing a setting's text
 
 	funcs       []*ssa.Function // scanned functions, by position
 	loaded      loadIndex       // loads of globals and fields

@@ -90,7 +90,8 @@ func (s *Slice) Size() (instrs, blocks, funcs int) {
 type Analysis struct {
 	prog      *Program
 	resources map[string]configs.Resource
-	limits    configs.Limits // how far slices go (configs/limits.yaml)
+	limits    configs.Limits  // how far slices go (configs/limits.yaml)
+	parsers   map[string]bool // functions parsing a setting's text (configs.Sources.Parsers)
 	user      map[*ssa.Function]bool
 
 	callees  map[ssa.CallInstruction][]*ssa.Function
@@ -118,6 +119,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		prog:       prog,
 		resources:  s.Catalogue(),
 		limits:     s.Limits,
+		parsers:    configs.NameSet(s.Sources.Parsers),
 		user:       allFunctions(prog, true),
 		callees:    make(map[ssa.CallInstruction][]*ssa.Function),
 		callers:    make(map[*ssa.Function][]ssa.CallInstruction),

@@ -196,7 +196,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 	}
 	str := isString(v.Type()) || isStrings(v.Type())
 	for _, r := range *refs {
-		if str && stringData(r, v, sl.a.user) {
+		if str && stringData(r, v, sl.a.user, sl.a.parsers) {
 			continue
 		}
 		switch r := r.(type) {
@@ -633,8 +633,9 @@ var errorType = types.Universe.Lookup("error").Type()
 // constant, and what it is parsed into; not the bytes it is copied,
 // concatenated, printed or measured as (its length sizes messages and
 // buffers, which nobody tunes by). Comparing it with "" asks whether it
-// is set, not what it is.
-func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool) bool {
+// is set, not what it is. user are the program's functions, parsers the
+// functions that parse a setting's text.
+func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool, parsers map[string]bool) bool {
 	switch r := r.(type) {
 	case *ssa.BinOp:
 		switch r.Op {
