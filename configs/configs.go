@@ -77,6 +77,10 @@ type Sources struct {
 	// Parsers turn a setting's text into its value (strconv.Atoi): what
 	// they return is still the setting.
 	Parsers []string `koanf:"parsers"`
+	// RunningTypes are the synchronisation types ("sync.Mutex") whose
+	// presence marks a struct as a running object (a server, a
+	// connection) rather than settings.
+	RunningTypes []string `koanf:"running_types"`
 
 	Types   []string `koanf:"types"`
 	Funcs   []Func   `koanf:"funcs"`
