@@ -81,6 +81,13 @@ type Sources struct {
 	// presence marks a struct as a running object (a server, a
 	// connection) rather than settings.
 	RunningTypes []string `koanf:"running_types"`
+	// FlatTags are the tags whose keys are whole names, not nested under
+	// the keys of the enclosing structs (environment variables).
+	FlatTags []string `koanf:"flat_tags"`
+	// NameTags are the tags of the decoders that match untagged fields by
+	// name, ignoring case: a struct decoded whole that carries none of
+	// them gets its fields' names as keys, nested as the first nests.
+	NameTags []string `koanf:"name_tags"`
 
 	Types   []string `koanf:"types"`
 	Funcs   []Func   `koanf:"funcs"`

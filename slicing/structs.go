@@ -376,7 +376,7 @@ func (d *discoverer) fieldOptions() {
 					continue
 				}
 				alias := k
-				if tag != "env" && tag != "envconfig" {
+				if !slices.Contains(d.src.FlatTags, tag) {
 					alias = d.tagPrefix(si, tag, 0) + k
 				}
 				d.addAlias(o, alias)
@@ -385,8 +385,8 @@ func (d *discoverer) fieldOptions() {
 				d.addAlias(o, st.name)
 			}
 			// Decoders match untagged fields by their name, ignoring case.
-			if si.why == "unmarshal" && !d.hasTag(si.s, []string{"koanf", "mapstructure"}) {
-				d.addAlias(o, d.tagPrefix(si, "koanf", 0)+strings.ToLower(f.Name()))
+			if names := d.src.NameTags; si.why == "unmarshal" && len(names) > 0 && !d.hasTag(si.s, names) {
+				d.addAlias(o, d.tagPrefix(si, names[0], 0)+strings.ToLower(f.Name()))
 			}
 			for _, v := range d.loaded.fields[field{si.s, i}] {
 				d.addSite(o, v.Parent(), v, readPos(v), "")
