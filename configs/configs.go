@@ -88,6 +88,9 @@ type Sources struct {
 	// name, ignoring case: a struct decoded whole that carries none of
 	// them gets its fields' names as keys, nested as the first nests.
 	NameTags []string `koanf:"name_tags"`
+	// Messages are the methods, by name, that render their receiver as
+	// text for people (Error, String): what they return is not work.
+	Messages []string `koanf:"messages"`
 
 	Types   []string `koanf:"types"`
 	Funcs   []Func   `koanf:"funcs"`

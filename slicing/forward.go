@@ -92,6 +92,7 @@ type Analysis struct {
 	resources map[string]configs.Resource
 	limits    configs.Limits  // how far slices go (configs/limits.yaml)
 	parsers   map[string]bool // functions parsing a setting's text (configs.Sources.Parsers)
+	messages  map[string]bool // methods rendering their receiver as text (configs.Sources.Messages)
 	user      map[*ssa.Function]bool
 
 	callees  map[ssa.CallInstruction][]*ssa.Function
@@ -120,6 +121,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		resources:  s.Catalogue(),
 		limits:     s.Limits,
 		parsers:    configs.NameSet(s.Sources.Parsers),
+		messages:   configs.NameSet(s.Sources.Messages),
 		user:       allFunctions(prog, true),
 		callees:    make(map[ssa.CallInstruction][]*ssa.Function),
 		callers:    make(map[*ssa.Function][]ssa.CallInstruction),

@@ -453,7 +453,7 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
 // in through when the context says, every caller otherwise.
 func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 	fn := r.Parent()
-	if isMessage(fn) {
+	if sl.a.isMessage(fn) {
 		return
 	}
 	var sites []ssa.CallInstruction
@@ -604,11 +604,12 @@ func selectsOn(sel *ssa.Select, v ssa.Value) bool {
 }
 
 // isMessage reports whether fn renders its receiver as text for people
-// (an Error or String method): what it returns is a message, not work.
-func isMessage(fn *ssa.Function) bool {
+// (an Error or String method, configs.Sources.Messages): what it returns
+// is a message, not work.
+func (a *Analysis) isMessage(fn *ssa.Function) bool {
 	sig := fn.Signature
 	return sig.Recv() != nil && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
-		isString(sig.Results().At(0).Type()) && (fn.Name() == "Error" || fn.Name() == "String")
+		isString(sig.Results().At(0).Type()) && a.messages[fn.Name()]
 }
 
 func slicesContains(fns []*ssa.Function, fn *ssa.Function) bool {
