@@ -7,6 +7,7 @@ import (
 	"io"
 	"reflect"
 	"regexp"
+	"slices"
 	"sort"
 	"strings"
 
@@ -156,7 +157,7 @@ func (c *checker) node(n *yamlv3.Node, t reflect.Type, path string) {
 
 // knownMapKey reports whether a key of a map-valued setting is allowed:
 // resources under weights, and weight names built from the instruction
-// kinds the defaults weigh and their operators.
+// kinds and their operators.
 func (c *checker) knownMapKey(path string) bool { return knownMapKey(c.defaults, path) }
 
 func knownMapKey(defaults *Settings, path string) bool {
@@ -171,15 +172,22 @@ func knownMapKey(defaults *Settings, path string) bool {
 		return true
 	}
 	kind, op, hasOp := strings.Cut(strings.Join(parts[2:], "."), ".")
-	known := false
-	for _, table := range defaults.Weights {
-		for k := range table {
-			if k == kind || strings.HasPrefix(k, kind+".") {
-				known = true
-			}
-		}
-	}
-	return known && (!hasOp || operators[op])
+	return slices.Contains(kinds, kind) && (!hasOp || operators[op])
+}
+
+// kinds are the instruction kinds a weight may name: every name
+// scoring.Kind gives (a test keeps the two lists equal), builtins by
+// their own name.
+var kinds = []string{
+	"alloc", "binop", "call", "changeinterface", "changetype", "convert", "defer",
+	"extract", "field", "fieldaddr", "go", "if", "index", "indexaddr", "jump", "lookup",
+	"make", "makeclosure", "makeinterface", "mapupdate", "next", "phi", "range",
+	"return", "select", "send", "slice", "store", "typeassert", "unop",
+	// builtins
+	"append", "cap", "clear", "close", "complex", "copy", "delete", "imag", "len",
+	"max", "min", "print", "println", "real", "recover",
+	"Add", "Slice", "SliceData", "String", "StringData", // package unsafe
+	"ssa:deferstack", "ssa:wrapnilchk", // go/ssa's own
 }
 
 // operators are the names a weight key may give after its instruction kind.

@@ -32,6 +32,12 @@ var weightsYAML []byte
 //go:embed resources.yaml
 var resourcesYAML []byte
 
+//go:embed estimates.yaml
+var estimatesYAML []byte
+
+//go:embed limits.yaml
+var limitsYAML []byte
+
 // FileName is the name of a user's settings file in the analysed module's root.
 const FileName = ".confhunt.yaml"
 
@@ -48,6 +54,7 @@ type Settings struct {
 	Weights   Weights    `koanf:"weights"`
 	Resources []Resource `koanf:"resources"`
 	Estimates Estimates  `koanf:"estimates"`
+	Limits    Limits     `koanf:"limits"`
 	Top       float64    `koanf:"top"`
 	Tags      []string   `koanf:"tags"`
 	Test      bool       `koanf:"test"`
@@ -64,6 +71,26 @@ type Sources struct {
 	Flags        []Func   `koanf:"flags"`
 	FlagVars     []Func   `koanf:"flag_vars"`
 	Unmarshal    []Func   `koanf:"unmarshal"`
+	// Untyped are the getter methods whose result does not have the
+	// option's type (Exists, Get, Sub), by method name.
+	Untyped []string `koanf:"untyped"`
+	// Parsers turn a setting's text into its value (strconv.Atoi): what
+	// they return is still the setting.
+	Parsers []string `koanf:"parsers"`
+	// RunningTypes are the synchronisation types ("sync.Mutex") whose
+	// presence marks a struct as a running object (a server, a
+	// connection) rather than settings.
+	RunningTypes []string `koanf:"running_types"`
+	// FlatTags are the tags whose keys are whole names, not nested under
+	// the keys of the enclosing structs (environment variables).
+	FlatTags []string `koanf:"flat_tags"`
+	// NameTags are the tags of the decoders that match untagged fields by
+	// name, ignoring case: a struct decoded whole that carries none of
+	// them gets its fields' names as keys, nested as the first nests.
+	NameTags []string `koanf:"name_tags"`
+	// Messages are the methods, by name, that render their receiver as
+	// text for people (Error, String): what they return is not work.
+	Messages []string `koanf:"messages"`
 
 	Types   []string `koanf:"types"`
 	Funcs   []Func   `koanf:"funcs"`
@@ -150,14 +177,29 @@ type Estimates struct {
 	Operations float64 `koanf:"operations"`
 }
 
-var defaultEstimates = `
-estimates:
-  loop_trips: 10   # iterations per entry of a loop whose bound is unknown
-  branch: 0.5      # probability of the then side of a two-way branch
-  error_branch: 0.02  # probability that an err != nil check finds an error
-  operations: 100  # calls of an exported method of an exported type by the program's users
-top: 10            # percent of options reported as suspects
-`
+// Limits bound the analysis: how far a slice follows calls, call strings
+// and shared locations, the cap on estimated call frequencies, and the
+// cost from which hunt times a library call. limits.yaml explains each.
+type Limits struct {
+	MaxWhole         int     `koanf:"max_whole"`
+	MaxContext       int     `koanf:"max_context"`
+	MaxFuncContexts  int     `koanf:"max_func_contexts"`
+	MaxHops          int     `koanf:"max_hops"`
+	MaxCallFrequency float64 `koanf:"max_call_frequency"`
+	ProbeCost        float64 `koanf:"probe_cost"`
+}
+
+// NameSet expands the {A,B} alternatives of each of names into a set of
+// full names.
+func NameSet(names []string) map[string]bool {
+	out := make(map[string]bool)
+	for _, n := range names {
+		for _, e := range expand(n) {
+			out[e] = true
+		}
+	}
+	return out
+}
 
 // expand turns "a.{B,C}" into ["a.B", "a.C"]; one brace group at most.
 func expand(s string) []string {
@@ -200,7 +242,7 @@ func Load(root, file string, environ []string, overrides map[string]any) (*Setti
 // if any.
 func load(file string, data []byte, environ []string, overrides map[string]any) (*Settings, error) {
 	k := koanf.New(".")
-	for _, def := range [][]byte{sourcesYAML, weightsYAML, resourcesYAML, []byte(defaultEstimates)} {
+	for _, def := range [][]byte{sourcesYAML, weightsYAML, resourcesYAML, estimatesYAML, limitsYAML} {
 		if err := k.Load(rawbytes.Provider(def), yaml.Parser()); err != nil {
 			return nil, fmt.Errorf("embedded defaults: %w", err)
 		}

@@ -138,6 +138,12 @@ func TestBadInput(t *testing.T) {
 		{"env negative weight", "", []string{"CONFHUNT_WEIGHTS__CPU__CALL=-1"}, "CONFHUNT_WEIGHTS__CPU__CALL: -1 is negative"},
 		{"env unknown weight", "", []string{"CONFHUNT_WEIGHTS__GPU__CALL=1"}, "CONFHUNT_WEIGHTS__GPU__CALL names no setting"},
 		{"env weights not a map", "", []string{"CONFHUNT_WEIGHTS=1"}, "environment: CONFHUNT_WEIGHTS names a group of settings, not one"},
+		{"negative limit", "limits:\n  max_hops: -1\n", nil, ".confhunt.yaml:2: limits.max_hops: -1 is negative"},
+		{"fractional limit", "limits: {max_context: 2.5}\n", nil, `.confhunt.yaml:1: limits.max_context: want an integer, got "2.5"`},
+		{"zero call frequency", "limits:\n  max_call_frequency: 0\n", nil, ".confhunt.yaml:2: limits.max_call_frequency: 0 is not positive"},
+		{"negative probe cost", "limits:\n  probe_cost: -50\n", nil, ".confhunt.yaml:2: limits.probe_cost: -50 is negative"},
+		{"unknown limit", "limits:\n  max_hopz: 1\n", nil, `.confhunt.yaml:2: unknown setting "limits.max_hopz"`},
+		{"env negative limit", "", []string{"CONFHUNT_LIMITS__MAX_WHOLE=-2"}, "CONFHUNT_LIMITS__MAX_WHOLE: -2 is negative"},
 		{"env unknown weight kind", "", []string{"CONFHUNT_WEIGHTS__CPU__MAPP=1"}, "CONFHUNT_WEIGHTS__CPU__MAPP names no setting"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -187,6 +193,7 @@ resources:
 sources:
   unmarshal:
     - {func: a.C, key: -1, into: 0}
+limits: {max_whole: 0, max_context: 0, max_func_contexts: 0, max_hops: 0, max_call_frequency: 0.5, probe_cost: 0}
 `)
 	s, err := Load(dir, "", nil, nil)
 	if err != nil {
@@ -194,6 +201,9 @@ sources:
 	}
 	if s.Top != 100 || s.Estimates.Branch != 1 || len(s.Sources.Unmarshal) != 1 || s.Sources.Unmarshal[0].Key != -1 {
 		t.Errorf("settings at the edges of their ranges read wrongly: top %v, estimates %+v, unmarshal %+v", s.Top, s.Estimates, s.Sources.Unmarshal)
+	}
+	if s.Limits != (Limits{MaxCallFrequency: 0.5}) {
+		t.Errorf("limits at the edges of their ranges read as %+v", s.Limits)
 	}
 }
 

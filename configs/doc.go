@@ -1,8 +1,9 @@
 // Package configs holds confhunt's own settings: the embedded catalogues
 // (read-site patterns in sources.yaml, instruction weights in weights.yaml,
-// resource costs of library calls in resources.yaml) and the loading of a
-// user's .confhunt.yaml, CONFHUNT_* environment variables and flag overrides
-// on top of them, with koanf.
+// resource costs of library calls in resources.yaml, estimated execution
+// counts in estimates.yaml, the bounds of the analysis in limits.yaml) and
+// the loading of a user's .confhunt.yaml, CONFHUNT_* environment variables
+// and flag overrides on top of them, with koanf.
 //
 // Load is the entry point. Later layers replace earlier ones key by key; a
 // list given by a later layer replaces the whole list (koanf's merge), so a

@@ -20,6 +20,10 @@ var enums = map[string][]string{
 // probabilities are the settings that must lie in [0, 1].
 var probabilities = map[string]bool{"estimates.branch": true, "estimates.error_branch": true}
 
+// positives are the settings that must be above 0: a cap of 0 on how
+// often a function runs would weigh every instruction 0.
+var positives = map[string]bool{"limits.max_call_frequency": true}
+
 // badFloat says what is wrong with v as the value of the setting at path
 // (list indexes left out), or returns "". Every number is finite and
 // none is negative: weights, costs and estimates are counts and sizes.
@@ -34,6 +38,10 @@ func badFloat(path string, v float64) string {
 	case probabilities[path]:
 		if v < 0 || v > 1 {
 			return fmt.Sprintf("%s: %v is not a probability in [0, 1]", path, v)
+		}
+	case positives[path]:
+		if v <= 0 {
+			return fmt.Sprintf("%s: %v is not positive", path, v)
 		}
 	case v < 0:
 		return fmt.Sprintf("%s: %v is negative", path, v)

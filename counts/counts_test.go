@@ -41,7 +41,7 @@ func load(t *testing.T, dir string) loaded {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue()), s}
+	return loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), s}
 }
 
 func (l loaded) fn(t *testing.T, name string) *ssa.Function {

@@ -24,5 +24,5 @@ func load(t *testing.T, dir string) loaded {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue()), s}
+	return loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), s}
 }

@@ -169,7 +169,7 @@ func TestProbeTestVariants(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		l := loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue()), s}
+		l := loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), s}
 		opts, err := slicing.Discover(context.Background(), l.prog, l.s.Sources)
 		if err != nil {
 			t.Fatal(err)
@@ -241,7 +241,7 @@ func TestProbeModuleCache(t *testing.T) {
 	if err != nil {
 		t.Skipf("the dependency is not in the module cache: %v", err)
 	}
-	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
 	plan := hunt.PlanAll(a)
 	if len(plan.Probes) == 0 {
 		t.Fatal("no probe planned in the dependency")

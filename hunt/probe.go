@@ -82,7 +82,7 @@ func PlanSlices(a *slicing.Analysis, sls []*slicing.Slice) *Plan {
 					case ssa.CallInstruction:
 						if r, ok := a.Resource(instr); ok && r.IO > 0 && !r.Text {
 							p.add(IOProbe, fn, instr.Pos(), instr, name)
-							p.at[probeKey{IOProbe, instr.Pos()}].Timed = r.IO >= costly
+							p.at[probeKey{IOProbe, instr.Pos()}].Timed = r.IO >= a.Limits().ProbeCost
 						}
 					}
 				}
@@ -144,10 +144,6 @@ func (p *planner) add(kind ProbeKind, fn *ssa.Function, pos token.Pos, call ssa.
 	}
 }
 
-// costly is the catalogue cost from which a library call is worth a time
-// probe: reading a clock twice costs about what a buffered write does.
-const costly = 50
-
 // heavy reports whether fn loops or makes a costly library call: small
 // functions are left to their callers' time, which keeps the probes'
 // overhead low.
@@ -158,7 +154,7 @@ func (p *planner) heavy(fn *ssa.Function) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(ssa.CallInstruction); ok {
-				if r, ok := p.a.Resource(c); ok && max(r.CPU, r.MEM, r.IO) >= costly {
+				if r, ok := p.a.Resource(c); ok && max(r.CPU, r.MEM, r.IO) >= p.a.Limits().ProbeCost {
 					return true
 				}
 			}

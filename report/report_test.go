@@ -35,7 +35,7 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
 	scores, err := scoring.Rank(ctx, a, prog, slicing.Forward(ctx, a, opts), s, nil)
 	if err != nil {
 		t.Fatal(err)

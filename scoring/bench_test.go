@@ -41,7 +41,7 @@ func BenchmarkRank(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
+		a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
 		scores, err := scoring.Rank(ctx, a, prog, slicing.Forward(ctx, a, opts), s, nil)
 		if err != nil || len(scores) == 0 {
 			b.Fatalf("rank: %d scores, %v", len(scores), err)

@@ -188,10 +188,6 @@ type lineKey struct {
 	line int
 }
 
-// maxCallFrequency caps a function's estimated calls per program run, so
-// that a helper called from many loops does not swamp the ranking.
-const maxCallFrequency = 1e4
-
 // callFrequencies estimates how often each analysed function runs per run
 // of the program: the sum over its call sites of the caller's frequency
 // times the call block's, divided among the callees a dynamic call may
@@ -235,7 +231,8 @@ func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) counts.Freque
 		if v == 0 {
 			v = 1
 		}
-		v = min(v, maxCallFrequency)
+		// A helper called from many loops must not swamp the ranking.
+		v = min(v, a.Limits().MaxCallFrequency)
 		memo[fn] = v
 		return v
 	}

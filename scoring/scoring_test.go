@@ -4,6 +4,7 @@ import (
 	"context"
 	"go/types"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -33,7 +34,7 @@ func setup(t *testing.T, pkg string) (*slicing.Program, *slicing.Analysis, []*sl
 	if err != nil {
 		t.Fatal(err)
 	}
-	return prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue()), opts, s
+	return prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), opts, s
 }
 
 func member(prog *slicing.Program, name string) *ssa.Function {
@@ -187,6 +188,35 @@ func TestCallShare(t *testing.T) {
 			if got := calls[fn]; !near(got, site/3) {
 				t.Errorf("%s.area runs %g times, want a third of the call site's %g", name, got, site)
 			}
+		}
+	}
+}
+
+// TestMaxCallFrequency checks that limits.max_call_frequency in a
+// settings file caps the estimated calls of every function.
+func TestMaxCallFrequency(t *testing.T) {
+	prog, a, _, def := setup(t, "cfg")
+	high := 0
+	for _, v := range scoring.CallFrequencies(a, def.Estimates) {
+		if v > 2 {
+			high++
+		}
+	}
+	if high == 0 {
+		t.Fatal("no function of the cfg case runs more than twice: the cap would not show")
+	}
+	file := filepath.Join(t.TempDir(), configs.FileName)
+	if err := os.WriteFile(file, []byte("limits:\n  max_call_frequency: 2\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := configs.Load("", file, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	capped := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
+	for fn, v := range scoring.CallFrequencies(capped, s.Estimates) {
+		if v > 2 {
+			t.Errorf("%s runs %g times, above max_call_frequency 2", fn, v)
 		}
 	}
 }

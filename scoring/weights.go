@@ -2,6 +2,8 @@ package scoring
 
 import (
 	"go/token"
+	"go/types"
+	"sort"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -105,6 +107,58 @@ func typeName(instr ssa.Instruction) string {
 		return "extract"
 	}
 	return ""
+}
+
+// Kinds returns every name Kind gives an instruction, with and without
+// its operator ("binop", "binop.QUO", "make.slice", "append"): the keys a
+// weight table may use. configs accepts these (a test keeps the lists
+// equal).
+func Kinds() []string {
+	seen := make(map[string]bool)
+	for _, instr := range instructions {
+		if kind, op := Kind(instr); kind != "" {
+			seen[kind] = true
+			if op != "" {
+				seen[kind+"."+op] = true
+			}
+		}
+	}
+	for _, op := range opNames {
+		seen["binop."+op] = true
+		seen["unop."+op] = true
+	}
+	// A call of a builtin is named after it.
+	for _, scope := range []*types.Scope{types.Universe, types.Unsafe.Scope()} {
+		for _, name := range scope.Names() {
+			if _, ok := scope.Lookup(name).(*types.Builtin); ok {
+				seen[name] = true
+			}
+		}
+	}
+	seen["ssa:wrapnilchk"], seen["ssa:deferstack"] = true, true // go/ssa's own
+	for _, lowered := range []string{"make", "new", "panic", "Alignof", "Offsetof", "Sizeof"} {
+		delete(seen, lowered) // instructions of their own, or constants
+	}
+	seen["make"] = true // make.slice, make.map, make.chan
+	out := make([]string, 0, len(seen))
+	for k := range seen {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// instructions holds a value of every type of go/ssa's instructions, for
+// Kinds; a test checks that none is missing.
+var instructions = []ssa.Instruction{
+	&ssa.Alloc{Heap: true}, new(ssa.BinOp), new(ssa.Call), new(ssa.ChangeInterface),
+	new(ssa.ChangeType), new(ssa.Convert), new(ssa.DebugRef), new(ssa.Defer), new(ssa.Extract),
+	new(ssa.Field), new(ssa.FieldAddr), new(ssa.Go), new(ssa.If), new(ssa.Index),
+	new(ssa.IndexAddr), new(ssa.Jump), new(ssa.Lookup), new(ssa.MakeChan), new(ssa.MakeClosure),
+	new(ssa.MakeInterface), new(ssa.MakeMap), new(ssa.MakeSlice), new(ssa.MapUpdate),
+	new(ssa.MultiConvert), new(ssa.Next), new(ssa.Panic), new(ssa.Phi), new(ssa.Range),
+	new(ssa.Return), new(ssa.RunDefers), new(ssa.Select), new(ssa.Send), new(ssa.Slice),
+	new(ssa.SliceToArrayPointer), new(ssa.Store), new(ssa.TypeAssert), new(ssa.UnOp),
 }
 
 var opNames = map[token.Token]string{

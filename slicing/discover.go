@@ -45,13 +45,16 @@ type Site struct {
 // The result is sorted by name and each option's sites by position.
 func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Option, error) {
 	d := &discoverer{
-		prog:    prog,
-		src:     src,
-		opts:    make(map[string]*Option),
-		aliases: make(map[string]*Option),
-		loaded:  newLoadIndex(),
-		calls:   make(map[*ssa.Function][]*ssa.Call),
-		seen:    make(map[siteKey]bool),
+		prog:         prog,
+		src:          src,
+		untyped:      configs.NameSet(src.Untyped),
+		parsers:      configs.NameSet(src.Parsers),
+		runningTypes: configs.NameSet(src.RunningTypes),
+		opts:         make(map[string]*Option),
+		aliases:      make(map[string]*Option),
+		loaded:       newLoadIndex(),
+		calls:        make(map[*ssa.Function][]*ssa.Call),
+		seen:         make(map[siteKey]bool),
 	}
 	if err := d.catalogue(); err != nil {
 		return nil, err
@@ -118,9 +121,12 @@ type siteKey struct {
 }
 
 type discoverer struct {
-	prog    *Program
-	src     configs.Sources
-	entries map[string]entry // by function name
+	prog         *Program
+	src          configs.Sources
+	entries      map[string]entry // by function name
+	untyped      map[string]bool  // getter methods whose result has not the option's type
+	parsers      map[string]bool  // functions parsing a setting's text
+	runningTypes map[string]bool  // synchronisation types marking a running object
 
 	funcs       []*ssa.Function // scanned functions, by position
 	loaded      loadIndex       // loads of globals and fields

@@ -2,9 +2,6 @@ package slicing
 
 import "golang.org/x/tools/go/ssa"
 
-// MaxFuncContexts exports the bound on a function's call strings.
-const MaxFuncContexts = maxFuncContexts
-
 // Entered slices o and returns how many call strings each function was
 // entered with.
 func Entered(a *Analysis, o *Option) map[*ssa.Function]int {

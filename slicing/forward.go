@@ -90,6 +90,9 @@ func (s *Slice) Size() (instrs, blocks, funcs int) {
 type Analysis struct {
 	prog      *Program
 	resources map[string]configs.Resource
+	limits    configs.Limits  // how far slices go (configs/limits.yaml)
+	parsers   map[string]bool // functions parsing a setting's text (configs.Sources.Parsers)
+	messages  map[string]bool // methods rendering their receiver as text (configs.Sources.Messages)
 	user      map[*ssa.Function]bool
 
 	callees  map[ssa.CallInstruction][]*ssa.Function
@@ -106,12 +109,19 @@ type Analysis struct {
 	resourceOf map[ssa.CallInstruction]resourceEntry // Resource, memoised: slices ask per call and per context
 }
 
-// NewAnalysis indexes prog and its call graph for slicing. resources is
-// the catalogue of library calls (configs.Settings.Catalogue).
-func NewAnalysis(prog *Program, graph *callgraph.Graph, resources map[string]configs.Resource) *Analysis {
+// Limits returns the limits the analysis was built with.
+func (a *Analysis) Limits() configs.Limits { return a.limits }
+
+// NewAnalysis indexes prog and its call graph for slicing. From s it
+// takes the catalogue of library calls (configs.Settings.Catalogue) and
+// the limits of the analysis.
+func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *Analysis {
 	a := &Analysis{
 		prog:       prog,
-		resources:  resources,
+		resources:  s.Catalogue(),
+		limits:     s.Limits,
+		parsers:    configs.NameSet(s.Sources.Parsers),
+		messages:   configs.NameSet(s.Sources.Messages),
 		user:       allFunctions(prog, true),
 		callees:    make(map[ssa.CallInstruction][]*ssa.Function),
 		callers:    make(map[*ssa.Function][]ssa.CallInstruction),

@@ -3,6 +3,7 @@ package slicing_test
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -28,7 +29,7 @@ func testForward(t *testing.T, pkg string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
 	sls := slicing.Forward(context.Background(), a, opts)
 	sliced := make(map[string]map[string]bool)  // file:line -> options
 	effects := make(map[string]map[string]bool) // file:line -> "option:kind"
@@ -100,15 +101,20 @@ func keys(m map[string]bool) string {
 }
 
 // TestFanIn checks that a function called from many sites is entered with
-// at most MaxFuncContexts call strings, and that the sites past the bound
-// still get the option back (TestForward's fanin.go cases).
+// at most limits.max_func_contexts call strings, and that the sites past
+// the bound still get the option back (TestForward's fanin.go cases).
 func TestFanIn(t *testing.T) {
-	prog, opts := load(t, "fanin")
 	s, err := configs.Load("", "", nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s.Catalogue())
+	testFanIn(t, s, s.Limits.MaxFuncContexts)
+}
+
+func testFanIn(t *testing.T, s *configs.Settings, want int) {
+	t.Helper()
+	prog, opts := load(t, "fanin")
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
 	for _, o := range opts {
 		if o.Name != "Fan.Size" {
 			continue
@@ -117,12 +123,69 @@ func TestFanIn(t *testing.T) {
 			if fn.Name() != "half" {
 				continue
 			}
-			if n != slicing.MaxFuncContexts {
-				t.Errorf("half entered with %d call strings, want the bound %d (20 call sites)", n, slicing.MaxFuncContexts)
+			if n != want {
+				t.Errorf("half entered with %d call strings, want the bound %d (20 call sites)", n, want)
 			}
 			return
 		}
 		t.Fatal("half was never entered")
 	}
 	t.Fatal("option Fan.Size not discovered")
+}
+
+// TestLimits checks that the limits of a settings file govern the slices:
+// with limits.max_hops 0 no value crosses a shared location, so a slice of
+// the forward case shrinks and none grows; with max_func_contexts 4 the
+// fan-in helper is entered with 4 call strings, not the default bound.
+func TestLimits(t *testing.T) {
+	def, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), configs.FileName)
+	if err := os.WriteFile(file, []byte("limits: {max_hops: 0, max_func_contexts: 4}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err := configs.Load("", file, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Limits.MaxHops != 0 || s.Limits.MaxFuncContexts != 4 || s.Limits.MaxWhole != def.Limits.MaxWhole {
+		t.Fatalf("limits read as %+v", s.Limits)
+	}
+
+	prog, opts := load(t, "forward")
+	before := sliceSizes(slicing.NewAnalysis(prog, slicing.CallGraph(prog), def), opts)
+	after := sliceSizes(slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), opts)
+	shrunk := 0
+	for name, n := range after {
+		switch {
+		case n > before[name]:
+			t.Errorf("option %s: %d instructions with max_hops 0, more than the %d by default", name, n, before[name])
+		case n < before[name]:
+			shrunk++
+		}
+	}
+	if shrunk == 0 {
+		t.Errorf("max_hops 0 shrank no slice of %d options", len(after))
+	}
+
+	testFanIn(t, s, 4)
+}
+
+// sliceSizes counts the instructions in each option's slice.
+func sliceSizes(a *slicing.Analysis, opts []*slicing.Option) map[string]int {
+	out := make(map[string]int)
+	for sl := range slicing.Forward(context.Background(), a, opts) {
+		for fn, fs := range sl.Funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if fs.Contains(instr) {
+						out[sl.Option.Name]++
+					}
+				}
+			}
+		}
+	}
+	return out
 }

@@ -120,7 +120,7 @@ func (d *discoverer) keyCalls() {
 					continue
 				}
 				typ := resultType(call)
-				if untyped[call.Call.StaticCallee().Name()] {
+				if d.untyped[call.Call.StaticCallee().Name()] {
 					typ = "" // Exists or Get says nothing of the option's type
 				}
 				o := d.keyOption(call, args[e.Key], e.Style, typ)
@@ -132,9 +132,6 @@ func (d *discoverer) keyCalls() {
 		}
 	}
 }
-
-// untyped are the getters whose result does not have the option's type.
-var untyped = map[string]bool{"Exists": true, "IsSet": true, "InConfig": true, "Changed": true, "Get": true, "Sub": true, "Value": true}
 
 // keyOption returns the option a key argument names; an unresolved key
 // gives a dynamic option named after the call's site.
@@ -357,14 +354,6 @@ func FullName(fn *ssa.Function) string {
 	return funcName(fn)
 }
 
-// parsers turn a setting's text into its value; what they return is still
-// the setting.
-var parsers = map[string]bool{
-	"strconv.Atoi": true, "strconv.ParseInt": true, "strconv.ParseUint": true,
-	"strconv.ParseFloat": true, "strconv.ParseBool": true, "time.ParseDuration": true,
-	"strings.TrimSpace": true, "strings.ToLower": true,
-}
-
 // mergeStored merges an option read by a key, a flag or the environment
 // into the configuration field it is stored into (cfg.Workers = n, where
 // n came from os.Getenv("APP_WORKERS") or a flag): one setting, two names.
@@ -526,7 +515,7 @@ func (d *discoverer) storedInto(v ssa.Value) []*Option {
 					walk(r, depth+1)
 				}
 			case *ssa.Call:
-				if callee := r.Call.StaticCallee(); callee != nil && parsers[callee.String()] {
+				if callee := r.Call.StaticCallee(); callee != nil && d.parsers[callee.String()] {
 					walk(r, depth+1)
 				}
 			}

@@ -9,24 +9,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 )
 
-// maxWhole bounds how deep calls under a branch on the option are followed:
-// the callees of a dependent block, and theirs. Deeper code is shared by
-// so much of a program (logging, locking, encoding) that following it
-// makes every slice the whole program.
-const maxWhole = 2
-
-// maxContext bounds the call strings that keep a value entering a callee
-// from flowing back to other callers; deeper calls return to all callers.
-const maxContext = 3
-
-// maxFuncContexts bounds the call strings one function is analysed in.
-// A function entered through more (a helper half the program calls) is
-// analysed context-insensitively from then on, as introspective
-// analyses do for methods of high fan-in: its results return to every
-// caller. Without it the call strings of a popular callee multiply, and
-// one option's slice of a large module holds millions of items.
-const maxFuncContexts = 16
-
 // callCtx is an interned call string: the call sites a value entered
 // through, innermost first.
 type callCtx struct {
@@ -45,13 +27,6 @@ type item struct {
 	ctx *callCtx
 }
 
-// maxHops bounds the transfers through shared locations (a global, a field
-// of a struct type, an element of a container type, a channel) and returns
-// to every caller that one value may take. Field-based locations merge
-// every object of a type; past a few such hops the slice of any option
-// becomes most of a large program.
-const maxHops = 2
-
 // slicer computes one option's slice.
 type hopItem struct {
 	item
@@ -65,9 +40,10 @@ type slicer struct {
 	// entered counts the call strings each function was entered with.
 	entered map[*ssa.Function]map[*callCtx]bool
 	seen    map[item]int // fewest hops an item was reached with
-	// work holds the items to process by their hops: the fewest first, so
-	// that each item is processed once, with the fewest hops it can have.
-	work     [maxHops + 1][]hopItem
+	// work holds the items to process by their hops (0 to MaxHops): the
+	// fewest first, so that each item is processed once, with the fewest
+	// hops it can have.
+	work     [][]hopItem
 	pending  int
 	hops     int // hops of the item being processed
 	branches map[*ssa.If]bool
@@ -89,6 +65,7 @@ func (a *Analysis) slicer(o *Option) *slicer {
 		seen:     make(map[item]int),
 		branches: make(map[*ssa.If]bool),
 		depth:    make(map[*ssa.Function]int),
+		work:     make([][]hopItem, a.limits.MaxHops+1),
 	}
 }
 
@@ -156,7 +133,7 @@ func (sl *slicer) push(v ssa.Value, ctx *callCtx) {
 
 // pushHops queues v unless it was reached already with as few hops.
 func (sl *slicer) pushHops(v ssa.Value, ctx *callCtx, hops int) {
-	if hops > maxHops {
+	if hops > sl.a.limits.MaxHops {
 		return
 	}
 	it := item{v, ctx}
@@ -184,7 +161,7 @@ func (sl *slicer) pop() hopItem {
 
 // enter returns the call string of callee entered at site from ctx.
 func (sl *slicer) enter(site ssa.CallInstruction, ctx *callCtx, callee *ssa.Function) *callCtx {
-	if ctx != nil && ctx.depth >= maxContext {
+	if ctx != nil && ctx.depth >= sl.a.limits.MaxContext {
 		return nil
 	}
 	key := ctxKey{site, ctx}
@@ -199,7 +176,7 @@ func (sl *slicer) enter(site ssa.CallInstruction, ctx *callCtx, callee *ssa.Func
 	}
 	in := sl.entered[callee]
 	if !in[c] {
-		if len(in) >= maxFuncContexts {
+		if len(in) >= sl.a.limits.MaxFuncContexts {
 			return nil
 		}
 		if in == nil {
@@ -219,7 +196,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 	}
 	str := isString(v.Type()) || isStrings(v.Type())
 	for _, r := range *refs {
-		if str && stringData(r, v, sl.a.user) {
+		if str && stringData(r, v, sl.a.user, sl.a.parsers) {
 			continue
 		}
 		switch r := r.(type) {
@@ -321,7 +298,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 
 // loads follows a value into the loads of a shared location: one hop.
 func (sl *slicer) loads(vs []ssa.Value) {
-	if sl.hops+1 > maxHops {
+	if sl.hops+1 > sl.a.limits.MaxHops {
 		return
 	}
 	for _, l := range vs {
@@ -476,7 +453,7 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
 // in through when the context says, every caller otherwise.
 func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 	fn := r.Parent()
-	if isMessage(fn) {
+	if sl.a.isMessage(fn) {
 		return
 	}
 	var sites []ssa.CallInstruction
@@ -579,7 +556,7 @@ func (sl *slicer) controlled(c ssa.CallInstruction, depth int) {
 		// driven by what it receives, not by how many of it run.
 		return
 	}
-	if depth > maxWhole {
+	if depth > sl.a.limits.MaxWhole {
 		return
 	}
 	for _, callee := range sl.a.Callees(c) {
@@ -627,11 +604,12 @@ func selectsOn(sel *ssa.Select, v ssa.Value) bool {
 }
 
 // isMessage reports whether fn renders its receiver as text for people
-// (an Error or String method): what it returns is a message, not work.
-func isMessage(fn *ssa.Function) bool {
+// (an Error or String method, configs.Sources.Messages): what it returns
+// is a message, not work.
+func (a *Analysis) isMessage(fn *ssa.Function) bool {
 	sig := fn.Signature
 	return sig.Recv() != nil && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
-		isString(sig.Results().At(0).Type()) && (fn.Name() == "Error" || fn.Name() == "String")
+		isString(sig.Results().At(0).Type()) && a.messages[fn.Name()]
 }
 
 func slicesContains(fns []*ssa.Function, fn *ssa.Function) bool {
@@ -656,8 +634,9 @@ var errorType = types.Universe.Lookup("error").Type()
 // constant, and what it is parsed into; not the bytes it is copied,
 // concatenated, printed or measured as (its length sizes messages and
 // buffers, which nobody tunes by). Comparing it with "" asks whether it
-// is set, not what it is.
-func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool) bool {
+// is set, not what it is. user are the program's functions, parsers the
+// functions that parse a setting's text.
+func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool, parsers map[string]bool) bool {
 	switch r := r.(type) {
 	case *ssa.BinOp:
 		switch r.Op {

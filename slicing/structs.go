@@ -152,7 +152,7 @@ func (d *discoverer) structs() error {
 			if nt != nil && inModule[s] == nil {
 				continue // a struct from another module: a leaf value
 			}
-			if d.config[s] == nil && stateful(s) {
+			if d.config[s] == nil && d.stateful(s) {
 				continue // a running object referenced from the settings
 			}
 			child := d.config[s]
@@ -284,7 +284,7 @@ func (d *discoverer) userFields(s *types.Struct) bool {
 	n := 0
 	for i := range s.NumFields() {
 		f := s.Field(i)
-		if !f.Exported() || f.Embedded() || !settable(f.Type()) {
+		if !f.Exported() || f.Embedded() || !d.settable(f.Type()) {
 			continue
 		}
 		if d.changed(field{s, i}) {
@@ -347,7 +347,7 @@ func (d *discoverer) fieldOptions() {
 			if s, _ := nestedStruct(f.Type()); s != nil && d.config[s] != nil {
 				continue // a group of options, not one
 			}
-			if !settable(f.Type()) {
+			if !d.settable(f.Type()) {
 				continue // a handle, callback or channel: set in code, not configured
 			}
 			if si.why == "object" && !f.Exported() {
@@ -376,7 +376,7 @@ func (d *discoverer) fieldOptions() {
 					continue
 				}
 				alias := k
-				if tag != "env" && tag != "envconfig" {
+				if !slices.Contains(d.src.FlatTags, tag) {
 					alias = d.tagPrefix(si, tag, 0) + k
 				}
 				d.addAlias(o, alias)
@@ -385,8 +385,8 @@ func (d *discoverer) fieldOptions() {
 				d.addAlias(o, st.name)
 			}
 			// Decoders match untagged fields by their name, ignoring case.
-			if si.why == "unmarshal" && !d.hasTag(si.s, []string{"koanf", "mapstructure"}) {
-				d.addAlias(o, d.tagPrefix(si, "koanf", 0)+strings.ToLower(f.Name()))
+			if names := d.src.NameTags; si.why == "unmarshal" && len(names) > 0 && !d.hasTag(si.s, names) {
+				d.addAlias(o, d.tagPrefix(si, names[0], 0)+strings.ToLower(f.Name()))
 			}
 			for _, v := range d.loaded.fields[field{si.s, i}] {
 				d.addSite(o, v.Parent(), v, readPos(v), "")
@@ -489,16 +489,16 @@ func (d *discoverer) hasTag(s *types.Struct, tags []string, fields ...int) bool 
 
 // settable reports whether a field of type t can hold a configured value:
 // not a function, a channel or a pointer to a running object.
-func settable(t types.Type) bool {
+func (d *discoverer) settable(t types.Type) bool {
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Signature, *types.Chan:
 		return false
 	case *types.Struct:
-		if syncType(t) {
+		if d.runningType(t) {
 			return false
 		}
 	case *types.Pointer:
-		if s, ok := u.Elem().Underlying().(*types.Struct); ok && stateful(s) {
+		if s, ok := u.Elem().Underlying().(*types.Struct); ok && d.stateful(s) {
 			return false
 		}
 	}
@@ -507,13 +507,13 @@ func settable(t types.Type) bool {
 
 // stateful reports whether s holds synchronisation or channels, which
 // mark a running object (a server, a connection) rather than settings.
-func stateful(s *types.Struct) bool {
+func (d *discoverer) stateful(s *types.Struct) bool {
 	for i := range s.NumFields() {
 		t := types.Unalias(s.Field(i).Type())
 		if _, ok := t.Underlying().(*types.Chan); ok {
 			return true
 		}
-		if syncType(t) {
+		if d.runningType(t) {
 			return true
 		}
 	}
@@ -525,7 +525,7 @@ func stateful(s *types.Struct) bool {
 // is given as they are (func Upgrade(..., readBufSize int) building one).
 func (d *discoverer) setToSettings(s *types.Struct) bool {
 	for i := range s.NumFields() {
-		if !s.Field(i).Exported() || !settable(s.Field(i).Type()) {
+		if !s.Field(i).Exported() || !d.settable(s.Field(i).Type()) {
 			continue
 		}
 		for _, st := range d.written[field{s, i}] {
@@ -581,15 +581,11 @@ var testingTB = map[string]bool{
 	"SkipNow": true, "Skipf": true, "Skipped": true, "TempDir": true,
 }
 
-// syncType reports whether t is one of package sync's synchronisation types.
-func syncType(t types.Type) bool {
-	if n, ok := types.Unalias(t).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" {
-		switch n.Obj().Name() {
-		case "Mutex", "RWMutex", "WaitGroup", "Cond", "Once":
-			return true
-		}
-	}
-	return false
+// runningType reports whether t is one of the synchronisation types that
+// mark a running object (configs.Sources.RunningTypes: sync.Mutex…).
+func (d *discoverer) runningType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && d.runningTypes[n.Obj().Pkg().Path()+"."+n.Obj().Name()]
 }
 
 // ownFields walks the methods of the scanned structs once and finds the
@@ -624,7 +620,7 @@ func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool) {
 				}
 				if exported {
 					if v, ok := instr.(ssa.Value); ok {
-						if f, ok := receiverField(v, fn.Params[0]); ok && rs.Field(f).Exported() && settable(rs.Field(f).Type()) {
+						if f, ok := receiverField(v, fn.Params[0]); ok && rs.Field(f).Exported() && d.settable(rs.Field(f).Type()) {
 							readsOwn[rs] = true
 						}
 					}
@@ -633,7 +629,7 @@ func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool) {
 					continue
 				}
 				t := types.Unalias(s.Field(i).Type())
-				if _, ch := t.Underlying().(*types.Chan); ch || syncType(t) {
+				if _, ch := t.Underlying().(*types.Chan); ch || d.runningType(t) {
 					running[rs] = true
 				}
 			}

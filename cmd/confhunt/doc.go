@@ -165,7 +165,16 @@ types are declared in .confhunt.yaml:
 
 Settings are read, each layer over the last, from the built-in defaults,
 the settings file, CONFHUNT_* environment variables (nested keys joined by
-a double underscore: CONFHUNT_SOURCES__EXCLUDE=a,b) and flags.
+a double underscore: CONFHUNT_SOURCES__EXCLUDE=a,b) and flags. The
+analysis limits are settings too, none negative:
+
+	limits:
+	  max_whole: 2        # call depth followed under a branch on the option
+	  max_context: 3      # call-string depth
+	  max_func_contexts: 16  # call strings per function
+	  max_hops: 2         # transfers through fields, globals, channels
+	  max_call_frequency: 10000  # cap on a function's estimated calls (> 0)
+	  probe_cost: 50      # catalogue cost from which hunt times a call
 
 sources and rank keep their output in a cache, as go test does: a run
 whose inputs are all unchanged (confhunt's own binary, the flags that

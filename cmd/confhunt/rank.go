@@ -44,7 +44,7 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 		return nil, err
 	}
 	e.timer.phase("callgraph")
-	a := slicing.NewAnalysis(prog, graph, s.Catalogue())
+	a := slicing.NewAnalysis(prog, graph, s)
 	return &analysis{settings: s, prog: prog, opts: opts, a: a}, nil
 }
 
