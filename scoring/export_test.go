@@ -11,5 +11,26 @@ import (
 // CallFrequencies exposes callFrequencies over static estimates to the tests.
 func CallFrequencies(a *slicing.Analysis, est configs.Estimates) map[*ssa.Function]float64 {
 	freq := func(fn *ssa.Function) counts.Frequencies { return Estimate(a, fn, est) }
-	return callFrequencies(a, freq, est, nil)
+	return callFrequencies(a, freq, est, nil, nil)
+}
+
+// MeasuredCallFrequencies exposes callFrequencies with measurements c
+// (counts, a CPU profile: see Measurements) and the default weights.
+func MeasuredCallFrequencies(a *slicing.Analysis, est configs.Estimates, c Counts) map[*ssa.Function]float64 {
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		panic(err)
+	}
+	freq := func(fn *ssa.Function) counts.Frequencies { return Frequencies(a, fn, est, c) }
+	return callFrequencies(a, freq, est, c, newWeigher(a, s).ownCPU(freq))
+}
+
+// OwnCPU exposes the CPU weight of one entry to fn, by the default weights.
+func OwnCPU(a *slicing.Analysis, est configs.Estimates, fn *ssa.Function) float64 {
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		panic(err)
+	}
+	freq := func(fn *ssa.Function) counts.Frequencies { return Estimate(a, fn, est) }
+	return newWeigher(a, s).ownCPU(freq)(fn)
 }

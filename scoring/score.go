@@ -64,6 +64,46 @@ type Counts interface {
 	Calls(fn *ssa.Function) (int64, bool)
 }
 
+// CPUTimes is CPU time measured per function, as a CPU profile has it
+// (*counts.CPU): Flat is the time spent in fn's own lines and whether fn
+// was sampled at all; Unseen, for a function not sampled, the time it can
+// have spent unseen, and whether the profile covered it.
+type CPUTimes interface {
+	Flat(fn *ssa.Function) (float64, bool)
+	Unseen(fn *ssa.Function) (float64, bool)
+}
+
+// Measurements joins counts and a CPU profile, either of which may be
+// nil, into the Counts that Rank takes; nil when both are.
+func Measurements(c Counts, cpu CPUTimes) Counts {
+	if cpu == nil {
+		return c
+	}
+	return measurements{c, cpu}
+}
+
+type measurements struct {
+	counts Counts
+	cpu    CPUTimes
+}
+
+func (m measurements) Frequencies(fn *ssa.Function) (counts.Frequencies, bool) {
+	if m.counts == nil {
+		return counts.Frequencies{}, false
+	}
+	return m.counts.Frequencies(fn)
+}
+
+func (m measurements) Calls(fn *ssa.Function) (int64, bool) {
+	if m.counts == nil {
+		return 0, false
+	}
+	return m.counts.Calls(fn)
+}
+
+func (m measurements) Flat(fn *ssa.Function) (float64, bool)   { return m.cpu.Flat(fn) }
+func (m measurements) Unseen(fn *ssa.Function) (float64, bool) { return m.cpu.Unseen(fn) }
+
 // Rank scores the slices and ranks their options. It takes the slices
 // one at a time and keeps only their scores, so that a large program's
 // slices need not all be in memory at once.
@@ -78,7 +118,7 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		}
 		return f
 	}
-	calls := callFrequencies(a, freq, s.Estimates, c)
+	calls := callFrequencies(a, freq, s.Estimates, c, w.ownCPU(freq))
 	var scores []*Score
 	for sl := range sls {
 		if err := ctx.Err(); err != nil {
@@ -196,12 +236,95 @@ type lineKey struct {
 // such as main. Recursion counts once: calls within a strongly connected
 // component of the call graph (a recursive cycle) add nothing, so that a
 // function's frequency does not depend on where a walk entered its cycle.
-func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) counts.Frequencies, est configs.Estimates, c Counts) map[*ssa.Function]float64 {
-	memo := make(map[*ssa.Function]float64)
+//
+// With counts, a function the run measured runs as often as it was
+// entered, and the estimate holds only for the others. Measured entries
+// count a test or workload run and estimates a program run, so the
+// measured ones are put on the estimates' scale: multiplied by the ratio
+// of the measured functions' estimated frequencies to their entries, both
+// summed. The measurement then decides how the frequency is shared among
+// the functions it saw, and a function it saw twice as often as another
+// runs twice as often; the estimate of an unmeasured callee starts from
+// its measured callers.
+//
+// A CPU profile measures time, not entries: a function it sampled ran
+// about its own lines' time ÷ the CPU cost of one entry (ownCPU) times,
+// and these are put on the estimates' scale the same way, apart from the
+// counted functions. A function the profile did not sample, in a package
+// it covered, runs at most as often as its own CPU cost allows without a
+// sample (CPUTimes.Unseen), and else as estimated: a function whose work
+// is off-CPU (IO, waiting) costs little CPU per entry, so the profile
+// bounds it loosely.
+func callFrequencies(a *slicing.Analysis, freq func(*ssa.Function) counts.Frequencies, est configs.Estimates, c Counts, ownCPU func(*ssa.Function) float64) map[*ssa.Function]float64 {
 	scc := components(a)
+	estimated := estimateCalls(a, scc, freq, est, c, nil)
+	if c == nil {
+		return estimated
+	}
+	counted := make(map[*ssa.Function]float64)
+	timed := make(map[*ssa.Function]float64)
+	unseen := make(map[*ssa.Function]float64)
+	cpu, _ := c.(CPUTimes)
+	fns := a.Functions()
+	for _, fn := range fns {
+		if n, ok := c.Calls(fn); ok {
+			counted[fn] = float64(n)
+		} else if cpu != nil {
+			if t, ok := cpu.Flat(fn); ok {
+				timed[fn] = t / max(ownCPU(fn), 1)
+			} else if t, ok := cpu.Unseen(fn); ok {
+				unseen[fn] = t / max(ownCPU(fn), 1)
+			}
+		}
+	}
+	measured := make(map[*ssa.Function]float64)
+	onScale := calibration(fns, counted, estimated)
+	for fn, n := range counted {
+		measured[fn] = n * onScale
+	}
+	onScale = calibration(fns, timed, estimated)
+	for fn, n := range timed {
+		measured[fn] = n * onScale
+	}
+	for fn, n := range unseen {
+		measured[fn] = min(estimated[fn], n*onScale)
+	}
+	if len(measured) == 0 {
+		return estimated
+	}
+	return estimateCalls(a, scc, freq, est, c, measured)
+}
+
+// calibration is the factor that puts measured frequencies on the
+// estimates' scale: the estimates of the functions measured to run, over
+// their measurements, both summed.
+// The sums run in the functions' order, so that the result is the same
+// on every run.
+func calibration(fns []*ssa.Function, measured, estimated map[*ssa.Function]float64) float64 {
+	var sumEstimated, sumMeasured float64
+	for _, fn := range fns {
+		if n := measured[fn]; n > 0 {
+			sumEstimated += estimated[fn]
+			sumMeasured += n
+		}
+	}
+	if sumMeasured == 0 {
+		return 0
+	}
+	return sumEstimated / sumMeasured
+}
+
+// estimateCalls is callFrequencies' walk over the callers: a function in
+// measured has that frequency, any other one its callers'.
+func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ssa.Function) counts.Frequencies, est configs.Estimates, c Counts, measured map[*ssa.Function]float64) map[*ssa.Function]float64 {
+	memo := make(map[*ssa.Function]float64)
 	var get func(fn *ssa.Function) float64
 	get = func(fn *ssa.Function) float64 {
 		if v, ok := memo[fn]; ok {
+			return v
+		}
+		if v, ok := measured[fn]; ok {
+			memo[fn] = v
 			return v
 		}
 		v := 0.0

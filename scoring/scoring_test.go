@@ -192,6 +192,117 @@ func TestCallShare(t *testing.T) {
 	}
 }
 
+// entryCounts measures only how often some functions were entered.
+type entryCounts map[*ssa.Function]int64
+
+func (c entryCounts) Frequencies(fn *ssa.Function) (counts.Frequencies, bool) {
+	return counts.Frequencies{}, false
+}
+
+func (c entryCounts) Calls(fn *ssa.Function) (int64, bool) {
+	n, ok := c[fn]
+	return n, ok
+}
+
+// TestMeasuredCalls checks that measured entries decide how often the
+// functions the run saw are called: in their measured proportions, on the
+// estimates' scale (the measured functions' frequencies sum to their
+// estimates' sum), zero for one never entered, while an unmeasured
+// function keeps its estimate.
+func TestMeasuredCalls(t *testing.T) {
+	prog, a, _, s := setup(t, "cfg")
+	est := s.Estimates
+	area := func(name string) *ssa.Function {
+		for pkg := range prog.Scanned {
+			typ := pkg.Members[name].(*ssa.Type).Type()
+			return prog.SSA.LookupMethod(typ, pkg.Pkg, "area")
+		}
+		return nil
+	}
+	square, triangle, circle := area("square"), area("triangle"), area("circle")
+	static := scoring.CallFrequencies(a, est)
+	if !near(static[square], static[triangle]) {
+		t.Fatalf("the estimates of square and triangle differ (%g, %g): the test needs them equal", static[square], static[triangle])
+	}
+	c := entryCounts{square: 300, triangle: 3, circle: 0}
+	got := scoring.MeasuredCallFrequencies(a, est, c)
+	if !near(got[square], 100*got[triangle]) {
+		t.Errorf("square runs %g times and triangle %g; measured 300 and 3, want the ratio 100", got[square], got[triangle])
+	}
+	if !near(got[square]+got[triangle], static[square]+static[triangle]) {
+		t.Errorf("measured frequencies sum to %g, want the estimates' %g", got[square]+got[triangle], static[square]+static[triangle])
+	}
+	if got[circle] != 0 {
+		t.Errorf("circle, never entered, runs %g times", got[circle])
+	}
+	areas := member(prog, "areas")
+	if !near(got[areas], static[areas]) {
+		t.Errorf("areas, not measured, runs %g times, want its estimate %g", got[areas], static[areas])
+	}
+}
+
+// flatTimes is a fake CPU profile that covers every function: one it
+// did not sample spent at most unseen in its own lines.
+type flatTimes struct {
+	flat   map[*ssa.Function]float64
+	unseen float64
+}
+
+func (p flatTimes) Flat(fn *ssa.Function) (float64, bool) {
+	v, ok := p.flat[fn]
+	return v, ok
+}
+
+func (p flatTimes) Unseen(fn *ssa.Function) (float64, bool) {
+	_, ok := p.flat[fn]
+	return p.unseen, !ok && p.unseen > 0
+}
+
+// TestProfileCalls checks that a CPU profile's time, divided by the CPU
+// cost of one entry, decides how often the sampled functions run, on the
+// estimates' scale; that a function the profile did not sample keeps its
+// estimate (its work may be off-CPU); and that counts, where they exist,
+// win over the profile.
+func TestProfileCalls(t *testing.T) {
+	prog, a, _, s := setup(t, "cfg")
+	est := s.Estimates
+	area := func(name string) *ssa.Function {
+		for pkg := range prog.Scanned {
+			return prog.SSA.LookupMethod(pkg.Members[name].(*ssa.Type).Type(), pkg.Pkg, "area")
+		}
+		return nil
+	}
+	square, triangle, circle := area("square"), area("triangle"), area("circle")
+	static := scoring.CallFrequencies(a, est)
+	// The time of one entry: its CPU weight, at least one unit.
+	entry := func(fn *ssa.Function) float64 { return max(scoring.OwnCPU(a, est, fn), 1) }
+	cpu := flatTimes{flat: map[*ssa.Function]float64{square: 300 * entry(square), triangle: 3 * entry(triangle)}}
+	got := scoring.MeasuredCallFrequencies(a, est, scoring.Measurements(nil, cpu))
+	if !near(got[square], 100*got[triangle]) {
+		t.Errorf("square runs %g times and triangle %g; the profile says 300 and 3 entries' worth, want the ratio 100", got[square], got[triangle])
+	}
+	if !near(got[square]+got[triangle], static[square]+static[triangle]) {
+		t.Errorf("profiled frequencies sum to %g, want the estimates' %g", got[square]+got[triangle], static[square]+static[triangle])
+	}
+	if !near(got[circle], static[circle]) {
+		t.Errorf("circle, not sampled, runs %g times, want its estimate %g", got[circle], static[circle])
+	}
+	both := scoring.MeasuredCallFrequencies(a, est, scoring.Measurements(entryCounts{square: 5, triangle: 5}, cpu))
+	if !near(both[square], both[triangle]) {
+		t.Errorf("with counts, square runs %g times and triangle %g: the counts (5 and 5) must win over the profile", both[square], both[triangle])
+	}
+	// A profile that would have seen circle had it run a tenth as often
+	// as triangle bounds its frequency there.
+	bounded := flatTimes{flat: cpu.flat, unseen: 0.3 * entry(circle)}
+	seen := scoring.MeasuredCallFrequencies(a, est, scoring.Measurements(nil, bounded))
+	if want := got[triangle] / 10; !near(seen[circle], want) {
+		t.Errorf("circle, unseen by a profile covering it, runs %g times, want at most a tenth of triangle's: %g", seen[circle], want)
+	}
+	if scoring.Measurements(nil, nil) != nil {
+		t.Error("no counts and no profile: want nil measurements")
+	}
+}
+
 // TestMaxCallFrequency checks that limits.max_call_frequency in a
 // settings file caps the estimated calls of every function.
 func TestMaxCallFrequency(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -220,4 +221,20 @@ func (w *weigher) scaled(call ssa.CallInstruction, c Cost) Cost {
 		c.IO *= w.trips
 	}
 	return c
+}
+
+// ownCPU returns the CPU weight of one entry to a function: its
+// instructions' weights times their blocks' frequencies per entry, callees
+// left out.
+func (w *weigher) ownCPU(freq func(*ssa.Function) counts.Frequencies) func(*ssa.Function) float64 {
+	return func(fn *ssa.Function) float64 {
+		f := freq(fn)
+		sum := 0.0
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				sum += w.cost(instr).CPU * f.Block[b.Index]
+			}
+		}
+		return sum
+	}
 }

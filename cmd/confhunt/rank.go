@@ -61,10 +61,13 @@ func (an *analysis) lookup(name string) (*slicing.Option, error) {
 }
 
 // rank slices and scores every option, with the counts in countsFile
-// when it is given.
+// and the CPU profile e.profile when they are given.
 func (e *env) rank(ctx context.Context, an *analysis, countsFile string) ([]*scoring.Score, scoring.Counts, error) {
 	counts, err := e.measured(an, countsFile)
 	if err != nil {
+		return nil, nil, err
+	}
+	if counts, err = e.profiled(an, counts); err != nil {
 		return nil, nil, err
 	}
 	scores, err := scoring.Rank(ctx, an.a, an.prog, slicing.Forward(ctx, an.a, an.opts), an.settings, counts)
@@ -77,6 +80,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	explain := fs.String("explain", "", "show the lines contributing most to `option`'s score")
 	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json and -format sarif")
 	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
+	fs.StringVar(&e.profile, "profile", "", "use the CPU profile in `file` (pprof format: go test -cpuprofile, net/http/pprof, default.pgo) as measured hotness")
 	format := fs.String("format", "text", "print the ranking as `text`, json, or sarif (the suspects; SARIF 2.1.0)")
 	failOn := fs.Bool("fail-on-suspects", false, "exit 1 when there are suspects (not in the -baseline), for CI")
 	baseline := fs.String("baseline", "", "with -fail-on-suspects, the suspects in `file` (from an earlier rank -json) do not fail")
@@ -90,6 +94,9 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	var files []string
 	if *countsFile != "" {
 		files = append(files, *countsFile)
+	}
+	if e.profile != "" {
+		files = append(files, e.profile)
 	}
 	if *failOn && *explain != "" {
 		return usageError("-fail-on-suspects with -explain: -explain prints one option, not a ranking")

@@ -73,6 +73,7 @@ type env struct {
 	test, helpers, json, v bool
 	top                    float64
 	cpuprofile             string
+	profile                string // rank -profile: a CPU profile of the program
 	cache                  string // -cache: on or off
 	stopProfile            func()
 
