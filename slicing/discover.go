@@ -42,8 +42,45 @@ type Site struct {
 }
 
 // Discover finds the options prog reads, as src describes their reads.
-// The result is sorted by name and each option's sites by position.
+// The result is sorted by name and each option's sites by position. What
+// it could not do with the settings (a declared type or accessor that
+// yields no option) is added to prog.Warnings.
 func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Option, error) {
+	opts, notes, err := discover(ctx, prog, src, false)
+	if err != nil {
+		return nil, err
+	}
+	for _, w := range notes.warnings {
+		if !slices.Contains(prog.Warnings, w) {
+			prog.Warnings = append(prog.Warnings, w)
+		}
+	}
+	return opts, nil
+}
+
+// Why explains how discovery decided about the candidates called name: a
+// struct type ("Config" or "example.com/app.Config"), one of its fields
+// ("Config.Workers"), or an option or one of its aliases, matched as
+// Lookup matches (ignoring case, or as a dotted suffix). Each line names
+// a candidate and the rule that took it or left it out; none when
+// nothing is called name.
+func Why(ctx context.Context, prog *Program, src configs.Sources, name string) ([]string, error) {
+	opts, notes, err := discover(ctx, prog, src, true)
+	if err != nil {
+		return nil, err
+	}
+	for _, o := range opts {
+		keys := append([]string{o.Name}, o.Aliases...)
+		first := "nowhere"
+		if len(o.Sites) > 0 {
+			first = o.Sites[0].Pos
+		}
+		notes.add(keys, "%s: an option (%s, %s), read at %d sites, first at %s", o.Name, o.Style, o.Type, len(o.Sites), first)
+	}
+	return notes.lookup(name), nil
+}
+
+func discover(ctx context.Context, prog *Program, src configs.Sources, why bool) ([]*Option, *notes, error) {
 	d := &discoverer{
 		prog:         prog,
 		src:          src,
@@ -55,16 +92,17 @@ func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Optio
 		loaded:       newLoadIndex(),
 		calls:        make(map[*ssa.Function][]*ssa.Call),
 		seen:         make(map[siteKey]bool),
+		notes:        &notes{recording: why},
 	}
 	if err := d.catalogue(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	d.index()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if err := d.structs(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	d.flags() // before key getters, so that flag names bound to fields are aliases
 	d.keyCalls()
@@ -72,8 +110,9 @@ func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Optio
 	d.mergeCopies()
 	d.dropSinks()
 	if err := ctx.Err(); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
+	d.declaredYield()
 
 	out := make([]*Option, 0, len(d.opts))
 	for _, o := range d.opts {
@@ -91,7 +130,7 @@ func Discover(ctx context.Context, prog *Program, src configs.Sources) ([]*Optio
 	}
 	slices.SortFunc(out, func(a, b *Option) int { return strings.Compare(a.Name, b.Name) })
 	markIgnored(d.prog, out)
-	return out, nil
+	return out, d.notes, nil
 }
 
 type role int
@@ -143,6 +182,7 @@ type discoverer struct {
 	opts                   map[string]*Option
 	aliases                map[string]*Option
 	seen                   map[siteKey]bool
+	notes                  *notes // why candidates were taken or left out
 }
 
 // catalogue indexes the read functions of the settings by name.

@@ -124,6 +124,7 @@ func (d *discoverer) keyCalls() {
 					typ = "" // Exists or Get says nothing of the option's type
 				}
 				o := d.keyOption(call, args[e.Key], e.Style, typ)
+				d.notes.count(e.Func.Func)
 				if o.Type == "" {
 					o.Type = typ
 				}
@@ -381,6 +382,7 @@ func (d *discoverer) mergeStored() {
 		if target == nil || ambiguous || target == o {
 			continue
 		}
+		d.notes.add(append([]string{o.Name}, o.Aliases...), "%s: merged into %s: the value read is stored into that field, one setting with two names", o.Name, target.Name)
 		d.addAlias(target, o.Name)
 		for _, a := range o.Aliases {
 			d.addAlias(target, a)
@@ -461,6 +463,7 @@ func (d *discoverer) mergeCopies() {
 		members = slices.Compact(members)
 		keep := members[0]
 		for _, o := range members[1:] {
+			d.notes.add(append([]string{o.Name}, o.Aliases...), "%s: merged into %s: its value is copied unchanged into a field of the same name, one setting", o.Name, keep.Name)
 			d.addAlias(keep, o.Name)
 			for _, a := range o.Aliases {
 				d.addAlias(keep, a)

@@ -41,6 +41,9 @@ type Program struct {
 	Root     string              // directory of the main module's go.mod
 	Module   string              // path of the main module
 	Errors   []PackageError      // errors of packages that did not type-check
+	// Warnings are what the analysis could not do as asked, for the user:
+	// a declared type or accessor that yields no option (see Discover).
+	Warnings []string
 
 	modules []modDir // modules other than the main one, for positions
 

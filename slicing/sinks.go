@@ -35,6 +35,7 @@ func (d *discoverer) dropSinks() {
 			}
 		}
 		if sink {
+			d.notes.add(append([]string{o.Name}, o.Aliases...), "%s: not an option: an observer (%s) the code only calls to observe, as a logger, tracer, metrics sink or event callback is", o.Name, o.Type)
 			delete(d.opts, name)
 		}
 	}

@@ -79,16 +79,33 @@ func (d *discoverer) structs() error {
 		s := nt.Underlying().(*types.Struct)
 		inModule[s] = nt
 		full := nt.Obj().Pkg().Path() + "." + nt.Obj().Name()
+		keys := []string{full}
 		why := ""
-		switch {
+		switch named := hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes); {
 		case declared[full]:
 			why, found[full] = "declared", true
+			d.notes.add(keys, "%s: configuration: declared in sources.types", full)
 		case !d.prog.Helpers && harness(s):
 			// a test harness kept in non-test files: not the program's settings
+			d.notes.add(keys, "%s: not configuration: a test harness kept in non-test files (-helpers brings it in)", full)
 		case d.hasTag(s, d.src.Tags):
 			why = "tag"
-		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && !d.running[s] && !d.perCall(s):
+			if d.notes.recording {
+				var carried []string
+				for _, tag := range d.src.Tags {
+					if d.hasTag(s, []string{tag}) {
+						carried = append(carried, tag)
+					}
+				}
+				d.notes.add(keys, "%s: configuration: its fields carry configuration tags (%s)", full, strings.Join(carried, ", "))
+			}
+		case named && d.running[s]:
+			d.notes.add(keys, "%s: named like configuration, but a running object: its own methods use its locks or channels", full)
+		case named && d.perCall(s):
+			d.notes.add(keys, "%s: named like configuration, but an argument struct passed anew to each call, not kept: not settings", full)
+		case named:
 			why = "name"
+			d.notes.add(keys, "%s: configuration: named like it (%s)", full, strings.Join(d.src.TypeSuffixes, ", "))
 		}
 		if why != "" {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: why}
@@ -102,6 +119,7 @@ func (d *discoverer) structs() error {
 		s := nt.Underlying().(*types.Struct)
 		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && d.userFields(s) && (d.prog.Helpers || !harness(s)) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
+			d.notes.add([]string{fullName(nt)}, "%s: configuration: a running object whose exported fields its user sets and its own code only reads or builds from settings", fullName(nt))
 		}
 	}
 	// So is a tool its user sets up and calls: an exported struct whose
@@ -115,6 +133,7 @@ func (d *discoverer) structs() error {
 		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && !d.methodParam[s] && !d.funcParam[s] &&
 			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !harness(s)) && d.userFields(s) && d.setToSettings(s) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
+			d.notes.add([]string{fullName(nt)}, "%s: configuration: a tool its user sets up and calls: its methods read its exported fields, which the module sets only to constants or settings", fullName(nt))
 		}
 	}
 	for t := range declared {
@@ -127,6 +146,7 @@ func (d *discoverer) structs() error {
 	for f := range d.setters { // the struct of a field a functional option sets
 		if nt := inModule[f.s]; d.config[f.s] == nil && nt != nil && (d.prog.Helpers || !harness(f.s)) {
 			d.config[f.s] = &structInfo{s: f.s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "funcopt"}
+			d.notes.add([]string{fullName(nt)}, "%s: configuration: functional options set its fields", fullName(nt))
 		}
 	}
 
@@ -160,6 +180,7 @@ func (d *discoverer) structs() error {
 				child = &structInfo{s: s, named: nt, why: "nested", pos: si.s.Field(i).Pos(), pkg: si.pkg}
 				if nt != nil {
 					child.pkg = nt.Obj().Pkg()
+					d.notes.add([]string{fullName(nt)}, "%s: configuration: nested in configuration (field %s)", fullName(nt), si.s.Field(i).Name())
 				}
 				d.config[s] = child
 				work = append(work, child)
@@ -171,7 +192,25 @@ func (d *discoverer) structs() error {
 	}
 	d.names()
 	d.fieldOptions()
+	for _, nt := range named {
+		s := nt.Underlying().(*types.Struct)
+		switch {
+		case d.config[s] != nil:
+		case d.running[s]:
+			d.notes.add([]string{fullName(nt)}, "%s: not configuration: a running object, whose own methods use its locks or channels (its exported fields would be configuration if its user set them and its code only read them)", fullName(nt))
+		default:
+			d.notes.add([]string{fullName(nt)}, "%s: not configuration: no configuration tag, no name like one (%s), no Unmarshal call decodes it, no functional option sets it, and no configuration struct holds it", fullName(nt), strings.Join(d.src.TypeSuffixes, ", "))
+		}
+	}
 	return nil
+}
+
+// fullName is a named type's import path and name.
+func fullName(nt *types.Named) string {
+	if nt.Obj().Pkg() == nil {
+		return nt.Obj().Name()
+	}
+	return nt.Obj().Pkg().Path() + "." + nt.Obj().Name()
 }
 
 // unmarshalTargets marks the struct types decoded by Unmarshal calls.
@@ -204,6 +243,7 @@ func (d *discoverer) unmarshalTargets(inModule map[*types.Struct]*types.Named) {
 					si = &structInfo{s: s, why: "unmarshal", pos: call.Pos(), pkg: fn.Pkg.Pkg}
 					if nt := inModule[s]; nt != nil {
 						si.named, si.pkg, si.pos = nt, nt.Obj().Pkg(), nt.Obj().Pos()
+						d.notes.add([]string{fullName(nt)}, "%s: configuration: decoded whole (%s style) at %s", fullName(nt), e.Style, d.prog.Position(call.Pos()))
 					}
 					d.config[s] = si
 				}
@@ -344,13 +384,20 @@ func (d *discoverer) fieldOptions() {
 	for _, si := range infos {
 		for i := range si.s.NumFields() {
 			f := si.s.Field(i)
+			keys := []string{si.name + "." + f.Name()}
+			if si.named != nil {
+				keys = append(keys, fullName(si.named)+"."+f.Name())
+			}
 			if s, _ := nestedStruct(f.Type()); s != nil && d.config[s] != nil {
 				continue // a group of options, not one
 			}
 			if !d.settable(f.Type()) {
-				continue // a handle, callback or channel: set in code, not configured
+				// a handle, callback or channel: set in code, not configured
+				d.notes.add(keys, "%s: not an option: its type %s is a handle, callback or channel, set in code rather than configured", keys[0], typeString(f.Type()))
+				continue
 			}
 			if si.why == "object" && !f.Exported() {
+				d.notes.add(keys, "%s: not an option: unexported state of a running object", keys[0])
 				continue // the object's own state
 			}
 			setters := d.setters[field{si.s, i}]
@@ -358,10 +405,14 @@ func (d *discoverer) fieldOptions() {
 			// or a functional option exposes it; so is every field of an
 			// options struct known only by its functional options.
 			if (!f.Exported() || si.why == "funcopt") && !d.hasTag(si.s, tags, i) && getters[field{si.s, i}] == nil && setters == nil {
+				d.notes.add(keys, "%s: not an option: internal state, exposed by no tag, getter or functional option", keys[0])
 				continue
 			}
 			if key, _ := tagKey(si.s.Tag(i), "koanf"); key == "-" && f.Name() == "" {
 				continue
+			}
+			if si.why == "declared" && si.named != nil {
+				d.notes.count(fullName(si.named))
 			}
 			style := "struct"
 			if si.why == "declared" {

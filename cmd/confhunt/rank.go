@@ -33,6 +33,7 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 	if err != nil {
 		return nil, err
 	}
+	e.warnings(prog)
 	e.timer.phase("discover")
 	if e.v {
 		sz := prog.Measure()

@@ -8,10 +8,14 @@ import (
 )
 
 func runSources(ctx context.Context, e *env, args []string) error {
-	e.flags("sources", "sources [flags] [packages]")
+	fs := e.flags("sources", "sources [flags] [packages]")
+	why := fs.String("why", "", "explain why discovery took or left out the struct type, field or option `name`")
 	patterns, err := e.parse(args)
 	if err != nil {
 		return err
+	}
+	if *why != "" {
+		return e.why(ctx, patterns, *why)
 	}
 	return e.cached(ctx, "sources", patterns, nil, func() error {
 		s, _, err := e.settings(ctx)
@@ -26,6 +30,7 @@ func runSources(ctx context.Context, e *env, args []string) error {
 		if err != nil {
 			return err
 		}
+		e.warnings(prog)
 		e.timer.phase("discover")
 		if e.json {
 			return report.SourcesJSON(e.stdout, opts)

@@ -1,0 +1,118 @@
+package slicing_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// TestWhy checks that sources -why names the rule behind each decision of
+// discovery: structs taken by their tags, their names or as a running
+// object's settings; left out as a running object or for want of any
+// reason; a field left out as an object's state; an observer dropped as a
+// sink; an option found by an alias it was merged under; an option itself.
+func TestWhy(t *testing.T) {
+	type program struct {
+		prog *slicing.Program
+		src  configs.Sources
+	}
+	loaded := make(map[string]program) // each package loaded once
+	for _, tc := range []struct {
+		pkg, name string
+		want      []string // starts of lines
+	}{
+		{"structs", "Config", []string{"example.com/t/structs.Config: configuration: its fields carry configuration tags"}},
+		{"structs", "structs.Server", []string{"example.com/t/structs.Server: not configuration: no configuration tag, no name like one"}},
+		{"structs", "Response", []string{"example.com/t/structs.Response: not configuration: no configuration tag"}},
+		{"structs", "ServerOptions", []string{"example.com/t/structs.ServerOptions: configuration: named like it"}},
+		{"structs", "ServerOptions.tickTime", []string{"ServerOptions.tickTime: an option (struct, int)"}},
+		{"structs", "ServerConfig.Log", []string{"ServerConfig.Log: not an option: an observer (structs.Logger)"}},
+		{"structs", "APP_LISTEN", []string{"Config.Listen: an option (struct, string), read at "}},
+		{"structs", "Config.Storage.SyncWrites", []string{"Config.Storage.SyncWrites: an option (struct, bool), read at 1 sites, first at structs/structs.go:"}},
+		{"structs", "nosuch", nil},
+		{"funcopts", "PoolConfig", []string{"example.com/t/funcopts.PoolConfig: named like configuration, but a running object"}},
+		{"funcopts", "Session", []string{"example.com/t/funcopts.Session: not configuration: a running object"}},
+		{"funcopts", "Writer", []string{"example.com/t/funcopts.Writer: configuration: a running object whose exported fields its user sets"}},
+		{"funcopts", "Writer.pending", []string{"Writer.pending: not an option: unexported state of a running object"}},
+	} {
+		t.Run(tc.pkg+"/"+tc.name, func(t *testing.T) {
+			l, ok := loaded[tc.pkg]
+			if !ok {
+				l.prog, _ = load(t, tc.pkg)
+				s, err := configs.Load(filepath.Join("testdata", "src", tc.pkg), "", nil, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				l.src = s.Sources
+				loaded[tc.pkg] = l
+			}
+			got, err := slicing.Why(context.Background(), l.prog, l.src, tc.name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, w := range tc.want {
+				found := false
+				for _, l := range got {
+					found = found || strings.HasPrefix(l, w)
+				}
+				if !found {
+					t.Errorf("no line starting %q in:\n%s", w, strings.Join(got, "\n"))
+				}
+			}
+			if tc.want == nil && len(got) > 0 {
+				t.Errorf("%q, want nothing", got)
+			}
+		})
+	}
+}
+
+// TestDeclaredYield checks that a declared type none of whose fields is
+// an option, and a declared accessor never called with a key, are warned
+// of by name, while the ones that yield options are not.
+func TestDeclaredYield(t *testing.T) {
+	prog, _ := load(t, "declared")
+	s, err := configs.Load(filepath.Join("testdata", "src", "declared"), "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Warnings) != 0 {
+		t.Errorf("declared types and funcs that yield options: warnings %q", prog.Warnings)
+	}
+	file := filepath.Join(t.TempDir(), configs.FileName)
+	settings := `sources:
+  types: ["example.com/t/declared.Tuning", "example.com/t/declared.Store"]
+  funcs:
+    - func: "example.com/t/declared.(*Store).Lookup"
+      key: 0
+    - func: "example.com/t/declared.Run"
+      key: 0
+`
+	if err := os.WriteFile(file, []byte(settings), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	s, err = configs.Load("", file, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := slicing.Discover(context.Background(), prog, s.Sources); err != nil {
+		t.Fatal(err)
+	}
+	warnings := prog.Warnings
+	want := []string{
+		"sources.types: example.com/t/declared.Store yields no option",
+		"sources.funcs: example.com/t/declared.Run yields no option",
+	}
+	if len(warnings) != len(want) {
+		t.Fatalf("warnings %q, want %d", warnings, len(want))
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(warnings[i], w) {
+			t.Errorf("warning %d: %q, want it to start %q", i, warnings[i], w)
+		}
+	}
+}
