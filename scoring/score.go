@@ -42,6 +42,8 @@ type Score struct {
 	Measured float64
 	// Lines are the source lines of the slice by contribution, largest first.
 	Lines []Line
+	// Direction says which values cost, as far as the code shows it.
+	Direction Direction
 }
 
 // Size counts a slice.
@@ -119,12 +121,15 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		return f
 	}
 	calls := callFrequencies(a, freq, s.Estimates, c, w.ownCPU(freq))
+	costs := blockCosts(w, freq, calls)
 	var scores []*Score
 	for sl := range sls {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		scores = append(scores, score(prog, sl, w, freq, calls))
+		sc := score(prog, sl, w, freq, calls)
+		sc.Direction = direction(prog, sl, costs)
+		scores = append(scores, sc)
 	}
 	normalise(scores)
 	slices.SortFunc(scores, func(x, y *Score) int {

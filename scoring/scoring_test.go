@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -409,5 +410,41 @@ func TestRank(t *testing.T) {
 		if scores[i].Option.Name != again[i].Option.Name || scores[i].Total != again[i].Total {
 			t.Fatalf("ranking differs between runs at %d: %s %g vs %s %g", i, scores[i].Option.Name, scores[i].Total, again[i].Option.Name, again[i].Total)
 		}
+	}
+}
+
+// TestDirection checks that each option says which of its values cost:
+// the false side of a cache flag, levels above the constant compared
+// with, the mode compared equal, and larger values of a loop bound.
+func TestDirection(t *testing.T) {
+	prog, a, opts, s := setup(t, "direction")
+	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{"Config.Cache": "false", "Config.Level": "> 5", "Config.Mode": `== "scan"`}
+	for _, sc := range scores {
+		d := sc.Direction
+		switch name := sc.Option.Name; name {
+		case "Config.Rounds":
+			if !slices.Contains(d.Larger, "trip") || len(d.Branches) != 0 {
+				t.Errorf("%s: larger %v, branches %+v; want larger values through trip, no branch", name, d.Larger, d.Branches)
+			}
+		default:
+			if want[name] == "" {
+				continue
+			}
+			if len(d.Branches) == 0 || d.Branches[0].Costly != want[name] || d.Branches[0].Costlier <= d.Branches[0].Cheaper {
+				t.Errorf("%s: branches %+v; want the costly side %q first", name, d.Branches, want[name])
+				continue
+			}
+			if !strings.HasPrefix(d.Branches[0].Pos, "direction/direction.go:") {
+				t.Errorf("%s: branch at %s, want a file:line in direction.go", name, d.Branches[0].Pos)
+			}
+			delete(want, name)
+		}
+	}
+	if len(want) > 0 {
+		t.Errorf("options not ranked: %v", want)
 	}
 }

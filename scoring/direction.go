@@ -1,0 +1,232 @@
+package scoring
+
+import (
+	"cmp"
+	"fmt"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"math"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// Direction says which values of an option cost, as far as the code
+// shows it: larger ones, where the value bounds loops, sizes allocations
+// or containers, starts goroutines or sets a delay; and, at each branch
+// it decides, which side does more work.
+type Direction struct {
+	// Larger names the ways larger values cost more (trip, size, bound,
+	// conc, time), none when the option acts only through branches.
+	Larger []string
+	// Branches are the branches the option decides whose sides differ in
+	// cost, the largest difference first (at most maxBranches).
+	Branches []Branch
+}
+
+// Branch is one branch an option decides and the cost of its sides.
+type Branch struct {
+	Pos string // file:line
+	// Costly is the condition of the costlier side in terms of the value
+	// tested: "true", "false", "> 5", "== 0", or "then"/"else" when the
+	// test is not a constant comparison of the option's value.
+	Costly string
+	// Costlier and Cheaper are the weighted costs per run of the work
+	// only the costlier and only the cheaper side do (callees left out).
+	Costlier, Cheaper float64
+}
+
+const maxBranches = 3
+
+// largerKinds are the influences through which a larger value costs more.
+var largerKinds = []struct {
+	kind slicing.Influence
+	name string
+}{{slicing.Trip, "trip"}, {slicing.Size, "size"}, {slicing.Bound, "bound"}, {slicing.Conc, "conc"}, {slicing.Time, "time"}}
+
+// direction computes the Direction of a slice.
+func direction(prog *slicing.Program, sl *slicing.Slice, blockCosts func(*ssa.Function) []float64) Direction {
+	var d Direction
+	for _, k := range largerKinds {
+		if sl.Influence&k.kind != 0 {
+			d.Larger = append(d.Larger, k.name)
+		}
+	}
+	for _, fs := range sl.Functions() {
+		fn := fs.Func
+		for _, b := range fn.Blocks {
+			br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok || !fs.Contains(br) || fs.Influence[br]&slicing.Path == 0 {
+				continue
+			}
+			cost := blockCosts(fn)
+			then, els := side(fn, b.Succs[0], cost), side(fn, b.Succs[1], cost)
+			if then == els {
+				continue
+			}
+			costly, costlier, cheaper := condition(br.Cond, sl, fs, true), then, els
+			if els > then {
+				costly, costlier, cheaper = condition(br.Cond, sl, fs, false), els, then
+			}
+			pos := prog.Position(br.Cond.Pos())
+			if !br.Cond.Pos().IsValid() {
+				pos = prog.Position(slicing.Pos(br))
+			}
+			d.Branches = append(d.Branches, Branch{Pos: trimColumn(pos), Costly: costly, Costlier: costlier, Cheaper: cheaper})
+		}
+	}
+	slices.SortStableFunc(d.Branches, func(a, b Branch) int {
+		return cmp.Or(cmp.Compare(b.Costlier-b.Cheaper, a.Costlier-a.Cheaper), cmp.Compare(a.Pos, b.Pos))
+	})
+	if len(d.Branches) > maxBranches {
+		d.Branches = d.Branches[:maxBranches]
+	}
+	return d
+}
+
+// blockCosts returns the weighted cost per run of each block of a
+// function, computed once per function.
+func blockCosts(w *weigher, freq func(*ssa.Function) counts.Frequencies, calls map[*ssa.Function]float64) func(*ssa.Function) []float64 {
+	memo := make(map[*ssa.Function][]float64)
+	return func(fn *ssa.Function) []float64 {
+		if c, ok := memo[fn]; ok {
+			return c
+		}
+		f, times := freq(fn), max(calls[fn], 1)
+		out := make([]float64, len(fn.Blocks))
+		for _, b := range fn.Blocks {
+			sum := 0.0
+			for _, instr := range b.Instrs {
+				sum += w.cost(instr).sum()
+			}
+			out[b.Index] = sum * f.Block[b.Index] * times
+		}
+		memo[fn] = out
+		return out
+	}
+}
+
+// side is the cost of the blocks only one side of a branch runs: those
+// its first block dominates, when the branch is its only way in; none
+// when the side joins other paths at once (an if without an else).
+func side(fn *ssa.Function, first *ssa.BasicBlock, cost []float64) float64 {
+	if len(first.Preds) != 1 {
+		return 0
+	}
+	sum := 0.0
+	for _, b := range fn.Blocks {
+		if first.Dominates(b) {
+			sum += cost[b.Index]
+		}
+	}
+	return sum
+}
+
+// condition describes when a branch takes the side wanted (then when
+// taken is true) in terms of the option's value: the bool itself, or a
+// comparison of the value with a constant.
+func condition(cond ssa.Value, sl *slicing.Slice, fs *slicing.FuncSlice, taken bool) string {
+	for {
+		u, ok := cond.(*ssa.UnOp)
+		if !ok || u.Op != token.NOT {
+			break
+		}
+		cond, taken = u.X, !taken
+	}
+	if b, ok := cond.(*ssa.BinOp); ok {
+		x, k, op := b.X, b.Y, b.Op
+		if _, isConst := x.(*ssa.Const); isConst {
+			x, k, op = b.Y, b.X, mirror(op)
+		}
+		if c, ok := k.(*ssa.Const); ok && c.Value != nil && valueInSlice(x, fs) {
+			if !taken {
+				op = negate(op)
+			}
+			if op != token.ILLEGAL {
+				return op.String() + " " + constString(c)
+			}
+		}
+	}
+	if basic, ok := cond.Type().Underlying().(*types.Basic); ok && basic.Kind() == types.Bool && valueInSlice(cond, fs) {
+		if _, isCall := cond.(*ssa.Call); !isCall {
+			if _, isBinOp := cond.(*ssa.BinOp); !isBinOp {
+				return fmt.Sprint(taken)
+			}
+		}
+	}
+	if taken {
+		return "then"
+	}
+	return "else"
+}
+
+// valueInSlice says whether v carries the option's value.
+func valueInSlice(v ssa.Value, fs *slicing.FuncSlice) bool {
+	instr, ok := v.(ssa.Instruction)
+	return ok && fs.Contains(instr)
+}
+
+// mirror is op with its operands swapped: 5 < x is x > 5.
+func mirror(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GTR
+	case token.GTR:
+		return token.LSS
+	case token.LEQ:
+		return token.GEQ
+	case token.GEQ:
+		return token.LEQ
+	case token.EQL, token.NEQ:
+		return op
+	}
+	return token.ILLEGAL
+}
+
+// negate is the comparison true when op's is false.
+func negate(op token.Token) token.Token {
+	switch op {
+	case token.LSS:
+		return token.GEQ
+	case token.GEQ:
+		return token.LSS
+	case token.GTR:
+		return token.LEQ
+	case token.LEQ:
+		return token.GTR
+	case token.EQL:
+		return token.NEQ
+	case token.NEQ:
+		return token.EQL
+	}
+	return token.ILLEGAL
+}
+
+// constString renders a constant as Go source would write it; a nil
+// pointer, map or interface as nil.
+func constString(c *ssa.Const) string {
+	if c.Value == nil {
+		return "nil"
+	}
+	if c.Value.Kind() == constant.Float {
+		f, _ := constant.Float64Val(c.Value)
+		if f == math.Trunc(f) && math.Abs(f) < 1e15 {
+			return fmt.Sprintf("%.0f", f)
+		}
+	}
+	return c.Value.ExactString()
+}
+
+// trimColumn drops the column of a file:line:col position.
+func trimColumn(pos string) string {
+	for i := len(pos) - 1; i >= 0; i-- {
+		if pos[i] == ':' {
+			return pos[:i]
+		}
+	}
+	return pos
+}
