@@ -19,6 +19,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/google/pprof/profile"
 	yaml "go.yaml.in/yaml/v3"
 )
 
@@ -64,7 +65,9 @@ type result struct {
 	options  int
 	ranks    []int // per culprit; 0 when not found
 	suspects []bool
-	measured []int  // ranks with counts from the benchmarks; nil when none were taken
+	measured []int // ranks with counts from the benchmarks; nil when none were taken
+	profiled []int // ranks with a CPU profile of the benchmarks; nil when none was taken
+	psuspect []bool
 	overhead string // selective and all-functions overheads from hunt -overhead
 	msuspect []bool
 	hunt     []string
@@ -139,7 +142,8 @@ func main() {
 
 const header = "# confhunt evaluation\n\n" +
 	"Written by `make eval` (benchmarks/eval). *rank* is the static ranking; *with counts* ranks again " +
-	"with execution counts taken from each target's benchmarks (`confhunt counts`). *hunt rank* is the rank " +
+	"with execution counts taken from each target's benchmarks (`confhunt counts`); *with a CPU profile* ranks again " +
+	"with `rank -profile` and the same benchmarks' CPU profiles (`go test -cpuprofile`, per package, merged). *hunt rank* is the rank " +
 	"of the culprit's function among the sites `confhunt hunt` measured while the benchmarks ran (its best " +
 	"site: its own time, or an allocation or IO call in it); *not probed* means it was in no suspect's slice, " +
 	"*did not run* that the benchmarks never reached it. *pprof -top flat rank* is the function's rank by flat " +
@@ -191,6 +195,7 @@ func evaluate(ctx context.Context, bin, truthFile string) (*result, error) {
 	}
 	if len(t.Bench) > 0 {
 		r.measured, r.msuspect = measuredRanks(ctx, bin, dir, t)
+		r.profiled, r.psuspect = profiledRanks(ctx, bin, dir, t)
 		r.hunt = huntRanks(ctx, bin, dir, t)
 		r.pprof = pprofRanks(ctx, dir, t)
 		if *overheadRuns > 0 {
@@ -262,8 +267,14 @@ func measuredRanks(ctx context.Context, bin, dir string, t Truth) ([]int, []bool
 		fmt.Fprintf(os.Stderr, "eval: rank -counts: %v\n%s\n", err, lastLines(stderr, 5))
 		return nil, nil
 	}
+	return culpritRanks(stdout, t)
+}
+
+// culpritRanks reads rank -json and returns each culprit's rank and
+// whether it is a suspect.
+func culpritRanks(rankJSONOut []byte, t Truth) ([]int, []bool) {
 	var rj rankJSON
-	if json.Unmarshal(stdout, &rj) != nil {
+	if json.Unmarshal(rankJSONOut, &rj) != nil {
 		return nil, nil
 	}
 	var ranks []int
@@ -279,6 +290,71 @@ func measuredRanks(ctx context.Context, bin, dir string, t Truth) ([]int, []bool
 		suspects = append(suspects, suspect)
 	}
 	return ranks, suspects
+}
+
+// profiledRanks takes a CPU profile of the benchmarks, package by package
+// (go test -cpuprofile profiles one package), merges them and ranks again
+// with rank -profile.
+func profiledRanks(ctx context.Context, bin, dir string, t Truth) ([]int, []bool) {
+	fmt.Fprintf(os.Stderr, "eval: %s: profile\n", t.Program)
+	var patterns []string
+	for _, a := range t.Bench[2:] {
+		if !strings.HasPrefix(a, "-") {
+			patterns = append(patterns, a)
+		}
+	}
+	stdout, stderr, err := run(ctx, dir, "go", append([]string{"list", "-f", "{{if .TestGoFiles}}{{.ImportPath}}{{end}}"}, patterns...)...)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "eval: profile: %v\n%s\n", err, lastLines(stderr, 5))
+		return nil, nil
+	}
+	tmp, err := os.MkdirTemp("", "confhunt-eval-profile-")
+	if err != nil {
+		return nil, nil
+	}
+	defer os.RemoveAll(tmp)
+	var profs []*profile.Profile
+	for i, pkg := range strings.Fields(string(stdout)) {
+		file := filepath.Join(tmp, fmt.Sprintf("%d.cpu", i))
+		args := append(append([]string{"test"}, benchFlags(t.Bench)...), "-cpuprofile", file, "-o", os.DevNull, pkg)
+		if _, stderr, err := run(ctx, dir, "go", args...); err != nil {
+			fmt.Fprintf(os.Stderr, "eval: profile %s: %v\n%s\n", pkg, err, lastLines(stderr, 5))
+			continue
+		}
+		f, err := os.Open(file)
+		if err != nil {
+			continue
+		}
+		p, err := profile.Parse(f)
+		f.Close()
+		if err == nil && len(p.Sample) > 0 {
+			profs = append(profs, p)
+		}
+	}
+	if len(profs) == 0 {
+		return nil, nil
+	}
+	merged, err := profile.Merge(profs)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "eval: profile: merging: %v\n", err)
+		return nil, nil
+	}
+	file := filepath.Join(tmp, "merged.cpu")
+	f, err := os.Create(file)
+	if err != nil {
+		return nil, nil
+	}
+	err = merged.Write(f)
+	f.Close()
+	if err != nil {
+		return nil, nil
+	}
+	stdout, stderr, err = run(ctx, dir, bin, append([]string{"rank", "-json", "-profile", file}, t.Patterns...)...)
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "eval: rank -profile: %v\n%s\n", err, lastLines(stderr, 5))
+		return nil, nil
+	}
+	return culpritRanks(stdout, t)
 }
 
 func run(ctx context.Context, dir, name string, args ...string) ([]byte, []byte, error) {
@@ -421,7 +497,7 @@ func lastLines(b []byte, n int) string {
 }
 
 func summary(w io.Writer, rs []*result) {
-	fmt.Fprintf(w, "| program | options | culprits | recall top 10%% | recall top k | median culprit rank | with counts: top 10%% / top k / median | rank wall | peak memory | hunt overhead (slowdown of the benchmarks' ns/op, 95%% interval, one-sided U p; ~ not significant) |\n|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| program | options | culprits | recall top 10%% | recall top k | median culprit rank | with counts: top 10%% / top k / median | with a CPU profile: top 10%% / top k / median | rank wall | peak memory | hunt overhead (slowdown of the benchmarks' ns/op, 95%% interval, one-sided U p; ~ not significant) |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
 		k := len(r.truth.Culprits)
 		inTop, inK, median := recall(r.ranks, r.suspects, k, r.options)
@@ -430,7 +506,12 @@ func summary(w io.Writer, rs []*result) {
 			mt, mk, mm := recall(r.measured, r.msuspect, k, r.options)
 			measured = fmt.Sprintf("%d/%d / %d/%d / %g", mt, k, mk, k, mm)
 		}
-		fmt.Fprintf(w, "| %s | %d | %d | %d/%d | %d/%d | %g | %s | %.1fs | %s | %s |\n", r.truth.Program, r.options, k, inTop, k, inK, k, median, measured, r.wall.Seconds(), r.peak, cmpOr(r.overhead, "-"))
+		profiled := "-"
+		if r.profiled != nil {
+			pt, pk, pm := recall(r.profiled, r.psuspect, k, r.options)
+			profiled = fmt.Sprintf("%d/%d / %d/%d / %g", pt, k, pk, k, pm)
+		}
+		fmt.Fprintf(w, "| %s | %d | %d | %d/%d | %d/%d | %g | %s | %s | %.1fs | %s | %s |\n", r.truth.Program, r.options, k, inTop, k, inK, k, median, measured, profiled, r.wall.Seconds(), r.peak, cmpOr(r.overhead, "-"))
 	}
 	fmt.Fprintln(w)
 }
@@ -460,7 +541,7 @@ func recall(ranks []int, suspects []bool, k, options int) (inTop, inK int, media
 }
 
 func details(w io.Writer, rs []*result) {
-	fmt.Fprintf(w, "| program | culprit option | resource | rank | suspect | rank with counts | function | hunt rank | pprof -top flat rank |\n|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| program | culprit option | resource | rank | suspect | rank with counts | rank with a CPU profile | function | hunt rank | pprof -top flat rank |\n|---|---|---|---|---|---|---|---|---|---|\n")
 	for _, r := range rs {
 		for i, c := range r.truth.Culprits {
 			rank := "not found"
@@ -478,7 +559,11 @@ func details(w io.Writer, rs []*result) {
 			if r.measured != nil && r.measured[i] > 0 {
 				mrank = strconv.Itoa(r.measured[i])
 			}
-			fmt.Fprintf(w, "| %s | %s | %s | %s of %d | %v | %s | %s | %s | %s |\n", r.truth.Program, c.Option, c.Resource, rank, r.options, r.suspects[i], mrank, c.Function, hunt, pp)
+			prank := "-"
+			if r.profiled != nil && r.profiled[i] > 0 {
+				prank = strconv.Itoa(r.profiled[i])
+			}
+			fmt.Fprintf(w, "| %s | %s | %s | %s of %d | %v | %s | %s | %s | %s | %s |\n", r.truth.Program, c.Option, c.Resource, rank, r.options, r.suspects[i], mrank, prank, c.Function, hunt, pp)
 		}
 	}
 	fmt.Fprintln(w)
