@@ -36,9 +36,23 @@ type Protocol struct {
 // revisions.
 type Result struct {
 	Pkg       string
-	Name      string // as printed, without "Benchmark": "Get/size=64-2"
-	Benchmark string // the function: "BenchmarkGet"
+	Name      string       // as printed, without "Benchmark": "Get/size=64-2"
+	Benchmark string       // the function: "BenchmarkGet"
+	Values    [2][]float64 // ns/op of each run, base then head
 	bench.Comparison
+}
+
+// Regressions returns the results whose head is slower than their base
+// by at least the fraction min of it, by the one-sided U test at c.Alpha.
+func (m *Measurement) Regressions(c bench.Criteria, min float64) []Result {
+	c.Min = min
+	var out []Result
+	for _, r := range m.Results {
+		if bench.Compare(r.Values[0], r.Values[1], c).Verdict == bench.Slower {
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // Measurement is what Measure found.
@@ -175,7 +189,7 @@ func results(runs []bench.Runs, c bench.Criteria) []Result {
 	var out []Result
 	for _, k := range bench.TimeKeys(runs...) {
 		a, b := values(runs[0], k), values(runs[1], k)
-		out = append(out, Result{Pkg: k.Pkg, Name: k.Name, Benchmark: function(k.Name), Comparison: bench.Compare(a, b, c)})
+		out = append(out, Result{Pkg: k.Pkg, Name: k.Name, Benchmark: function(k.Name), Values: [2][]float64{a, b}, Comparison: bench.Compare(a, b, c)})
 	}
 	return out
 }

@@ -36,7 +36,7 @@ func Touches(ctx context.Context, a *slicing.Analysis, opts []*slicing.Option, c
 		}
 		t.Option = s.Option.Name
 		slices.Sort(t.Funcs)
-		for _, b := range append(slices.Clip(sel.Benchmarks), sel.Tests...) {
+		for _, b := range slices.Concat(sel.Benchmarks, sel.Tests) {
 			if slices.ContainsFunc(b.Reaches, func(f string) bool { _, ok := slices.BinarySearch(t.Funcs, f); return ok }) {
 				t.Benchmarks = append(t.Benchmarks, b.Pkg+"."+b.Name)
 			}
