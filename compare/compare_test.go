@@ -62,8 +62,8 @@ func BenchmarkWork(b *testing.B) {
 
 func TestWork(t *testing.T) {
 	t.Parallel()
-	if Work(1) < 0 {
-		t.Fatal("negative")
+	if Work(0) != 0 {
+		t.Fatal("Work(0) is not 0")
 	}
 }
 `
@@ -89,6 +89,26 @@ var sink int
 func BenchmarkOther(b *testing.B) {
 	for range b.N {
 		sink = Other(100)
+	}
+}
+`
+
+// c's benchmark reaches a.Work only through reflection, which the call
+// graph does not follow and coverage sees.
+const cTest = `package c
+
+import (
+	"reflect"
+	"testing"
+
+	"example.com/scratch/a"
+)
+
+func BenchmarkReflect(b *testing.B) {
+	f := reflect.ValueOf(a.Work)
+	arg := []reflect.Value{reflect.ValueOf(1)}
+	for range b.N {
+		f.Call(arg)
 	}
 }
 `
@@ -147,7 +167,7 @@ func makeRepo(t *testing.T) *scratch {
 	s := &scratch{dir: dir, trees: make(map[string]func() (*side, error))}
 	s.base = testutil.Commit(t, dir, "base", map[string]string{
 		"go.mod": goMod, "a/a.go": strings.ReplaceAll(aGo, "ROUNDS", "20"), "a/a_test.go": aTest,
-		"b/b.go": bGo, "b/b_test.go": bTest, ".gitignore": "*.out\n",
+		"b/b.go": bGo, "b/b_test.go": bTest, "c/c.go": "package c\n", "c/c_test.go": cTest, ".gitignore": "*.out\n",
 	})
 	s.slow = testutil.Commit(t, dir, "slow", map[string]string{"a/a.go": strings.ReplaceAll(aGo, "ROUNDS", "400")})
 	testutil.Git(t, dir, "checkout", "-q", s.base, "--", "a/a.go")
@@ -237,13 +257,24 @@ func testSlow(t *testing.T, s *scratch) {
 	graph := slicing.CallGraph(head.prog)
 	sel := compare.Select(head.prog, graph, changes, true)
 	if got := names(sel.Benchmarks); !slices.Equal(got, []string{"example.com/scratch/a.BenchmarkWork"}) {
-		t.Errorf("selected benchmarks %v, want a.BenchmarkWork alone", got)
+		t.Errorf("selected benchmarks %v, want a.BenchmarkWork alone (c's call through reflection is not in the call graph)", got)
 	}
 	if got := names(sel.Tests); !slices.Equal(got, []string{"example.com/scratch/a.TestWork"}) {
 		t.Errorf("selected tests %v, want a.TestWork", got)
 	}
-	if sel.TotalBenchmarks != 2 || sel.TotalTests != 1 {
-		t.Errorf("totals %d benchmarks, %d tests; want 2, 1", sel.TotalBenchmarks, sel.TotalTests)
+	if sel.TotalBenchmarks != 3 || sel.TotalTests != 1 {
+		t.Errorf("totals %d benchmarks, %d tests; want 3, 1", sel.TotalBenchmarks, sel.TotalTests)
+	}
+	// Coverage sees the call through reflection too, and not b.
+	cov, err := compare.SelectCovered(context.Background(), s.run, head.prog, graph, changes, true, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := names(cov.Benchmarks), []string{"example.com/scratch/a.BenchmarkWork", "example.com/scratch/c.BenchmarkReflect"}; !slices.Equal(got, want) {
+		t.Errorf("selected by coverage %v, want %v", got, want)
+	}
+	if got := names(cov.Tests); !slices.Equal(got, []string{"example.com/scratch/a.TestWork"}) {
+		t.Errorf("tests selected by coverage %v, want a.TestWork", got)
 	}
 	if noTests := compare.Select(head.prog, graph, changes, false); len(noTests.Tests) != 0 {
 		t.Errorf("tests selected without asking: %v", names(noTests.Tests))
@@ -291,7 +322,7 @@ func testSlow(t *testing.T, s *scratch) {
 		t.Errorf("result %s.%s (%s): verdict %v ratio %.2f, want slower, at least 3×", r.Pkg, r.Name, r.Benchmark, r.Verdict, r.Ratio)
 	}
 	if m.Saved(sel.TotalBenchmarks) <= 0 {
-		t.Errorf("no time saved by leaving out one of two benchmarks")
+		t.Errorf("no time saved by leaving out two of three benchmarks")
 	}
 }
 

@@ -36,29 +36,36 @@ type Selection struct {
 	TotalBenchmarks, TotalTests int     // of the packages analysed
 }
 
+// Benchmarks returns every benchmark and test of the analysed packages
+// of prog, by package and name.
+func Benchmarks(prog *slicing.Program) []Bench {
+	var all []Bench
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		if b := benchOf(prog, fn); b != nil {
+			all = append(all, *b)
+		}
+	}
+	slices.SortFunc(all, func(x, y Bench) int {
+		return cmp.Or(cmp.Compare(x.Pkg, y.Pkg), cmp.Compare(x.Name, y.Name), cmp.Compare(x.fn.String(), y.fn.String()))
+	})
+	return slices.CompactFunc(all, func(x, y Bench) bool { return x.Pkg == y.Pkg && x.Name == y.Name && x.Test == y.Test })
+}
+
 // Select returns the benchmarks of the analysed packages of head that
 // reach a changed function in graph and, with tests, the tests that do.
 func Select(head *slicing.Program, graph *callgraph.Graph, changes []Change, tests bool) Selection {
-	var all []*Bench
-	for fn := range ssautil.AllFunctions(head.SSA) {
-		if b := benchOf(head, fn); b != nil {
-			all = append(all, b)
-		}
-	}
-	slices.SortFunc(all, func(x, y *Bench) int {
-		return cmp.Or(cmp.Compare(x.Pkg, y.Pkg), cmp.Compare(x.Name, y.Name), cmp.Compare(x.fn.String(), y.fn.String()))
-	})
-	all = slices.CompactFunc(all, func(x, y *Bench) bool { return x.Pkg == y.Pkg && x.Name == y.Name && x.Test == y.Test })
+	all := Benchmarks(head)
 	byFunc := make(map[*ssa.Function]*Bench, len(all))
-	var sel Selection
-	for _, b := range all {
-		byFunc[b.fn] = b
-		if b.Test {
-			sel.TotalTests++
-		} else {
-			sel.TotalBenchmarks++
-		}
+	for i := range all {
+		byFunc[all[i].fn] = &all[i]
 	}
+	reach(graph, changes, byFunc)
+	return selection(all, tests)
+}
+
+// reach walks back from each changed function over the callers in graph
+// and adds it to Reaches of the benchmarks of byFunc it comes to.
+func reach(graph *callgraph.Graph, changes []Change, byFunc map[*ssa.Function]*Bench) {
 	// Walk back from each changed function over the callers.
 	for _, c := range changes {
 		seen := make(map[*ssa.Function]bool)
@@ -89,15 +96,26 @@ func Select(head *slicing.Program, graph *callgraph.Graph, changes []Change, tes
 			}
 		}
 	}
+}
+
+// selection counts all and keeps those that reach a change: benchmarks,
+// and tests when asked for.
+func selection(all []Bench, tests bool) Selection {
+	var sel Selection
 	for _, b := range all {
+		if b.Test {
+			sel.TotalTests++
+		} else {
+			sel.TotalBenchmarks++
+		}
 		if len(b.Reaches) == 0 || b.Test && !tests {
 			continue
 		}
 		slices.Sort(b.Reaches)
 		if b.Test {
-			sel.Tests = append(sel.Tests, *b)
+			sel.Tests = append(sel.Tests, b)
 		} else {
-			sel.Benchmarks = append(sel.Benchmarks, *b)
+			sel.Benchmarks = append(sel.Benchmarks, b)
 		}
 	}
 	return sel

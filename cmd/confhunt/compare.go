@@ -21,6 +21,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	headRev := fs.String("head", "", "the `revision` to compare: a git revision or module@version (default: the working tree, uncommitted changes included)")
 	format := fs.String("format", "text", "print the comparison as `text`, json or markdown (a pull-request comment)")
 	tests := fs.Bool("tests", false, "also select the tests that reach a changed function (listed, not run)")
+	cover := fs.Bool("cover", false, "select by coverage: run every benchmark (and test, with -tests) once with coverage counters instead of following the call graph")
 	list := fs.Bool("list", false, "list the changed functions, options and selected benchmarks; measure nothing")
 	runs := fs.Int("runs", 6, "the least number of runs of each side (interleaved, after a warm-up run)")
 	maxRuns := fs.Int("max-runs", 12, "the most runs of each side, until every median is known within 5%")
@@ -83,8 +84,15 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	view.Selection = compare.Select(head, graph, view.Changes, *tests)
 	e.timer.phase("callgraph")
+	if *cover {
+		if view.Selection, err = compare.SelectCovered(ctx, run, head, graph, view.Changes, *tests, strings.Join(s.Tags, ",")); err != nil {
+			return err
+		}
+	} else {
+		view.Selection = compare.Select(head, graph, view.Changes, *tests)
+	}
+	e.timer.phase("select")
 	if len(view.Changes) > 0 {
 		opts, err := slicing.Discover(ctx, head, s.Sources)
 		if err != nil {

@@ -116,7 +116,12 @@ functions are matched by name and compared by their SSA bodies printed
 without positions, so moved or reformatted code is no change. The
 benchmarks (Benchmark* in _test.go files of the packages) that reach a
 changed function in the head's call graph are selected; -tests lists the
-tests that do too. Each side's test binary is built once per package and
+tests that do too. With -cover they are selected by measured coverage
+instead: every benchmark runs once (-test.benchtime=1x), and with -tests
+every test, with coverage counters over the module, and those that ran a
+statement of a changed function are selected (this sees calls through
+reflection, which the call graph misses, and leaves out code the call
+graph only might reach). Each side's test binary is built once per package and
 the selected benchmarks run interleaved, base and head, after a warm-up
 run of each: at least -runs times (default 6) and up to -max-runs
 (default 12) until each median is known within 5%, with -benchtime
