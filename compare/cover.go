@@ -69,7 +69,7 @@ func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, 
 			bin := bins[b.Pkg]
 			if bin == "" {
 				bin = filepath.Join(run.Dir, "cover", fmt.Sprintf("%d.test", len(bins)))
-				if err := buildCover(ctx, run.In(b.Dir), bin, head.Module, tags); err != nil {
+				if err := build(ctx, run.In(b.Dir), bin, tags, "-cover", "-covermode=set", "-coverpkg="+head.Module+"/..."); err != nil {
 					return Selection{}, fmt.Errorf("building the tests of %s with coverage: %w", b.Pkg, err)
 				}
 				bins[b.Pkg] = bin
@@ -101,23 +101,6 @@ func (s span) covers(b counts.Block) bool {
 	after := b.StartLine > s.sl || b.StartLine == s.sl && b.StartCol >= s.sc
 	before := b.EndLine < s.el || b.EndLine == s.el && b.EndCol <= s.ec
 	return after && before
-}
-
-// buildCover builds the package's test binary with set-mode coverage
-// counters over every package of module.
-func buildCover(ctx context.Context, run *runner.Run, bin, module, tags string) error {
-	args := []string{"test", "-c", "-o", bin, "-cover", "-covermode=set", "-coverpkg=" + module + "/..."}
-	if tags != "" {
-		args = append(args, "-tags="+tags)
-	}
-	var out bytes.Buffer
-	if err := run.Exec(ctx, nil, &out, &out, "go", append(args, ".")...); err != nil {
-		if ctx.Err() != nil || errors.Is(err, runner.ErrTimeout) {
-			return err
-		}
-		return fmt.Errorf("%w: %v\n%s", runner.ErrBuild, err, lastLines(out.String(), 10))
-	}
-	return nil
 }
 
 // coverRun runs one benchmark once, or one test, with its counters

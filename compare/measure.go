@@ -158,9 +158,10 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 	return m, nil
 }
 
-// build builds the test binary of the package in run's directory into bin.
-func build(ctx context.Context, run *runner.Run, bin, tags string) error {
-	args := []string{"test", "-c", "-o", bin}
+// build builds the test binary of the package in run's directory into
+// bin, with the build flags given.
+func build(ctx context.Context, run *runner.Run, bin, tags string, flags ...string) error {
+	args := append([]string{"test", "-c", "-o", bin}, flags...)
 	if tags != "" {
 		args = append(args, "-tags="+tags)
 	}

@@ -32,11 +32,7 @@ func Git(ctx context.Context, dir, rev, dst string) (commit, top string, err err
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return "", "", err
 	}
-	cmd := exec.CommandContext(ctx, "git", "archive", "--format=tar", commit)
-	cmd.Dir = top
-	cmd.Env = gitEnv()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	cmd, stderr := gitCommand(ctx, top, "archive", "--format=tar", commit)
 	r, err := cmd.StdoutPipe()
 	if err != nil {
 		return "", "", err
@@ -245,11 +241,7 @@ func untar(r io.Reader, dst string) error {
 
 // git runs git in dir and returns its standard output.
 func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	cmd.Env = gitEnv()
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
+	cmd, stderr := gitCommand(ctx, dir, args...)
 	out, err := cmd.Output()
 	if err != nil {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
@@ -260,8 +252,14 @@ func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	return out, nil
 }
 
-// gitEnv is the environment of git commands: no optional lock, so no
-// index refresh is written, and no pager or prompt.
-func gitEnv() []string {
-	return append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat")
+// gitCommand returns the command git args in dir, its standard error
+// kept. It takes no optional lock, so no index refresh is written, and
+// never pages or prompts.
+func gitCommand(ctx context.Context, dir string, args ...string) (*exec.Cmd, *bytes.Buffer) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GIT_OPTIONAL_LOCKS=0", "GIT_TERMINAL_PROMPT=0", "GIT_PAGER=cat")
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	return cmd, &stderr
 }
