@@ -78,6 +78,18 @@ func Other(n int) int {
 	}
 	return s
 }
+
+type tooBig struct{}
+
+func (tooBig) Error() string { return "too big" }
+
+// Check fails for a large n.
+func Check(n int) error {
+	if n > 1000 {
+		return tooBig{}
+	}
+	return nil
+}
 `
 
 const bTest = `package b
@@ -89,6 +101,14 @@ var sink int
 func BenchmarkOther(b *testing.B) {
 	for range b.N {
 		sink = Other(100)
+	}
+}
+
+func BenchmarkCheck(b *testing.B) {
+	for i := range b.N {
+		if err := Check(i % 100); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 `
@@ -174,6 +194,7 @@ func makeRepo(t *testing.T) *scratch {
 	s.reformat = testutil.Commit(t, dir, "reformat", map[string]string{"a/a.go": strings.ReplaceAll(reformatted, "ROUNDS", "20")})
 	testutil.WriteFiles(t, s.dir, map[string]string{
 		"b/extra.go":  "package b\n\n// Extra is new.\nfunc Extra() int { return Other(3) }\n",
+		"b/b.go":      strings.Replace(bGo, `"too big"`, `"too big!"`, 1),
 		"b/b_test.go": strings.Replace(bTest, "Other(100)", "Other(100) + Extra()", 1),
 		"ignored.out": "not copied\n",
 	})
@@ -262,8 +283,8 @@ func testSlow(t *testing.T, s *scratch) {
 	if got := names(sel.Tests); !slices.Equal(got, []string{"example.com/scratch/a.TestWork"}) {
 		t.Errorf("selected tests %v, want a.TestWork", got)
 	}
-	if sel.TotalBenchmarks != 3 || sel.TotalTests != 1 {
-		t.Errorf("totals %d benchmarks, %d tests; want 3, 1", sel.TotalBenchmarks, sel.TotalTests)
+	if sel.TotalBenchmarks != 4 || sel.TotalTests != 1 {
+		t.Errorf("totals %d benchmarks, %d tests; want 4, 1", sel.TotalBenchmarks, sel.TotalTests)
 	}
 	// Coverage sees the call through reflection too, and not b.
 	cov, err := compare.SelectCovered(context.Background(), s.run, head.prog, graph, changes, true, "")
@@ -322,7 +343,7 @@ func testSlow(t *testing.T, s *scratch) {
 		t.Errorf("result %s.%s (%s): verdict %v ratio %.2f, want slower, at least 3×", r.Pkg, r.Name, r.Benchmark, r.Verdict, r.Ratio)
 	}
 	if m.Saved(sel.TotalBenchmarks) <= 0 {
-		t.Errorf("no time saved by leaving out two of three benchmarks")
+		t.Errorf("no time saved by leaving out three of four benchmarks")
 	}
 }
 
@@ -342,7 +363,8 @@ func testReformat(t *testing.T, s *scratch) {
 
 // testWorkTree: the working tree is the head when no revision is given,
 // uncommitted edits and untracked files included; an added function is
-// a change, a removed one too.
+// a change, a removed one too. A changed Error method that a benchmark
+// reaches only where it prints a failure (b.Fatal(err)) selects nothing.
 func testWorkTree(t *testing.T, s *scratch) {
 	base, head := s.load(t, s.base), s.load(t, "")
 	if head.tree.Label() != "working tree" {
@@ -355,12 +377,12 @@ func testWorkTree(t *testing.T, s *scratch) {
 	for _, c := range compare.Changes(base.prog, head.prog) {
 		got = append(got, c.Kind.String()+" "+c.Name)
 	}
-	want := []string{"changed example.com/scratch/b.BenchmarkOther", "added example.com/scratch/b.Extra"}
+	want := []string{"changed example.com/scratch/b.tooBig.Error", "changed example.com/scratch/b.BenchmarkOther", "added example.com/scratch/b.Extra"}
 	if !slices.Equal(got, want) {
 		t.Errorf("changes %v, want %v", got, want)
 	}
 	// Reversed, Extra is removed.
-	if c := compare.Changes(head.prog, base.prog); len(c) != 2 || c[1].Kind != compare.Removed || c[1].Name != "example.com/scratch/b.Extra" || len(c[1].Funcs) != 0 {
+	if c := compare.Changes(head.prog, base.prog); len(c) != 3 || c[2].Kind != compare.Removed || c[2].Name != "example.com/scratch/b.Extra" || len(c[2].Funcs) != 0 {
 		t.Errorf("reversed changes %+v, want b.Extra removed last", c)
 	}
 	sel := compare.Select(head.prog, slicing.CallGraph(head.prog), compare.Changes(base.prog, head.prog), false)

@@ -82,6 +82,9 @@ func reach(graph *callgraph.Graph, changes []Change, byFunc map[*ssa.Function]*B
 				b.Sync = b.Sync || c.Sync
 			}
 			for _, e := range inEdges(graph, fn) {
+				if printing(e) {
+					continue
+				}
 				if caller := e.Caller.Func; !seen[caller] {
 					seen[caller] = true
 					stack = append(stack, caller)
@@ -119,6 +122,24 @@ func selection(all []Bench, tests bool) Selection {
 		}
 	}
 	return sel
+}
+
+// printing reports whether e is a library's dynamic call of a method
+// that renders a value as text (Error, String, GoString, Format): fmt
+// printing a value, which a benchmark or test does on its failure path
+// (b.Fatal(err)), so that every benchmark would otherwise reach every
+// Error method. The module's own calls of these methods are followed.
+func printing(e *callgraph.Edge) bool {
+	if e.Site == nil || !e.Site.Common().IsInvoke() {
+		return false
+	}
+	switch e.Callee.Func.Name() {
+	case "Error", "String", "GoString", "Format":
+	default:
+		return false
+	}
+	pkg := e.Caller.Func.Pkg
+	return pkg == nil || !strings.Contains(strings.SplitN(pkg.Pkg.Path(), "/", 2)[0], ".")
 }
 
 func inEdges(g *callgraph.Graph, fn *ssa.Function) []*callgraph.Edge {
