@@ -45,8 +45,9 @@ type Change struct {
 	// several GOMAXPROCS.
 	Sync bool
 	// Funcs are the head's copies of the function (a package and its
-	// test variant each have one); none for a removed function.
-	Funcs []*ssa.Function
+	// test variant each have one); none for a removed function. Base
+	// are the base's, for a changed function.
+	Funcs, Base []*ssa.Function
 }
 
 // body is what is known of one function of a revision.
@@ -67,7 +68,9 @@ func Changes(base, head *slicing.Program) []Change {
 		case !ok:
 			out = append(out, change(head, name, Added, hb.funcs))
 		case bb.hash != hb.hash:
-			out = append(out, change(head, name, Changed, hb.funcs))
+			c := change(head, name, Changed, hb.funcs)
+			c.Base = bb.funcs
+			out = append(out, c)
 		}
 	}
 	for name, bb := range b {

@@ -2,12 +2,16 @@ package compare_test
 
 import (
 	"context"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/compare"
 	"github.com/confhunt/confhunt/configs"
@@ -120,6 +124,8 @@ const cTest = `package c
 import (
 	"reflect"
 	"testing"
+
+	"golang.org/x/tools/go/ssa"
 
 	"example.com/scratch/a"
 )
@@ -262,6 +268,7 @@ func TestCompare(t *testing.T) {
 		}
 	})
 	t.Run("slow", func(t *testing.T) { t.Parallel(); testSlow(t, s) })
+	t.Run("predict", func(t *testing.T) { t.Parallel(); testPredict(t, s) })
 	t.Run("reformat", func(t *testing.T) { t.Parallel(); testReformat(t, s) })
 	t.Run("worktree", func(t *testing.T) { t.Parallel(); testWorkTree(t, s) })
 }
@@ -388,5 +395,38 @@ func testWorkTree(t *testing.T, s *scratch) {
 	sel := compare.Select(head.prog, slicing.CallGraph(head.prog), compare.Changes(base.prog, head.prog), false)
 	if got := names(sel.Benchmarks); !slices.Equal(got, []string{"example.com/scratch/b.BenchmarkOther"}) {
 		t.Errorf("selected %v, want b.BenchmarkOther", got)
+	}
+}
+
+// testPredict: under a workload running Work 200 times, the probes see
+// Work's time per call grow with the slow commit, predict the workload
+// slower, and a counts file's calls scale the prediction for its run.
+func testPredict(t *testing.T, s *scratch) {
+	base, head := s.load(t, s.base), s.load(t, s.slow)
+	changes := compare.Changes(base.prog, head.prog)
+	r := runner.Runner{Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}
+	w := runner.Workload{Command: []string{"go", "test", "-run", "^$", "-bench", "Work", "-benchtime", "200x", "./a"}}
+	counted := func(fn *ssa.Function) (int64, bool) {
+		return 1000, slicing.FullName(fn) == "example.com/scratch/a.Work"
+	}
+	e, err := compare.Predict(context.Background(), r, base.tree, head.tree, base.prog, head.prog, changes, counted, w, bench.Protocol{Runs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(e.Funcs) != 1 || e.Funcs[0].Func != "example.com/scratch/a.Work" {
+		t.Fatalf("functions %+v, want a.Work", e.Funcs)
+	}
+	l := e.Funcs[0]
+	if l.Calls[0] < 200 || l.Calls[1] < 200 {
+		t.Errorf("calls per run %v, want at least 200 each", l.Calls)
+	}
+	if !(l.PerCall[1] > 3*l.PerCall[0]) || !(e.Predicted > 0) || !(l.Delta > 0) {
+		t.Errorf("per call %v, delta %g, predicted %g: want head over 3× base, and a slower workload", l.PerCall, l.Delta, e.Predicted)
+	}
+	if want := 1000 * (l.PerCall[1] - l.PerCall[0]); l.Counted != 1000 || math.Abs(l.CountedDelta-want) > 1e-6*want {
+		t.Errorf("counted %d, delta there %g; want 1000 and %g", l.Counted, l.CountedDelta, want)
+	}
+	if e.Actual.A.N != 1 || e.Actual.B.N != 1 {
+		t.Errorf("%d+%d runs compared, want 1+1", e.Actual.A.N, e.Actual.B.N)
 	}
 }

@@ -30,6 +30,9 @@ type Compare struct {
 	// fails on (0: none), and Regressions the results that reach it.
 	Fail        float64
 	Regressions []compare.Result
+	// EndToEnd is the local → end-to-end estimate under a workload, if
+	// one was given.
+	EndToEnd *compare.EndToEnd
 }
 
 // CompareFile is the JSON form of confhunt compare.
@@ -51,6 +54,47 @@ type CompareFile struct {
 	Confidence float64             `json:"confidence"`
 	Regression *float64            `json:"fail_on_regression,omitempty"` // the fraction -fail-on-regression fails on
 	Regressed  []string            `json:"regressed"`                    // results at least that much slower
+	EndToEnd   *EndToEndJSON       `json:"end_to_end,omitempty"`
+}
+
+// EndToEndJSON is the local → end-to-end estimate: per changed function
+// the calls of a workload run and the time per call in nanoseconds (base,
+// head), the predicted change of a run (ns), and with a counts file the
+// calls it counted and the change predicted for that run; then the
+// predicted change of the workload's time (a fraction) and the measured
+// one with its interval and p-value.
+type EndToEndJSON struct {
+	Funcs     []LocalJSON `json:"funcs"`
+	Predicted *float64    `json:"predicted"`
+	Actual    *float64    `json:"actual"`
+	ActualLo  *float64    `json:"actual_lo"`
+	ActualHi  *float64    `json:"actual_hi"`
+	P         float64     `json:"p"`
+	Verdict   string      `json:"verdict"`
+}
+
+// LocalJSON is one changed function's local measurement.
+type LocalJSON struct {
+	Func           string      `json:"func"`
+	Calls          [2]float64  `json:"calls"`
+	PerCall        [2]*float64 `json:"per_call_ns"`
+	Delta          float64     `json:"delta_ns"`
+	Counted        *int64      `json:"counted,omitempty"`
+	CountedDeltaNs *float64    `json:"counted_delta_ns,omitempty"`
+}
+
+func endToEndJSON(e *compare.EndToEnd) *EndToEndJSON {
+	out := &EndToEndJSON{Funcs: []LocalJSON{}, Predicted: finite(e.Predicted), Actual: slowdown(e.Actual.Ratio),
+		ActualLo: slowdown(e.Actual.Lo), ActualHi: slowdown(e.Actual.Hi), P: round(e.Actual.P), Verdict: e.Actual.Verdict.String()}
+	for _, l := range e.Funcs {
+		j := LocalJSON{Func: l.Func, Calls: [2]float64{round(l.Calls[0]), round(l.Calls[1])}, PerCall: [2]*float64{finite(l.PerCall[0]), finite(l.PerCall[1])}, Delta: round(l.Delta)}
+		if l.Counted >= 0 {
+			n, d := l.Counted, round(l.CountedDelta)
+			j.Counted, j.CountedDeltaNs = &n, &d
+		}
+		out.Funcs = append(out.Funcs, j)
+	}
+	return out
 }
 
 // CompareVersion is the version of CompareFile's fields.
@@ -155,6 +199,9 @@ func CompareJSON(w io.Writer, c Compare) error {
 		f.New = nonNil(m.New)
 		f.MeasuredS = round(m.Wall.Seconds())
 		f.SavedS = round(m.Saved(c.Selection.TotalBenchmarks).Seconds())
+	}
+	if c.EndToEnd != nil {
+		f.EndToEnd = endToEndJSON(c.EndToEnd)
 	}
 	if c.Fail > 0 {
 		f.Regression = &c.Fail
@@ -313,7 +360,41 @@ func CompareText(w io.Writer, c Compare) error {
 	for _, r := range c.Regressions {
 		fmt.Fprintf(w, "regression: %s.%s is slower by at least %g%%\n", c.short(r.Pkg), r.Name, 100*c.Fail)
 	}
-	return nil
+	return c.endToEndText(w)
+}
+
+// endToEndText writes the local → end-to-end estimate.
+func (c Compare) endToEndText(w io.Writer) error {
+	e := c.EndToEnd
+	if e == nil {
+		return nil
+	}
+	fmt.Fprintf(w, "\nlocal → end to end under the workload (%d probed runs of each side, interleaved):\n", e.Actual.A.N)
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "  function\tcalls/run\tbase/call\thead/call\tpredicted/run\tcounted calls\tpredicted there")
+	for _, l := range e.Funcs {
+		counted, there := "-", "-"
+		if l.Counted >= 0 {
+			counted, there = fmt.Sprint(l.Counted), signedSeconds(l.CountedDelta)
+		}
+		fmt.Fprintf(tw, "  %s\t%.0f\t%s\t%s\t%s\t%s\t%s\n", c.short(l.Func), l.Calls[1], seconds(l.PerCall[0]), seconds(l.PerCall[1]), signedSeconds(l.Delta), counted, there)
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	pred := "-"
+	if p := finite(e.Predicted); p != nil {
+		pred = fmt.Sprintf("%+.1f%%", 100**p)
+	}
+	_, err := fmt.Fprintf(w, "workload time: predicted %s, measured %s [%s, %s] (p=%.3f) %s\n", pred, percent(e.Actual.Ratio), percent(e.Actual.Lo), percent(e.Actual.Hi), e.Actual.P, e.Actual.Verdict)
+	return err
+}
+
+func signedSeconds(ns float64) string {
+	if ns < 0 {
+		return "-" + seconds(-ns)
+	}
+	return "+" + seconds(ns)
 }
 
 // CompareMarkdown writes the comparison as a pull-request comment: the
@@ -343,6 +424,13 @@ func CompareMarkdown(w io.Writer, c Compare) error {
 		fmt.Fprintln(w)
 	} else {
 		fmt.Fprintf(w, "No benchmark measured; %s.\n\n", c.selected())
+	}
+	if e := c.EndToEnd; e != nil {
+		pred := "-"
+		if p := finite(e.Predicted); p != nil {
+			pred = fmt.Sprintf("%+.1f%%", 100**p)
+		}
+		fmt.Fprintf(w, "Under the workload, from the changed functions' local times: predicted %s; measured %s (p=%.3f) %s.\n\n", pred, percent(e.Actual.Ratio), e.Actual.P, e.Actual.Verdict)
 	}
 	if len(c.Touches) > 0 {
 		fmt.Fprintln(w, "This change touches code that these options control:")

@@ -3,12 +3,17 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/confhunt/confhunt/compare"
+	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/hunt"
 	"github.com/confhunt/confhunt/internal/bench"
 	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/report"
@@ -16,7 +21,7 @@ import (
 )
 
 func runCompare(ctx context.Context, e *env, args []string) error {
-	fs := e.flags("compare", "compare -base REV [-head REV] [flags] [packages]")
+	fs := e.flags("compare", "compare -base REV [-head REV] [flags] [packages] [-- WORKLOAD...]")
 	baseRev := fs.String("base", "", "the `revision` to compare against: a git revision, or module@version")
 	headRev := fs.String("head", "", "the `revision` to compare: a git revision or module@version (default: the working tree, uncommitted changes included)")
 	format := fs.String("format", "text", "print the comparison as `text`, json or markdown (a pull-request comment)")
@@ -28,9 +33,19 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	benchtime := fs.String("benchtime", "200ms", "-test.benchtime of each run: a `duration` or Nx")
 	cpu := fs.Int("cpu", runtime.NumCPU(), "run the benchmarks reaching changed code that locks or uses channels at -test.cpu 1,`N` too")
 	failOn := fs.Float64("fail-on-regression", 0, "exit 1 when a benchmark is slower by at least `percent` (one-sided U test), for CI")
-	patterns, err := e.parseRun(args)
+	countsFile := fs.String("counts", "", "with a workload, also predict the change of the run the counts in `file` were taken in (confhunt counts)")
+	flagArgs, command := splitCommand(args)
+	patterns, err := e.parseRun(flagArgs)
 	if err != nil {
 		return err
+	}
+	w := runner.Workload{Command: command}
+	if len(command) > 0 {
+		if err := hunt.Check(w); err != nil {
+			return usageError("compare: %w", err)
+		}
+	} else if *countsFile != "" {
+		return usageError("compare: -counts %s: without a workload after -- there is nothing to predict", *countsFile)
 	}
 	if err := e.format(format, "text", "json", "markdown"); err != nil {
 		return err
@@ -44,6 +59,10 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return usageError("compare: -runs %d: want at least 1 run of each side", *runs)
 	case *benchtime == "":
 		return usageError("compare: -benchtime: empty")
+	}
+	if *runs < 4 && !*list {
+		// The one-sided U test of n against n values is never below 0.05 for n < 4.
+		fmt.Fprintf(e.stderr, "confhunt: warning: -runs %d: fewer than 4 runs of each side can show no significant difference\n", *runs)
 	}
 	s, _, err := e.settings(ctx)
 	if err != nil {
@@ -130,6 +149,12 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 			view.Regressions = m.Regressions(view.Protocol.Criteria, view.Fail)
 		}
 	}
+	if len(command) > 0 && !*list {
+		if view.EndToEnd, err = e.endToEnd(ctx, r, view, progs, *countsFile, w); err != nil {
+			return err
+		}
+		e.timer.phase("workload")
+	}
 	switch *format {
 	case "json":
 		err = report.CompareJSON(e.stdout, view)
@@ -150,4 +175,33 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		return &exitError{exitFindings, fmt.Errorf("compare: %d benchmarks slower by at least %g%%: %s", n, *failOn, strings.Join(names, ", "))}
 	}
 	return nil
+}
+
+// endToEnd probes the changed functions in both trees under the
+// workload w and predicts its change from their local times; with a
+// counts file, also the change of the run the counts were taken in.
+func (e *env) endToEnd(ctx context.Context, r *runner.Runner, view report.Compare, progs [2]*slicing.Program, countsFile string, w runner.Workload) (*compare.EndToEnd, error) {
+	var counted func(fn *ssa.Function) (int64, bool)
+	if countsFile != "" {
+		f, err := counts.Read(countsFile)
+		if err != nil {
+			return nil, &exitError{exitUsage, err}
+		}
+		c, stale, err := counts.Measure(progs[1], f)
+		if err != nil {
+			return nil, &exitError{exitUsage, err}
+		}
+		for _, s := range stale {
+			fmt.Fprintf(e.stderr, "confhunt: %s changed since the counts were taken; its counts are left out\n", s)
+		}
+		counted = c.Calls
+	}
+	p := view.Protocol.Protocol
+	p.Progress = nil
+	if e.v || e.timer.progress != nil {
+		p.Progress = func(n int, v string) { fmt.Fprintf(e.stderr, "confhunt: probed run %d: %s\n", n, v) }
+	}
+	wr := *r
+	wr.Stdout = io.Discard
+	return compare.Predict(ctx, wr, view.Base, view.Head, progs[0], progs[1], view.Changes, counted, w, p)
 }

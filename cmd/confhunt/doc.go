@@ -135,6 +135,19 @@ at 0.05. It also names the options whose forward slices hold changed code
 ("this change touches code that Config.WAL.SyncWrites controls"), and
 estimates the time the unselected benchmarks would have taken.
 -format text|json|markdown (-json): markdown is a pull-request comment.
+
+	confhunt compare -base main [-counts FILE] [packages] -- go test -run ^$ -bench . ./pkg
+
+With a go test workload after --, compare also probes the changed
+functions in both revisions (hunt's time probes, through an overlay of
+each copy), runs the workload on each, interleaved, and predicts the
+change of the workload's time from each function's time per call and its
+calls (Liao et al.'s local to end-to-end bridge), next to the change
+measured. With -counts FILE (confhunt counts, from another run such as
+a service's) it also predicts the change of that run from its call
+counts. A function's time is inclusive, so nested changed functions
+count twice. Fewer than 4 runs of each side can show no significant
+difference.
 -list stops before measuring. -fail-on-regression PERCENT exits 1 when a
 benchmark is slower by at least PERCENT (one-sided U test at 0.05).
 
