@@ -27,7 +27,10 @@ const goMod = "module example.com/scratch\n\ngo 1.26.0\n"
 
 const aGo = `package a
 
-import "os"
+import (
+	"os"
+	"sync"
+)
 
 // Config holds the settings.
 type Config struct {
@@ -36,10 +39,14 @@ type Config struct {
 
 var cfg = Config{Verify: os.Getenv("SCRATCH_VERIFY") == ""}
 
-var sink int
+var (
+	sink int
+	mu   sync.Mutex
+)
 
 // Work sums a little.
 func Work(n int) int {
+	LOCK
 	s := 0
 	for i := 0; i < n*ROUNDS; i++ {
 		s += i ^ (s >> 3)
@@ -125,8 +132,6 @@ import (
 	"reflect"
 	"testing"
 
-	"golang.org/x/tools/go/ssa"
-
 	"example.com/scratch/a"
 )
 
@@ -143,7 +148,10 @@ func BenchmarkReflect(b *testing.B) {
 // changed, Work's body laid out differently.
 const reformatted = `package a
 
-import "os"
+import (
+	"os"
+	"sync"
+)
 
 func check(s int) int {
 	return s & 1
@@ -156,7 +164,10 @@ type Config struct {
 
 var cfg = Config{Verify: os.Getenv("SCRATCH_VERIFY") == ""}
 
-var sink int
+var (
+	sink int
+	mu   sync.Mutex
+)
 
 // Work sums a little,
 // in a loop.
@@ -192,10 +203,10 @@ func makeRepo(t *testing.T) *scratch {
 	dir := t.TempDir()
 	s := &scratch{dir: dir, trees: make(map[string]func() (*side, error))}
 	s.base = testutil.Commit(t, dir, "base", map[string]string{
-		"go.mod": goMod, "a/a.go": strings.ReplaceAll(aGo, "ROUNDS", "20"), "a/a_test.go": aTest,
+		"go.mod": goMod, "a/a.go": strings.NewReplacer("ROUNDS", "20", "LOCK", "").Replace(aGo), "a/a_test.go": aTest,
 		"b/b.go": bGo, "b/b_test.go": bTest, "c/c.go": "package c\n", "c/c_test.go": cTest, ".gitignore": "*.out\n",
 	})
-	s.slow = testutil.Commit(t, dir, "slow", map[string]string{"a/a.go": strings.ReplaceAll(aGo, "ROUNDS", "400")})
+	s.slow = testutil.Commit(t, dir, "slow", map[string]string{"a/a.go": strings.NewReplacer("ROUNDS", "400", "LOCK", "mu.Lock(); defer mu.Unlock()").Replace(aGo)})
 	testutil.Git(t, dir, "checkout", "-q", s.base, "--", "a/a.go")
 	s.reformat = testutil.Commit(t, dir, "reformat", map[string]string{"a/a.go": strings.ReplaceAll(reformatted, "ROUNDS", "20")})
 	testutil.WriteFiles(t, s.dir, map[string]string{
@@ -273,14 +284,15 @@ func TestCompare(t *testing.T) {
 	t.Run("worktree", func(t *testing.T) { t.Parallel(); testWorkTree(t, s) })
 }
 
-// testSlow: the commit that makes Work 20× slower changes Work alone,
-// selects a's benchmark and test and not b's, which is not run, and a's
-// benchmark is measured slower; Verify's slice holds Work.
+// testSlow: the commit that makes Work 20× slower, under a lock, changes
+// Work alone, selects a's benchmark and test and not b's, which is not
+// run, and a's benchmark is measured slower at -test.cpu 1 and 2;
+// Verify's slice holds Work.
 func testSlow(t *testing.T, s *scratch) {
 	base, head := s.load(t, s.base), s.load(t, s.slow)
 	changes := compare.Changes(base.prog, head.prog)
-	if len(changes) != 1 || changes[0].Name != "example.com/scratch/a.Work" || changes[0].Kind != compare.Changed || changes[0].Pos != "a/a.go:15:6" {
-		t.Fatalf("changes = %+v, want a.Work changed at a/a.go:15:6", changes)
+	if len(changes) != 1 || changes[0].Name != "example.com/scratch/a.Work" || changes[0].Kind != compare.Changed || changes[0].Pos != "a/a.go:21:6" || !changes[0].Sync {
+		t.Fatalf("changes = %+v, want a.Work changed at a/a.go:21:6, locking", changes)
 	}
 	graph := slicing.CallGraph(head.prog)
 	sel := compare.Select(head.prog, graph, changes, true)
@@ -329,7 +341,7 @@ func testSlow(t *testing.T, s *scratch) {
 	}
 
 	var progress []string
-	p := compare.Protocol{Protocol: bench.Protocol{Runs: 5, MaxRuns: 5, Progress: func(run int, v string) { progress = append(progress, v) }}, Benchtime: "200x"}
+	p := compare.Protocol{Protocol: bench.Protocol{Runs: 5, MaxRuns: 5, Progress: func(run int, v string) { progress = append(progress, v) }}, Benchtime: "200x", CPU: 2}
 	m, err := compare.Measure(context.Background(), s.run, base.tree, head.tree, sel.Benchmarks, p)
 	if err != nil {
 		t.Fatal(err)
@@ -342,12 +354,13 @@ func testSlow(t *testing.T, s *scratch) {
 			t.Errorf("a run of another package than a: %s", v)
 		}
 	}
-	if len(m.Results) != 1 {
-		t.Fatalf("results %+v, want one", m.Results)
+	if len(m.Results) != 2 || m.Results[0].Name != "Work" || m.Results[1].Name != "Work-2" {
+		t.Fatalf("results %+v, want Work at -test.cpu 1 and 2", m.Results)
 	}
-	r := m.Results[0]
-	if r.Benchmark != "BenchmarkWork" || r.Pkg != "example.com/scratch/a" || r.Verdict != bench.Slower || r.Ratio < 3 {
-		t.Errorf("result %s.%s (%s): verdict %v ratio %.2f, want slower, at least 3×", r.Pkg, r.Name, r.Benchmark, r.Verdict, r.Ratio)
+	for _, r := range m.Results {
+		if r.Benchmark != "BenchmarkWork" || r.Pkg != "example.com/scratch/a" || r.Verdict != bench.Slower || r.Ratio < 3 {
+			t.Errorf("result %s.%s (%s): verdict %v ratio %.2f, want slower, at least 3×", r.Pkg, r.Name, r.Benchmark, r.Verdict, r.Ratio)
+		}
 	}
 	if m.Saved(sel.TotalBenchmarks) <= 0 {
 		t.Errorf("no time saved by leaving out three of four benchmarks")

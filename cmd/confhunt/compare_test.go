@@ -22,15 +22,19 @@ func TestCompareInterrupted(t *testing.T) {
 	testutil.Commit(t, dir, "base", map[string]string{
 		"go.mod": "module example.com/hang\n\ngo 1.26.0\n",
 		"h.go":   "package hang\n\n// F adds.\nfunc F(n int) int { return n + 1 }\n",
-		"h_test.go": `package hang
+		// The workload's test is in another package, so that the analysed
+		// one (".") has no tests to load.
+		"sub/sub_test.go": `package sub
 
 import (
 	"testing"
 	"time"
+
+	"example.com/hang"
 )
 
 func TestHang(t *testing.T) {
-	F(1)
+	hang.F(1)
 	time.Sleep(time.Minute)
 }
 `,
@@ -55,7 +59,7 @@ func TestHang(t *testing.T) {
 		}
 	}()
 	var stdout, stderr strings.Builder
-	code := run(ctx, []string{"compare", "-C", dir, "-base", "HEAD", "--", "go", "test", "-count=1", "-run", "TestHang", "."}, strings.NewReader(""), &stdout, &stderr)
+	code := run(ctx, []string{"compare", "-C", dir, "-base", "HEAD", ".", "--", "go", "test", "-count=1", "-run", "TestHang", "./sub"}, strings.NewReader(""), &stdout, &stderr)
 	if code != exitInterrupted || stderr.String() != "confhunt: interrupted\n" {
 		t.Errorf("exit code %d, stderr %q; want 130 and one line", code, stderr.String())
 	}
