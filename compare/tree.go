@@ -31,12 +31,12 @@ func (t *Tree) Label() string {
 	switch {
 	case t.Spec == "":
 		return "working tree"
+	case len(t.ID) != 40: // a module version
+		return t.Spec
 	case strings.HasPrefix(t.ID, t.Spec):
-		return t.ID[:min(len(t.ID), 12)]
-	case len(t.ID) == 40:
-		return t.Spec + " (" + t.ID[:12] + ")"
+		return t.ID[:12]
 	}
-	return t.Spec
+	return t.Spec + " (" + t.ID[:12] + ")"
 }
 
 // ModuleVersion splits spec into a module path and version when it names
