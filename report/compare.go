@@ -422,6 +422,16 @@ func CompareMarkdown(w io.Writer, c Compare) error {
 			fmt.Fprintf(w, "| `%s.%s` | %s%s | %s%s | %s | %s |\n", c.short(r.Pkg), r.Name, seconds(r.A.Median), plusMinus(r.A), seconds(r.B.Median), plusMinus(r.B), vsBase(r), mark)
 		}
 		fmt.Fprintln(w)
+		for _, n := range m.New {
+			fmt.Fprintf(w, "`%s` is not in the base: not compared.\n\n", c.short(n))
+		}
+		if len(c.Regressions) > 0 {
+			names := make([]string, len(c.Regressions))
+			for i, r := range c.Regressions {
+				names[i] = fmt.Sprintf("`%s.%s`", c.short(r.Pkg), r.Name)
+			}
+			fmt.Fprintf(w, "**Regression** of at least %g%%: %s.\n\n", 100*c.Fail, strings.Join(names, ", "))
+		}
 	} else {
 		fmt.Fprintf(w, "No benchmark measured; %s.\n\n", c.selected())
 	}
