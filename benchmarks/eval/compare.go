@@ -63,7 +63,8 @@ type commitResult struct {
 var procs = regexp.MustCompile(`-[0-9]+$`)
 
 // runCompare runs compare on each case's commit and its parent and
-// writes a table of detected against stated changes. A case's repository
+// writes a table of detected against stated changes, then runs the
+// synthetic changes (runSynthetic); -only synthetic runs those alone. A case's repository
 // is cloned from mirrors/owner+name/repo when that exists (a shared,
 // read-only clone), from https://repo otherwise.
 func runCompare(ctx context.Context, bin, file, out, only, mirrors string, runs int, benchtime string) error {
@@ -73,7 +74,7 @@ func runCompare(ctx context.Context, bin, file, out, only, mirrors string, runs 
 	}
 	var results []commitResult
 	for _, c := range cs.Cases {
-		if only != "" && !strings.Contains(","+only+",", ","+c.Name+",") {
+		if only != "" && !strings.Contains(","+only+",", ","+c.Name+",") || only == "synthetic" {
 			continue
 		}
 		fmt.Fprintf(os.Stderr, "eval: compare %s (%s@%s)\n", c.Name, c.Repo, c.Commit[:12])
@@ -81,6 +82,9 @@ func runCompare(ctx context.Context, bin, file, out, only, mirrors string, runs 
 	}
 	var b bytes.Buffer
 	compareReport(&b, file, results, runs, benchtime)
+	if only == "" || only == "synthetic" {
+		runSynthetic(ctx, bin, &b, runs, benchtime)
+	}
 	os.Stdout.Write(b.Bytes())
 	if out != "" {
 		return os.WriteFile(out, b.Bytes(), 0o644)
