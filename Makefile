@@ -4,7 +4,7 @@ GO      ?= go
 EXAMPLE := benchmarks/kvstore
 TARGETS := $(dir $(wildcard benchmarks/*/go.mod))
 
-.PHONY: demo test install vet vet-cross fmt-check fuzz bench bench-scale eval eval-real eval-real-static
+.PHONY: demo test install vet vet-cross fmt-check fuzz bench bench-scale eval eval-real eval-real-static eval-compare
 
 ## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
@@ -65,6 +65,11 @@ eval-real:
 	$(GO) build -o bin/confhunt ./cmd/confhunt
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -real benchmarks/real/corpus.yaml -o benchmarks/EVAL-REAL.md
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -scale -o benchmarks/SCALE.md
+
+## eval-compare: confhunt compare on real commits with stated speed-ups or slow-downs (benchmarks/real/commits.yaml); writes benchmarks/EVAL-COMPARE.md (CONFHUNT_MIRRORS=dir: clone from local mirrors)
+eval-compare:
+	$(GO) build -o bin/confhunt ./cmd/confhunt
+	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -compare benchmarks/real/commits.yaml -o benchmarks/EVAL-COMPARE.md
 
 ## eval-real-static: the static pass of eval-real only (minutes), for a change's before and after
 eval-real-static:

@@ -15,7 +15,7 @@ const module = "github.com/confhunt/confhunt"
 // those before it. counts come before scoring, which ranks with them;
 // report renders every stage's results; only the command imports report.
 // The shared machinery in internal/ imports no stage.
-var stages = []string{"configs", "slicing", "counts", "scoring", "hunt", "mutate", "report", "cmd/confhunt"}
+var stages = []string{"configs", "slicing", "counts", "scoring", "hunt", "mutate", "compare", "report", "cmd/confhunt"}
 
 type pkg struct {
 	ImportPath string

@@ -95,8 +95,14 @@ func PlanSlices(a *slicing.Analysis, sls []*slicing.Slice) *Plan {
 // PlanAll plans a time probe on every function of the analysed code, the
 // full-instrumentation plan the selective one is compared with.
 func PlanAll(a *slicing.Analysis) *Plan {
-	p := &planner{a: a, at: make(map[probeKey]*Probe)}
-	for _, fn := range a.Functions() {
+	return PlanFuncs(a.Functions())
+}
+
+// PlanFuncs plans a time probe on each of fns that has source (for a
+// generic instance, its origin).
+func PlanFuncs(fns []*ssa.Function) *Plan {
+	p := &planner{at: make(map[probeKey]*Probe)}
+	for _, fn := range fns {
 		fn = origin(fn)
 		if fn.Syntax() != nil && fn.Pkg != nil {
 			p.add(FuncProbe, fn, slicing.BodyStart(fn), nil, "")

@@ -10,7 +10,12 @@
 // for the same benchmarks, and hunt -overhead's slowdowns of the selective
 // and all-functions plans. With -large it also ranks a large real module
 // (gRPC v1.85.0, copied out of the module cache); with -scale it ranks
-// minio and gRPC whole, cold, cached and after a one-file change.
+// minio and gRPC whole, cold, cached and after a one-file change. With
+// -compare FILE (benchmarks/real/commits.yaml) it runs confhunt compare on
+// real commits whose message states a measured change, each against its
+// parent with the project's own benchmarks, and reports the measured
+// change and verdict of the stated benchmark, the benchmarks selected of
+// the total, and the wall time.
 //
 // Usage (make eval builds bin/confhunt first):
 //

@@ -85,10 +85,14 @@ func main() {
 	overheadRuns = flag.Int("overhead-runs", 3, "runs of each variant for hunt -overhead (0 skips it)")
 	real := flag.String("real", "", "evaluate on the real-code corpus in `file` (benchmarks/real/corpus.yaml) instead of the targets")
 	labels := flag.String("labels", "benchmarks/real/labels.yaml", "with -real: blind perf labels of options")
-	only := flag.String("only", "", "with -real: only these projects (comma-separated names)")
+	only := flag.String("only", "", "with -real or -compare: only these projects or cases (comma-separated names)")
 	withCounts := flag.Bool("counts", true, "with -real: also rank with counts from each project's own tests")
 	scale := flag.Bool("scale", false, "rank large modules whole, cold, cached and after a one-file change, instead of the targets")
 	unlabelled := flag.String("unlabelled", "", "with -real: write the top-15 and culprit options that have no label yet to `file` (JSON), for blind labelling")
+	commits := flag.String("compare", "", "run confhunt compare on the real commits in `file` (benchmarks/real/commits.yaml) instead of the targets")
+	mirrors := flag.String("mirrors", os.Getenv("CONFHUNT_MIRRORS"), "with -compare: clone each repository from `dir`/owner+name/repo when it is there, not from GitHub")
+	compareRuns := flag.Int("compare-runs", 6, "with -compare: the least runs of each side")
+	benchtime := flag.String("benchtime", "200ms", "with -compare: -benchtime of each run")
 	flag.Parse()
 	ctx := context.Background()
 	abs, err := filepath.Abs(*bin)
@@ -103,6 +107,12 @@ func main() {
 			if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
 				fail(err)
 			}
+		}
+		return
+	}
+	if *commits != "" {
+		if err := runCompare(ctx, abs, *commits, *out, *only, *mirrors, *compareRuns, *benchtime); err != nil {
+			fail(err)
 		}
 		return
 	}

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -19,6 +18,8 @@ import (
 	"time"
 
 	yaml "go.yaml.in/yaml/v3"
+
+	"github.com/confhunt/confhunt/internal/snapshot"
 )
 
 // Corpus is benchmarks/real/corpus.yaml: real public Go projects and the
@@ -252,22 +253,8 @@ func moduleCopy(ctx context.Context, module, version string) (string, func(), er
 		return "", nil, err
 	}
 	cleanup := func() { os.RemoveAll(scratch) }
-	if err := os.WriteFile(filepath.Join(scratch, "go.mod"), []byte("module scratch\n\ngo 1.26.0\n"), 0o644); err != nil {
-		cleanup()
-		return "", nil, err
-	}
-	stdout, stderr, err := run(ctx, scratch, "go", "mod", "download", "-json", module+"@"+version)
-	if err != nil {
-		cleanup()
-		return "", nil, fmt.Errorf("go mod download %s@%s: %v: %s", module, version, err, lastLines(append(stdout, stderr...), 3))
-	}
-	var info struct{ Dir, Error string }
-	if err := json.Unmarshal(stdout, &info); err != nil || info.Dir == "" {
-		cleanup()
-		return "", nil, fmt.Errorf("go mod download %s@%s: %v%s", module, version, err, info.Error)
-	}
 	dst := filepath.Join(scratch, "src")
-	if err := copyTree(info.Dir, dst); err != nil {
+	if err := snapshot.Module(ctx, module, version, dst); err != nil {
 		cleanup()
 		return "", nil, err
 	}
@@ -277,28 +264,6 @@ func moduleCopy(ctx context.Context, module, version string) (string, func(), er
 		fmt.Fprintf(os.Stderr, "eval-real: go mod download in %s: %v\n%s\n", module, err, lastLines(stderr, 3))
 	}
 	return dst, cleanup, nil
-}
-
-// copyTree copies the regular files under src to dst, writable.
-func copyTree(src, dst string) error {
-	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		target := filepath.Join(dst, rel)
-		if d.IsDir() {
-			return os.MkdirAll(target, 0o755)
-		}
-		if !d.Type().IsRegular() {
-			return nil
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(target, data, 0o644)
-	})
 }
 
 // measuredReal takes counts from the project's own tests, cached by

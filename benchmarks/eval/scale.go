@@ -25,21 +25,22 @@ var scaleModules = []struct{ module, version string }{
 type timed struct {
 	wall   time.Duration
 	peakMB int64 // the process's maximum resident set
+	stdout []byte
 	stderr []byte
 	err    error
 }
 
-// runTimed runs bin in dir with extra environment variables and measures
-// its wall time and peak resident memory.
+// runTimed runs bin in dir with extra environment variables, keeps its
+// output and measures its wall time and peak resident memory.
 func runTimed(ctx context.Context, dir string, env []string, bin string, args ...string) timed {
 	cmd := exec.CommandContext(ctx, bin, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
-	var errb bytes.Buffer
-	cmd.Stdout, cmd.Stderr = io.Discard, &errb
+	var outb, errb bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &outb, &errb
 	start := time.Now()
 	err := cmd.Run()
-	t := timed{wall: time.Since(start), stderr: errb.Bytes(), err: err}
+	t := timed{wall: time.Since(start), stdout: outb.Bytes(), stderr: errb.Bytes(), err: err}
 	if cmd.ProcessState != nil {
 		t.peakMB = peakMB(cmd.ProcessState)
 	}

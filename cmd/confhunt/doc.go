@@ -14,6 +14,8 @@ The commands are:
 	rank      rank the options by the CPU, memory and IO work they control
 	counts    measure execution counts in an in-house run
 	hunt      probe the suspects' slices under a workload, rank the bottlenecks
+	compare   find the benchmarks a change reaches, measure them on both
+	          revisions (-base REV [-head REV])
 	cache     clean the cache of results between runs (cache clean), or
 	          print its directory (cache dir)
 
@@ -98,7 +100,58 @@ place of the slowdown when it is not significant at 0.05; -json adds the
 Kolmogorov-Smirnov statistic with its permutation p-value and Cliff's
 delta.
 
-counts and hunt run the user's code in Unix process groups and need
+compare tests a change for performance regressions, running only the
+benchmarks that reach it (PerfDetect's change-guided selection):
+
+	confhunt compare -base REV [-head REV] [flags] [packages]
+	confhunt compare -base main -format markdown -fail-on-regression 5
+
+Each revision is copied into a temporary directory, removed on exit and
+on Ctrl-C: a git revision with git archive, the working tree (the head
+when -head is not given) as the files git tracks plus the untracked ones
+it does not ignore, and a module version (-base example.com/mod@v1.2.3)
+with go mod download. Nothing is written into your tree, index, refs or
+worktree list. Both copies are loaded with their tests, and the module's
+functions are matched by name and compared by their SSA bodies printed
+without positions, so moved or reformatted code is no change. The
+benchmarks (Benchmark* in _test.go files of the packages) that reach a
+changed function in the head's call graph are selected; -tests lists the
+tests that do too. With -cover they are selected by measured coverage
+instead: every benchmark runs once (-test.benchtime=1x), and with -tests
+every test, with coverage counters over the module, and those that ran a
+statement of a changed function are selected (this sees calls through
+reflection, which the call graph misses, and leaves out code the call
+graph only might reach). Each side's test binary is built once per package and
+the selected benchmarks run interleaved, base and head, after a warm-up
+run of each: at least -runs times (default 6) and up to -max-runs
+(default 12) until each median is known within 5%, with -benchtime
+(default 200ms) per run. Benchmarks reaching changed code that takes a
+lock or uses a channel also run at -test.cpu 1,N (-cpu N, default the
+number of CPUs), so that contention shows. Per benchmark it prints, as
+benchstat does, each side's median sec/op ± its 95% interval and the
+change (Hodges-Lehmann, with its interval and the two-sided Mann-Whitney
+U p-value), with the verdict slower, faster or ~ by the one-sided U test
+at 0.05. It also names the options whose forward slices hold changed code
+("this change touches code that Config.WAL.SyncWrites controls"), and
+estimates the time the unselected benchmarks would have taken.
+-format text|json|markdown (-json): markdown is a pull-request comment.
+
+	confhunt compare -base main [-counts FILE] [packages] -- go test -run ^$ -bench . ./pkg
+
+With a go test workload after --, compare also probes the changed
+functions in both revisions (hunt's time probes, through an overlay of
+each copy), runs the workload on each, interleaved, and predicts the
+change of the workload's time from each function's time per call and its
+calls (Liao et al.'s local to end-to-end bridge), next to the change
+measured. With -counts FILE (confhunt counts, from another run such as
+a service's) it also predicts the change of that run from its call
+counts. A function's time is inclusive, so nested changed functions
+count twice. Fewer than 4 runs of each side can show no significant
+difference.
+-list stops before measuring. -fail-on-regression PERCENT exits 1 when a
+benchmark is slower by at least PERCENT (one-sided U test at 0.05).
+
+counts, hunt and compare run the user's code in Unix process groups and need
 Linux or macOS (ending re-grouped descendants needs Linux); on Windows
 they stop at once saying they are not supported there. sources, slice
 and rank work everywhere.
@@ -189,10 +242,11 @@ Exit status:
 
 	0    done
 	1    findings asked for by a check flag: rank -fail-on-suspects found
-	     suspects (not in its -baseline)
+	     suspects (not in its -baseline), compare -fail-on-regression a
+	     benchmark that slowed down
 	2    a usage error, bad settings, a bad counts or settings file, or
 	     packages that cannot be loaded
-	3    the user's build or workload failed (counts, hunt)
+	3    the user's build or workload failed (counts, hunt, compare)
 	130  interrupted (Ctrl-C or SIGTERM): confhunt stops what it runs,
 	     removes its temporary files and prints "confhunt: interrupted"
 

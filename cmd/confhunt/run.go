@@ -60,6 +60,7 @@ var commands = []command{
 	{"rank", "rank the options by the CPU, memory and IO work they control", runRank},
 	{"counts", "measure execution counts in an in-house run (tests, benchmarks or a service)", runCounts},
 	{"hunt", "probe the suspects' slices under a workload and rank the bottlenecks", runHunt},
+	{"compare", "find the benchmarks a change reaches and measure them on both revisions", runCompare},
 	{"cache", "clean the cache of results between runs, or print its directory", runCache},
 }
 
@@ -345,11 +346,16 @@ func (e *env) settings(ctx context.Context) (*configs.Settings, string, error) {
 
 // load loads the program the patterns name.
 func (e *env) load(ctx context.Context, s *configs.Settings, patterns []string) (*slicing.Program, error) {
+	return e.loadIn(ctx, s, e.dir, s.Test, patterns)
+}
+
+// loadIn loads the program the patterns name in dir, with tests or not.
+func (e *env) loadIn(ctx context.Context, s *configs.Settings, dir string, tests bool, patterns []string) (*slicing.Program, error) {
 	prog, err := slicing.Load(ctx, slicing.Config{
-		Dir:      e.dir,
+		Dir:      dir,
 		Patterns: patterns,
 		Tags:     strings.Join(s.Tags, ","),
-		Tests:    s.Test,
+		Tests:    tests,
 		Exclude:  s.Sources.Exclude,
 		Helpers:  s.Helpers,
 		Trace:    e.timer.phase,

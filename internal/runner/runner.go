@@ -78,6 +78,15 @@ func (r *Runner) Start(prefix string) (*Run, error) {
 	return &Run{Dir: dir, r: r}, nil
 }
 
+// In returns the run with its commands run in dir instead of the
+// Runner's Dir: the same temporary directory and mark, so that the
+// original's Close ends them too. Only the original is to be closed.
+func (run *Run) In(dir string) *Run {
+	r := *run.r
+	r.Dir = dir
+	return &Run{Dir: run.Dir, r: &r}
+}
+
 // Close ends every process of the run still running, wherever it went,
 // and removes the run's directory.
 func (run *Run) Close() error {

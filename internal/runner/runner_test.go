@@ -132,3 +132,25 @@ func TestCheckReady(t *testing.T) {
 		}
 	}
 }
+
+// TestIn: a run moved to another directory runs its commands there, with
+// the same mark and temporary directory.
+func TestIn(t *testing.T) {
+	r := &runner.Runner{Dir: t.TempDir(), Env: os.Environ()}
+	run := start(t, r)
+	other := t.TempDir()
+	var out strings.Builder
+	if err := run.In(other).Exec(context.Background(), nil, &out, io.Discard, "sh", "-c", "pwd; echo $CONFHUNT_RUN"); err != nil {
+		t.Fatal(err)
+	}
+	if want := other + "\n" + run.Dir + "\n"; out.String() != want {
+		t.Errorf("output %q, want %q", out.String(), want)
+	}
+	out.Reset()
+	if err := run.Exec(context.Background(), nil, &out, io.Discard, "pwd"); err != nil {
+		t.Fatal(err)
+	}
+	if out.String() != r.Dir+"\n" {
+		t.Errorf("the original run moved too: %q", out.String())
+	}
+}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Commits is benchmarks/real/commits.yaml: real commits whose message
+// states a measured change.
+type Commits struct {
+	Cases []CommitCase `yaml:"cases"`
+}
+
+// CommitCase is one commit, compared with its first parent.
+type CommitCase struct {
+	Name      string  `yaml:"name"`
+	Repo      string  `yaml:"repo"` // github.com/owner/name
+	Commit    string  `yaml:"commit"`
+	Tags      string  `yaml:"tags"`
+	Benchmark string  `yaml:"benchmark"` // regexp over the printed name without the -N suffix
+	Stated    float64 `yaml:"stated"`    // percent; negative is faster
+	Evidence  string  `yaml:"evidence"`
+}
+
+// compareJSON is what the harness reads of compare -json.
+type compareJSON struct {
+	Changes    []json.RawMessage `json:"changes"`
+	Benchmarks struct {
+		Total    int               `json:"total"`
+		Selected []json.RawMessage `json:"selected"`
+	} `json:"benchmarks"`
+	Results []struct {
+		Name    string   `json:"name"`
+		Change  *float64 `json:"change"`
+		P       float64  `json:"p_slower"`
+		PFaster float64  `json:"p_faster"`
+		Verdict string   `json:"verdict"`
+	} `json:"results"`
+	New []string `json:"new"`
+}
+
+type commitResult struct {
+	c               CommitCase
+	err             string
+	changed         int
+	selected, total int
+	found           bool // the stated benchmark was measured
+	change          float64
+	verdict         string
+	detected        bool // in the stated direction
+	wall            time.Duration
+	peak            int64
+}
+
+var procs = regexp.MustCompile(`-[0-9]+$`)
+
+// runCompare runs compare on each case's commit and its parent and
+// writes a table of detected against stated changes, then runs the
+// synthetic changes (runSynthetic); -only synthetic runs those alone. A case's repository
+// is cloned from mirrors/owner+name/repo when that exists (a shared,
+// read-only clone), from https://repo otherwise.
+func runCompare(ctx context.Context, bin, file, out, only, mirrors string, runs int, benchtime string) error {
+	var cs Commits
+	if err := readYAML(file, &cs); err != nil {
+		return err
+	}
+	var results []commitResult
+	for _, c := range cs.Cases {
+		if only != "" && !strings.Contains(","+only+",", ","+c.Name+",") || only == "synthetic" {
+			continue
+		}
+		fmt.Fprintf(os.Stderr, "eval: compare %s (%s@%s)\n", c.Name, c.Repo, c.Commit[:12])
+		results = append(results, compareCase(ctx, bin, c, mirrors, runs, benchtime))
+	}
+	var b bytes.Buffer
+	compareReport(&b, file, results, runs, benchtime)
+	if only == "" || only == "synthetic" {
+		runSynthetic(ctx, bin, &b, runs, benchtime)
+	}
+	os.Stdout.Write(b.Bytes())
+	if out != "" {
+		return os.WriteFile(out, b.Bytes(), 0o644)
+	}
+	return nil
+}
+
+func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, runs int, benchtime string) commitResult {
+	r := commitResult{c: c}
+	tmp, err := os.MkdirTemp("", "confhunt-eval-compare-")
+	if err != nil {
+		r.err = err.Error()
+		return r
+	}
+	defer os.RemoveAll(tmp)
+	src := "https://" + c.Repo
+	owner, name, _ := strings.Cut(strings.TrimPrefix(c.Repo, "github.com/"), "/")
+	if m := filepath.Join(mirrors, owner+"+"+name, "repo"); mirrors != "" && exists(m) {
+		src = m
+	}
+	dir := filepath.Join(tmp, "src")
+	if _, stderr, err := run(ctx, tmp, "git", "clone", "-q", "--shared", "--no-checkout", src, dir); err != nil {
+		r.err = fmt.Sprintf("git clone %s: %v: %s", src, err, lastLines(stderr, 2))
+		return r
+	}
+	args := []string{"compare", "-json", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime}
+	if c.Tags != "" {
+		args = append(args, "-tags", c.Tags)
+	}
+	t := runTimed(ctx, dir, []string{"CONFHUNT_CACHE=off"}, bin, append(args, "./...")...)
+	r.wall, r.peak = t.wall, t.peakMB
+	if t.err != nil {
+		r.err = fmt.Sprintf("confhunt compare: %v: %s", t.err, lastLines(t.stderr, 3))
+		return r
+	}
+	var cj compareJSON
+	if err := json.Unmarshal(t.stdout, &cj); err != nil {
+		r.err = fmt.Sprintf("reading compare -json: %v", err)
+		return r
+	}
+	r.changed, r.selected, r.total = len(cj.Changes), len(cj.Benchmarks.Selected), cj.Benchmarks.Total
+	re, err := regexp.Compile(c.Benchmark)
+	if err != nil {
+		r.err = fmt.Sprintf("benchmark %q: %v", c.Benchmark, err)
+		return r
+	}
+	for _, res := range cj.Results {
+		if !re.MatchString(procs.ReplaceAllString(res.Name, "")) || res.Change == nil {
+			continue
+		}
+		// With -cpu 1,N a benchmark prints twice: the first found (GOMAXPROCS 1 sorts first) is kept.
+		if !r.found {
+			r.found, r.change, r.verdict = true, 100**res.Change, res.Verdict
+		}
+	}
+	want := "faster"
+	if c.Stated > 0 {
+		want = "slower"
+	}
+	r.detected = r.found && r.verdict == want
+	return r
+}
+
+func exists(name string) bool {
+	_, err := os.Stat(name)
+	return err == nil
+}
+
+func compareReport(w io.Writer, file string, results []commitResult, runs int, benchtime string) {
+	fmt.Fprintf(w, "# confhunt compare on real commits\n\n")
+	fmt.Fprintf(w, "Cases: `%s`. Each commit is compared with its parent by `confhunt compare -base C^ -head C -runs %d -max-runs %d -benchtime %s ./...` "+
+		"(the project's own benchmarks; selection by the call graph). Detected: the stated benchmark measured with the verdict in the stated direction "+
+		"(one-sided Mann-Whitney U at 0.05).\n\n", file, runs, 2*runs, benchtime)
+	fmt.Fprintln(w, "| case | stated | measured | verdict | detected | changed funcs | selected / total benchmarks | wall | peak |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: |")
+	detected, cheap, done := 0, 0, 0
+	for _, r := range results {
+		if r.err != "" {
+			fmt.Fprintf(w, "| %s | %+.1f%% | error | | no | | | %s | |\n", r.c.Name, r.c.Stated, r.wall.Round(time.Second))
+			continue
+		}
+		done++
+		measured, verdict := "not measured", "-"
+		if r.found {
+			measured, verdict = fmt.Sprintf("%+.1f%%", r.change), r.verdict
+		}
+		if r.detected {
+			detected++
+		}
+		if 2*r.selected < r.total {
+			cheap++
+		}
+		fmt.Fprintf(w, "| %s | %+.1f%% | %s | %s | %s | %d | %d / %d | %s | %d MB |\n", r.c.Name, r.c.Stated, measured, verdict, yesNo(r.detected),
+			r.changed, r.selected, r.total, r.wall.Round(time.Second), r.peak)
+	}
+	fmt.Fprintf(w, "\nDetected in the stated direction: %d of %d; fewer than half of the benchmarks run: %d of %d (goal: ≥ 4 of 5 detected, every case under half).\n", detected, len(results), cheap, done)
+	for _, r := range results {
+		if r.err != "" {
+			fmt.Fprintf(w, "\n%s: %s\n", r.c.Name, strings.ReplaceAll(r.err, "\n", " "))
+		}
+	}
+}
+
+func yesNo(b bool) string {
+	if b {
+		return "yes"
+	}
+	return "no"
+}

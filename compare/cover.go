@@ -1,0 +1,137 @@
+package compare
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// span is the source of a changed function, as coverage profiles name
+// files: import path and file name.
+type span struct {
+	file           string
+	sl, sc, el, ec int
+	name           string
+	sync           bool
+}
+
+// SelectCovered selects by measured coverage (PerfDetect's dynamic
+// selection): it runs every benchmark of head's analysed packages once
+// (-test.benchtime=1x), and with tests every test, each with coverage
+// counters over the module's packages, and keeps those that ran a
+// statement of a changed function. Coverage does not count _test.go
+// files: changed functions there are followed back in graph, as Select
+// does. The test binaries are built in run's directory.
+func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, graph *callgraph.Graph, changes []Change, tests bool, tags string) (Selection, error) {
+	all := Benchmarks(head)
+	byFunc := make(map[*ssa.Function]*Bench, len(all))
+	for i := range all {
+		byFunc[all[i].fn] = &all[i]
+	}
+	var inTests []Change
+	var spans []span
+	for _, c := range changes {
+		if len(c.Funcs) == 0 {
+			continue
+		}
+		fn := c.Funcs[0]
+		if strings.HasSuffix(head.Fset.Position(fn.Pos()).Filename, "_test.go") {
+			inTests = append(inTests, c)
+			continue
+		}
+		if syn := fn.Syntax(); syn != nil {
+			start, end := head.Fset.Position(syn.Pos()), head.Fset.Position(syn.End())
+			file := strings.TrimSuffix(fn.Pkg.Pkg.Path(), "_test") + "/" + filepath.Base(start.Filename)
+			spans = append(spans, span{file, start.Line, start.Column, end.Line, end.Column, c.Name, c.Sync})
+		}
+	}
+	reach(graph, inTests, byFunc)
+	if len(spans) > 0 {
+		bins := make(map[string]string)
+		for i := range all {
+			b := &all[i]
+			if b.Test && !tests {
+				continue
+			}
+			bin := bins[b.Pkg]
+			if bin == "" {
+				bin = filepath.Join(run.Dir, "cover", fmt.Sprintf("%d.test", len(bins)))
+				if err := build(ctx, run.In(b.Dir), bin, tags, "-cover", "-covermode=set", "-coverpkg="+head.Module+"/..."); err != nil {
+					return Selection{}, fmt.Errorf("building the tests of %s with coverage: %w", b.Pkg, err)
+				}
+				bins[b.Pkg] = bin
+			}
+			prof, err := coverRun(ctx, run.In(b.Dir), bin, *b, filepath.Join(run.Dir, "cover", fmt.Sprintf("%d", i)))
+			if err != nil {
+				return Selection{}, err
+			}
+			for _, blk := range prof.Blocks {
+				if blk.Count == 0 {
+					continue
+				}
+				for _, s := range spans {
+					if s.covers(blk) && !slices.Contains(b.Reaches, s.name) {
+						b.Reaches = append(b.Reaches, s.name)
+						b.Sync = b.Sync || s.sync
+					}
+				}
+			}
+		}
+	}
+	return selection(all, tests), nil
+}
+
+func (s span) covers(b counts.Block) bool {
+	if b.File != s.file {
+		return false
+	}
+	after := b.StartLine > s.sl || b.StartLine == s.sl && b.StartCol >= s.sc
+	before := b.EndLine < s.el || b.EndLine == s.el && b.EndCol <= s.ec
+	return after && before
+}
+
+// coverRun runs one benchmark once, or one test, with its counters
+// written under dir, and returns its profile.
+func coverRun(ctx context.Context, run *runner.Run, bin string, b Bench, dir string) (*counts.Profile, error) {
+	covdata := filepath.Join(dir, "covdata")
+	if err := os.MkdirAll(covdata, 0o755); err != nil {
+		return nil, err
+	}
+	only := "^" + regexp.QuoteMeta(b.Name) + "$"
+	args := []string{"-test.run=^$", "-test.bench=" + only, "-test.benchtime=1x"}
+	if b.Test {
+		args = []string{"-test.run=" + only}
+	}
+	args = append(args, "-test.count=1", "-test.gocoverdir="+covdata)
+	var out bytes.Buffer
+	if err := run.Exec(ctx, []string{"GOCOVERDIR=" + covdata}, &out, &out, bin, args...); err != nil {
+		if ctx.Err() != nil || errors.Is(err, runner.ErrTimeout) {
+			return nil, err
+		}
+		return nil, fmt.Errorf("%w: %s.%s failed in the coverage run: %v\n%s", runner.ErrWorkload, b.Pkg, b.Name, err, lastLines(out.String(), 10))
+	}
+	text := filepath.Join(dir, "cover.txt")
+	out.Reset()
+	if err := run.Exec(ctx, nil, &out, &out, "go", "tool", "covdata", "textfmt", "-i="+covdata, "-o="+text); err != nil {
+		return nil, fmt.Errorf("go tool covdata: %v\n%s", err, strings.TrimSpace(out.String()))
+	}
+	f, err := os.Open(text)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return counts.Parse(text, f)
+}

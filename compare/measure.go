@@ -1,0 +1,235 @@
+package compare
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/confhunt/confhunt/internal/bench"
+	"github.com/confhunt/confhunt/internal/runner"
+)
+
+// Protocol says how Measure runs the benchmarks.
+type Protocol struct {
+	bench.Protocol
+	Criteria  bench.Criteria
+	Benchtime string // -test.benchtime of each run; "" is go test's 1s
+	// CPU is the N of -test.cpu 1,N for the benchmarks that reach a
+	// changed function using locks or channels; 0 means runtime.NumCPU,
+	// and 1 runs them as the others.
+	CPU  int
+	Tags string // build tags
+}
+
+// Result is the comparison of one benchmark's ns/op, as go test printed
+// it (with its sub-benchmark and GOMAXPROCS suffix), between the two
+// revisions.
+type Result struct {
+	Pkg       string
+	Name      string       // as printed, without "Benchmark": "Get/size=64-2"
+	Benchmark string       // the function: "BenchmarkGet"
+	Values    [2][]float64 // ns/op of each run, base then head
+	bench.Comparison
+}
+
+// Regressions returns the results whose head is slower than their base
+// by at least the fraction min of it, by the one-sided U test at c.Alpha.
+func (m *Measurement) Regressions(c bench.Criteria, min float64) []Result {
+	c.Min = min
+	var out []Result
+	for _, r := range m.Results {
+		if bench.Compare(r.Values[0], r.Values[1], c).Verdict == bench.Slower {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+// Measurement is what Measure found.
+type Measurement struct {
+	Results []Result // by package and name
+	// New are the selected benchmarks that printed no result in the
+	// base, which lacks them (or they failed there): not compared.
+	New []string
+	// Wall is the time of the runs, warm-ups included, builds not;
+	// Benchmarks the number of selected benchmarks they ran.
+	Wall       time.Duration
+	Benchmarks int
+}
+
+// Saved estimates the time the unselected benchmarks of total would
+// have taken: each as long as a selected one took on average.
+func (m *Measurement) Saved(total int) time.Duration {
+	if m.Benchmarks == 0 || total <= m.Benchmarks {
+		return 0
+	}
+	return m.Wall / time.Duration(m.Benchmarks) * time.Duration(total-m.Benchmarks)
+}
+
+// Measure builds the test binary of each package of sel in both trees,
+// once, and runs its selected benchmarks in both, interleaved, on
+// internal/bench (one warm-up run of each, then rounds until every
+// median is known within p.Width or p.MaxRuns is reached). The trees'
+// directories hold the packages; the binaries go into run's directory.
+func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench, p Protocol) (*Measurement, error) {
+	cpu := p.CPU
+	if cpu == 0 {
+		cpu = runtime.NumCPU()
+	}
+	m := &Measurement{}
+	var pkgs []string
+	byPkg := make(map[string][]Bench)
+	for _, b := range sel {
+		if b.Test {
+			continue
+		}
+		if _, ok := byPkg[b.Pkg]; !ok {
+			pkgs = append(pkgs, b.Pkg)
+		}
+		byPkg[b.Pkg] = append(byPkg[b.Pkg], b)
+	}
+	slices.Sort(pkgs)
+	for i, pkg := range pkgs {
+		bs := byPkg[pkg]
+		rel, err := filepath.Rel(head.Root, bs[0].Dir)
+		if err != nil {
+			return nil, err
+		}
+		dirs := [2]string{filepath.Join(base.Root, rel), bs[0].Dir}
+		if _, err := os.Stat(dirs[0]); err != nil {
+			for _, b := range bs {
+				m.New = append(m.New, pkg+"."+b.Name)
+			}
+			continue
+		}
+		var bins [2]string
+		for side, t := range []*Tree{base, head} {
+			bins[side] = filepath.Join(run.Dir, "bin", fmt.Sprintf("%s-%d.test", [2]string{"base", "head"}[side], i))
+			if err := build(ctx, run.In(dirs[side]), bins[side], p.Tags); err != nil {
+				return nil, fmt.Errorf("building the tests of %s in %s: %w", pkg, t.Label(), err)
+			}
+		}
+		args := []string{"-test.run=^$", "-test.bench=" + benchRegexp(bs), "-test.count=1"}
+		if p.Benchtime != "" {
+			args = append(args, "-test.benchtime="+p.Benchtime)
+		}
+		if cpu > 1 && slices.ContainsFunc(bs, func(b Bench) bool { return b.Sync }) {
+			args = append(args, "-test.cpu=1,"+strconv.Itoa(cpu))
+		}
+		var vs []bench.Variant
+		for side, name := range []string{base.Label(), head.Label()} {
+			bin, r := bins[side], run.In(dirs[side])
+			vs = append(vs, bench.Variant{Name: pkg + " @ " + name, Run: func(ctx context.Context) ([]byte, time.Duration, error) {
+				var stdout, stderr bytes.Buffer
+				start := time.Now()
+				err := r.Exec(ctx, nil, &stdout, &stderr, bin, args...)
+				wall := time.Since(start)
+				if err != nil {
+					if ctx.Err() != nil || errors.Is(err, runner.ErrTimeout) {
+						return nil, 0, err
+					}
+					return nil, 0, fmt.Errorf("%w: the benchmarks of %s failed: %v\n%s", runner.ErrWorkload, pkg, err, lastLines(stdout.String()+stderr.String(), 10))
+				}
+				return stdout.Bytes(), wall, nil
+			}})
+		}
+		start := time.Now()
+		runs, err := bench.Measure(ctx, vs, p.Protocol)
+		if err != nil {
+			return nil, err
+		}
+		m.Wall += time.Since(start)
+		m.Benchmarks += len(bs)
+		m.Results = append(m.Results, results(runs, p.Criteria)...)
+		m.New = append(m.New, missing(pkg, bs, runs)...)
+	}
+	slices.SortFunc(m.Results, func(x, y Result) int { return cmp.Or(cmp.Compare(x.Pkg, y.Pkg), cmp.Compare(x.Name, y.Name)) })
+	slices.Sort(m.New)
+	return m, nil
+}
+
+// build builds the test binary of the package in run's directory into
+// bin, with the build flags given.
+func build(ctx context.Context, run *runner.Run, bin, tags string, flags ...string) error {
+	args := append([]string{"test", "-c", "-o", bin}, flags...)
+	if tags != "" {
+		args = append(args, "-tags="+tags)
+	}
+	var out bytes.Buffer
+	if err := run.Exec(ctx, nil, &out, &out, "go", append(args, ".")...); err != nil {
+		if ctx.Err() != nil || errors.Is(err, runner.ErrTimeout) {
+			return err
+		}
+		return fmt.Errorf("%w: %v\n%s", runner.ErrBuild, err, lastLines(out.String(), 10))
+	}
+	return nil
+}
+
+// benchRegexp matches exactly the top-level benchmarks of bs.
+func benchRegexp(bs []Bench) string {
+	names := make([]string, len(bs))
+	for i, b := range bs {
+		names[i] = regexp.QuoteMeta(b.Name)
+	}
+	return "^(" + strings.Join(names, "|") + ")$"
+}
+
+// results compares the ns/op of every benchmark that each run of both
+// sides printed.
+func results(runs []bench.Runs, c bench.Criteria) []Result {
+	var out []Result
+	for _, k := range bench.TimeKeys(runs...) {
+		a, b := values(runs[0], k), values(runs[1], k)
+		out = append(out, Result{Pkg: k.Pkg, Name: k.Name, Benchmark: function(k.Name), Values: [2][]float64{a, b}, Comparison: bench.Compare(a, b, c)})
+	}
+	return out
+}
+
+// values are the values of k, one per run (the geometric mean of a run's
+// values when it printed several).
+func values(rs bench.Runs, k bench.Key) []float64 {
+	return rs.Time([]bench.Key{k})
+}
+
+// missing names the benchmarks of bs that no base run printed.
+func missing(pkg string, bs []Bench, runs []bench.Runs) []string {
+	printed := make(map[string]bool)
+	for _, k := range bench.TimeKeys(runs...) {
+		printed[function(k.Name)] = true
+	}
+	var out []string
+	for _, b := range bs {
+		if !printed[b.Name] {
+			out = append(out, pkg+"."+b.Name)
+		}
+	}
+	return out
+}
+
+var procsSuffix = regexp.MustCompile(`-[0-9]+$`)
+
+// function returns the benchmark function of a printed name:
+// "Get/size=64-2" is BenchmarkGet's.
+func function(name string) string {
+	top, _, sub := strings.Cut(name, "/")
+	if !sub {
+		top = procsSuffix.ReplaceAllString(top, "")
+	}
+	return "Benchmark" + top
+}
+
+// lastLines returns the last n lines of s.
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	return strings.Join(lines[max(0, len(lines)-n):], "\n")
+}
