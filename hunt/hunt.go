@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -77,6 +78,9 @@ func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *overlay.Overlay, w run
 		flags = []string{"-overlay=" + ov.JSON}
 	}
 	res := &Result{}
+	if pl != nil {
+		res.Warnings = slices.Clone(pl.Skipped)
+	}
 	out := &tee{w: r.Stdout}
 	if w.Build == "" {
 		args := append([]string{w.Command[0], "test"}, flags...)

@@ -10,28 +10,9 @@ import (
 	"testing"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/slicing"
 )
-
-// tree writes files (name → text) under a new temporary directory and
-// returns it, with symbolic links resolved, as the go command reports it.
-func tree(t *testing.T, files map[string]string) string {
-	t.Helper()
-	root, err := filepath.EvalSymlinks(t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, text := range files {
-		name = filepath.Join(root, filepath.FromSlash(name))
-		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return root
-}
 
 // layoutEnv isolates the go command from the machine's settings and the
 // network.
@@ -107,7 +88,7 @@ func main() {
 // path (no "@" of a version it does not have).
 func TestWorkspace(t *testing.T) {
 	layoutEnv(t)
-	ws := tree(t, workFiles)
+	ws := testutil.Tree(t, workFiles)
 	ctx := context.Background()
 
 	prog, err := slicing.Load(ctx, slicing.Config{Dir: ws})
@@ -141,7 +122,7 @@ func TestWorkspace(t *testing.T) {
 func TestVendor(t *testing.T) {
 	layoutEnv(t)
 	t.Setenv("GOFLAGS", "-mod=vendor")
-	dir := tree(t, map[string]string{
+	dir := testutil.Tree(t, map[string]string{
 		"go.mod":             "module example.com/app\n\ngo 1.22\n\nrequire example.com/dep v1.0.0\n",
 		"vendor/modules.txt": "# example.com/dep v1.0.0\n## explicit; go 1.22\nexample.com/dep\n",
 		"vendor/example.com/dep/dep.go": `package dep
@@ -187,7 +168,7 @@ func main() {
 // go's "does not contain" messages.
 func TestModules(t *testing.T) {
 	layoutEnv(t)
-	dir := tree(t, map[string]string{
+	dir := testutil.Tree(t, map[string]string{
 		"a/go.mod":          "module example.com/a\n\ngo 1.22\n",
 		"a/a.go":            "package a\n",
 		"b/go.mod":          "module example.com/b\n\ngo 1.22\n",
@@ -225,7 +206,7 @@ func TestModules(t *testing.T) {
 // positioned in the user's file; with cgo off, its error says so.
 func TestCgo(t *testing.T) {
 	layoutEnv(t)
-	dir := tree(t, map[string]string{
+	dir := testutil.Tree(t, map[string]string{
 		"go.mod":          "module example.com/cg\n\ngo 1.22\n",
 		"cmd/app/main.go": "package main\n\nimport \"example.com/cg\"\n\nfunc main() { println(cg.Run(cg.Options{Loops: 3})) }\n",
 		"c.go": `package cg

@@ -178,3 +178,24 @@ func ServiceDir(t testing.TB) string {
 	}
 	return filepath.Join(filepath.Dir(file), "testdata", "service")
 }
+
+// Tree writes files (slash-separated name → text) under a new temporary
+// directory and returns the directory, its symbolic links resolved as
+// the go command reports directories.
+func Tree(t testing.TB, files map[string]string) string {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		name = filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
