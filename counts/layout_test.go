@@ -15,9 +15,7 @@ import (
 // keeps the blocks of every workspace module, by path from the root, and
 // maps them back onto the program.
 func TestWorkspaceFile(t *testing.T) {
-	t.Setenv("GOFLAGS", "")
-	t.Setenv("GOWORK", "")
-	t.Setenv("GOPROXY", "off")
+	testutil.GoEnv(t)
 	spin := "\nfunc Spin(n int) int {\n\ts := 0\n\tfor i := 0; i < n; i++ {\n\t\ts += i\n\t}\n\treturn s\n}\n"
 	ws := testutil.Tree(t, map[string]string{
 		"go.work":  "go 1.22\n\nuse (\n\t./a\n\t./b\n)\n",

@@ -25,6 +25,12 @@ func probePlan(t *testing.T) (slicingtest.Loaded, *hunt.Plan, string) {
 	t.Helper()
 	dir, _ := filepath.Abs(filepath.Join("testdata", "probe"))
 	l := slicingtest.Load(t, slicing.Config{Dir: dir})
+	return l, planSlices(t, l), dir
+}
+
+// planSlices plans probes on the slices of every option of l.
+func planSlices(t *testing.T, l slicingtest.Loaded) *hunt.Plan {
+	t.Helper()
 	opts, err := slicing.Discover(context.Background(), l.Prog, l.Settings.Sources)
 	if err != nil {
 		t.Fatal(err)
@@ -33,7 +39,19 @@ func probePlan(t *testing.T) (slicingtest.Loaded, *hunt.Plan, string) {
 	for sl := range slicing.Forward(context.Background(), l.Analysis, opts) {
 		sls = append(sls, sl)
 	}
-	return l, hunt.PlanSlices(l.Analysis, sls), dir
+	return hunt.PlanSlices(l.Analysis, sls)
+}
+
+// checkClean fails t if files are left in tmp or dir's checksum is no
+// longer before.
+func checkClean(t *testing.T, tmp, dir, before string) {
+	t.Helper()
+	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	if testutil.Checksum(t, dir) != before {
+		t.Errorf("the run changed the user's tree")
+	}
 }
 
 // TestProbeRoundTrip plans, writes the overlay, runs the package's test
@@ -122,12 +140,7 @@ func TestProbeInterrupted(t *testing.T) {
 		t.Fatal("an interrupted run succeeded")
 	}
 	ov.Remove()
-	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
-		t.Errorf("temporary files left behind: %v", entries)
-	}
-	if testutil.Checksum(t, dir) != before {
-		t.Errorf("the interrupted run changed the user's tree")
-	}
+	checkClean(t, tmp, dir, before)
 }
 
 // TestProbeErrors: a failing workload, a package that does not build, a
@@ -190,32 +203,14 @@ func TestProbeTestVariants(t *testing.T) {
 		}
 		at[k] = true
 	}
-	before := testutil.Checksum(t, dir)
-	ov, err := plan.Write(l.Prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ov.Remove()
-	var out strings.Builder
-	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: &out, Stderr: &out}}
-	res, err := r.Probe(context.Background(), plan, ov, runner.Workload{Command: []string{"go", "test", "./..."}})
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
+	got, _ := probeRun(t, l, plan, dir)
 	// lib's tests call Spin 5 times and Fill 3 times, app's test calls
 	// Spin, Fill and Walk twice; Default is called by three tests.
 	want := map[string]int64{"lib.Spin": 7, "lib_test.TestExternal": 1, "lib.Fill": 5, "lib.Walk": 2, "lib.TestSpin": 1, "lib.testConfig": 1, "config.Default": 3, "app.Run": 2}
-	got := make(map[string]int64)
-	for _, m := range res.Measurements {
-		got[slicing.ShortName(m.Probe.Func)] += m.Calls
-	}
 	for k, n := range want {
 		if got[k] != n {
 			t.Errorf("%s: %d calls, want %d (all: %v)", k, got[k], n, got)
 		}
-	}
-	if testutil.Checksum(t, dir) != before {
-		t.Errorf("the probe run changed the user's tree")
 	}
 }
 

@@ -3,7 +3,6 @@ package hunt_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -14,14 +13,6 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 	"github.com/confhunt/confhunt/slicing/slicingtest"
 )
-
-// layoutEnv isolates the go command from the machine's settings and the
-// network.
-func layoutEnv(t *testing.T) {
-	t.Setenv("GOFLAGS", "")
-	t.Setenv("GOWORK", "")
-	t.Setenv("GOPROXY", "off")
-}
 
 // probeRun writes the plan's overlay, runs go test ./... in dir through
 // it and returns the calls each probed function made, by short name.
@@ -65,7 +56,7 @@ func Spin(n int) int {
 // TestProbeWorkspace: from one module of a go.work workspace, the
 // functions of another workspace module are probed through the overlay.
 func TestProbeWorkspace(t *testing.T) {
-	layoutEnv(t)
+	testutil.GoEnv(t)
 	ws := testutil.Tree(t, map[string]string{
 		"go.work":  "go 1.22\n\nuse (\n\t./a\n\t./b\n)\n",
 		"a/go.mod": "module example.com/a\n\ngo 1.22\n",
@@ -98,7 +89,7 @@ func TestSpin(t *testing.T) {
 // TestProbeVendor: a vendored package is probed through the overlay, with
 // -mod=vendor and no network.
 func TestProbeVendor(t *testing.T) {
-	layoutEnv(t)
+	testutil.GoEnv(t)
 	t.Setenv("GOFLAGS", "-mod=vendor")
 	dir := testutil.Tree(t, map[string]string{
 		"go.mod":                        "module example.com/app\n\ngo 1.22\n\nrequire example.com/dep v1.0.0\n",
@@ -131,15 +122,8 @@ func TestSpin(t *testing.T) {
 // was parsed is cgo's output): they are left out with a warning naming
 // the file, and the package's other files are still probed.
 func TestProbeCgo(t *testing.T) {
-	layoutEnv(t)
-	cc, err := exec.Command("go", "env", "CC").Output()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := exec.LookPath(strings.TrimSpace(string(cc))); err != nil {
-		t.Skipf("no C compiler: %v", err)
-	}
-	t.Setenv("CGO_ENABLED", "1")
+	testutil.GoEnv(t)
+	testutil.NeedCgo(t)
 	dir := testutil.Tree(t, map[string]string{
 		"go.mod": "module example.com/cg\n\ngo 1.22\n",
 		"c.go": `package cg
@@ -185,7 +169,7 @@ func TestBoth(t *testing.T) {
 // TestProbeSizes: an allocation probe counts the bytes of the target's
 // element size, which GOARCH sets: 8 for an int on amd64, 4 on 386.
 func TestProbeSizes(t *testing.T) {
-	layoutEnv(t)
+	testutil.GoEnv(t)
 	dir := testutil.Tree(t, map[string]string{
 		"go.mod": "module example.com/sz\n\ngo 1.22\n",
 		"sz.go": `package sz
@@ -200,15 +184,7 @@ func Fill(c Config) []int { return make([]int, c.N) }
 	for arch, want := range map[string]string{"amd64": "int64(confhuntN0)*8", "386": "int64(confhuntN0)*4"} {
 		t.Setenv("GOARCH", arch)
 		l := slicingtest.Load(t, slicing.Config{Dir: dir})
-		opts, err := slicing.Discover(context.Background(), l.Prog, l.Settings.Sources)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var sls []*slicing.Slice
-		for sl := range slicing.Forward(context.Background(), l.Analysis, opts) {
-			sls = append(sls, sl)
-		}
-		ov, err := hunt.PlanSlices(l.Analysis, sls).Write(l.Prog)
+		ov, err := planSlices(t, l).Write(l.Prog)
 		if err != nil {
 			t.Fatal(err)
 		}

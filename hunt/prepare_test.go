@@ -90,12 +90,7 @@ func TestPrepareBuildsOnce(t *testing.T) {
 		}
 	}
 	ov.Remove()
-	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
-		t.Errorf("temporary files left behind: %v", entries)
-	}
-	if testutil.Checksum(t, dir) != before {
-		t.Errorf("the runs changed the user's tree")
-	}
+	checkClean(t, tmp, dir, before)
 }
 
 // TestPrepareFallback: a workload whose test binaries cannot be run in

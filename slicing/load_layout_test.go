@@ -3,7 +3,6 @@ package slicing_test
 import (
 	"context"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -13,14 +12,6 @@ import (
 	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/slicing"
 )
-
-// layoutEnv isolates the go command from the machine's settings and the
-// network.
-func layoutEnv(t *testing.T) {
-	t.Setenv("GOFLAGS", "")
-	t.Setenv("GOWORK", "")
-	t.Setenv("GOPROXY", "off")
-}
 
 // sites returns "option file:line" for every read site of every option
 // discovered in the scanned packages, sorted.
@@ -87,7 +78,7 @@ func main() {
 // that module, and another workspace module's files are named by its
 // path (no "@" of a version it does not have).
 func TestWorkspace(t *testing.T) {
-	layoutEnv(t)
+	testutil.GoEnv(t)
 	ws := testutil.Tree(t, workFiles)
 	ctx := context.Background()
 
@@ -120,7 +111,7 @@ func TestWorkspace(t *testing.T) {
 // no network; the vendored package is analysed as a dependency (in the
 // program, its options not listed) and positioned in vendor/.
 func TestVendor(t *testing.T) {
-	layoutEnv(t)
+	testutil.GoEnv(t)
 	t.Setenv("GOFLAGS", "-mod=vendor")
 	dir := testutil.Tree(t, map[string]string{
 		"go.mod":             "module example.com/app\n\ngo 1.22\n\nrequire example.com/dep v1.0.0\n",
@@ -167,7 +158,7 @@ func main() {
 // pattern reaching into a nested module, fail with what to do instead of
 // go's "does not contain" messages.
 func TestModules(t *testing.T) {
-	layoutEnv(t)
+	testutil.GoEnv(t)
 	dir := testutil.Tree(t, map[string]string{
 		"a/go.mod":          "module example.com/a\n\ngo 1.22\n",
 		"a/a.go":            "package a\n",
@@ -205,7 +196,7 @@ func TestModules(t *testing.T) {
 // TestCgo: a cgo package is analysed from the Go files cgo generates,
 // positioned in the user's file; with cgo off, its error says so.
 func TestCgo(t *testing.T) {
-	layoutEnv(t)
+	testutil.GoEnv(t)
 	dir := testutil.Tree(t, map[string]string{
 		"go.mod":          "module example.com/cg\n\ngo 1.22\n",
 		"cmd/app/main.go": "package main\n\nimport \"example.com/cg\"\n\nfunc main() { println(cg.Run(cg.Options{Loops: 3})) }\n",
@@ -229,14 +220,7 @@ func Run(o Options) int {
 	})
 	ctx := context.Background()
 	t.Run("on", func(t *testing.T) {
-		cc, err := exec.Command("go", "env", "CC").Output()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := exec.LookPath(strings.TrimSpace(string(cc))); err != nil {
-			t.Skipf("no C compiler: %v", err)
-		}
-		t.Setenv("CGO_ENABLED", "1")
+		testutil.NeedCgo(t)
 		prog, err := slicing.Load(ctx, slicing.Config{Dir: dir})
 		if err != nil {
 			t.Fatal(err)
