@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/internal/cache"
 	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -238,4 +239,27 @@ func Run(o Options) int {
 			}
 		}
 	})
+}
+
+// TestWorkspaceInputs: at a workspace's root, the cache key of ./...
+// covers the files of the workspace's modules, so a changed file is no
+// stale hit.
+func TestWorkspaceInputs(t *testing.T) {
+	testutil.GoEnv(t)
+	ws := testutil.Tree(t, workFiles)
+	key := func() cache.Key {
+		t.Helper()
+		var h cache.Hash
+		if err := slicing.Inputs(context.Background(), slicing.Config{Dir: ws}, &h); err != nil {
+			t.Fatal(err)
+		}
+		return h.Sum()
+	}
+	k0 := key()
+	if err := os.WriteFile(filepath.Join(ws, "a", "a.go"), []byte(strings.Replace(workFiles["a/a.go"], "i++", "i += 2", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if key() == k0 {
+		t.Error("a changed file of a workspace module left the key of ./... at the workspace's root unchanged")
+	}
 }
