@@ -17,43 +17,13 @@ import (
 
 	"golang.org/x/tools/go/ssa"
 
-	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
+	"github.com/confhunt/confhunt/slicing/slicingtest"
 )
-
-type loaded struct {
-	prog *slicing.Program
-	a    *slicing.Analysis
-	s    *configs.Settings
-}
-
-func load(t *testing.T, dir string) loaded {
-	t.Helper()
-	s, err := configs.Load("", "", nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), s}
-}
-
-func (l loaded) fn(t *testing.T, name string) *ssa.Function {
-	t.Helper()
-	for _, fn := range l.a.Functions() {
-		if slicing.ShortName(fn) == name {
-			return fn
-		}
-	}
-	t.Fatalf("no function %s", name)
-	return nil
-}
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
@@ -62,13 +32,13 @@ func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 func TestMeasuredCounts(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
 	before := testutil.Checksum(t, dir)
-	l := load(t, dir)
+	l := slicingtest.Load(t, slicing.Config{Dir: dir})
 	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	prof, err := r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"go", "test", "-count=1", "-run", "TestCounts", "."})
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := counts.NewFile(l.prog, prof)
+	f, err := counts.NewFile(l.Prog, prof)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +50,7 @@ func TestMeasuredCounts(t *testing.T) {
 	if f, err = counts.Read(name); err != nil {
 		t.Fatal(err)
 	}
-	c, warnings, err := counts.Measure(l.prog, f)
+	c, warnings, err := counts.Measure(l.Prog, f)
 	if err != nil || len(warnings) > 0 {
 		t.Fatalf("measure: %v %v", err, warnings)
 	}
@@ -89,7 +59,7 @@ func TestMeasuredCounts(t *testing.T) {
 	}
 
 	freq := func(name string) (*ssa.Function, counts.Frequencies) {
-		fn := l.fn(t, name)
+		fn := l.Func(t, name)
 		fr, ok := c.Frequencies(fn)
 		if !ok {
 			t.Fatalf("%s has no measured counts", name)
@@ -126,7 +96,7 @@ func TestMeasuredCounts(t *testing.T) {
 	if got := byComment(fn, fr, "for.loop"); len(got) != 1 || !near(got[0], 16) {
 		t.Errorf("Loop header (flow conservation) runs %v times per entry, want 16", got)
 	}
-	trips := scoring.Trips(l.a, fn, fr)
+	trips := scoring.Trips(l.Analysis, fn, fr)
 	if len(trips) != 1 || !near(trips[0].Trips, 15) || !trips[0].Measured {
 		t.Errorf("Loop trips = %+v, want 15 measured", trips)
 	}
@@ -163,7 +133,7 @@ func TestMeasuredCounts(t *testing.T) {
 	}
 
 	// A range-over-func loop: the yield function runs 5 times per entry.
-	rf := l.fn(t, "inhouse.RangeFunc")
+	rf := l.Func(t, "inhouse.RangeFunc")
 	var yield *ssa.Function
 	for _, anon := range rf.AnonFuncs {
 		if strings.Contains(anon.Synthetic, "range-over-func yield") {
@@ -320,7 +290,7 @@ func (b *syncBuffer) String() string {
 func TestService(t *testing.T) {
 	dir := testutil.ServiceDir(t)
 	before := testutil.Checksum(t, dir)
-	l := load(t, dir)
+	l := slicingtest.Load(t, slicing.Config{Dir: dir})
 	addr := testutil.FreePort(t)
 	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard, Grace: 10 * time.Second}}
 	prof, err := r.Service(context.Background(), []string{"example.com/service/server"},
@@ -328,21 +298,21 @@ func TestService(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := counts.NewFile(l.prog, prof)
+	f, err := counts.NewFile(l.Prog, prof)
 	if err != nil {
 		t.Fatal(err)
 	}
-	c, _, err := counts.Measure(l.prog, f)
+	c, _, err := counts.Measure(l.Prog, f)
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := l.fn(t, "main.handle")
+	h := l.Func(t, "main.handle")
 	calls, ok := c.Calls(h)
 	if !ok || calls != 7 {
 		t.Errorf("handle ran %d times (%v), want 7", calls, ok)
 	}
 	fr, _ := c.Frequencies(h)
-	if trips := scoring.Trips(l.a, h, fr); len(trips) != 1 || !near(trips[0].Trips, 100) {
+	if trips := scoring.Trips(l.Analysis, h, fr); len(trips) != 1 || !near(trips[0].Trips, 100) {
 		t.Errorf("handle's loop: %+v, want 100 trips", trips)
 	}
 	if testutil.Checksum(t, dir) != before {
@@ -429,17 +399,17 @@ func TestReadErrors(t *testing.T) {
 // that changed since are left out with a warning naming it.
 func TestMismatch(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
-	l := load(t, dir)
-	_, _, err := counts.Measure(l.prog, &counts.File{Version: 1, Module: "example.com/other"})
+	l := slicingtest.Load(t, slicing.Config{Dir: dir})
+	_, _, err := counts.Measure(l.Prog, &counts.File{Version: 1, Module: "example.com/other"})
 	if err == nil || !strings.Contains(err.Error(), "taken on module example.com/other, not example.com/inhouse") {
 		t.Errorf("other module: err = %v", err)
 	}
 	f := &counts.File{Version: 1, Module: "example.com/inhouse", Files: []counts.FileCounts{{Path: "inhouse.go", SHA256: "0000"}}}
-	c, warnings, err := counts.Measure(l.prog, f)
+	c, warnings, err := counts.Measure(l.Prog, f)
 	if err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "inhouse.go changed since the counts were taken") {
 		t.Fatalf("changed file: %v %v", warnings, err)
 	}
-	if _, ok := c.Frequencies(l.fn(t, "inhouse.Loop")); ok {
+	if _, ok := c.Frequencies(l.Func(t, "inhouse.Loop")); ok {
 		t.Errorf("counts of a changed file were used")
 	}
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/slicing"
+	"github.com/confhunt/confhunt/slicing/slicingtest"
 )
 
 // cpuProfile writes a CPU profile whose samples (nanoseconds) have the
@@ -78,8 +79,8 @@ func line(t *testing.T, text string) string {
 // error naming the file.
 func TestCPU(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
-	l := load(t, dir)
-	fns := l.a.Functions()
+	l := slicingtest.Load(t, slicing.Config{Dir: dir})
+	fns := l.Analysis.Functions()
 	name := cpuProfile(t, map[string]int64{
 		"example.com/inhouse/inhouse.go:" + line(t, "s += i"):           3e9, // Loop, -trimpath name
 		"/build/ci/src/inhouse/inhouse.go:" + line(t, "if !yield(i) {"): 2e9, // the iterator's closure
@@ -90,7 +91,7 @@ func TestCPU(t *testing.T) {
 		"example.com/other/inhouse.go:" + line(t, "return 3*x + 1"):                                             0,   // no time
 		"github.com/someone/else/elsewhere.go:" + line(t, "return 3*x + 1"):                                     4e9, // no such file here
 	})
-	cpu, err := counts.ReadCPU(name, l.prog, fns)
+	cpu, err := counts.ReadCPU(name, l.Prog, fns)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -112,14 +113,14 @@ func TestCPU(t *testing.T) {
 	}
 
 	other := cpuProfile(t, map[string]int64{"/usr/local/go/src/runtime/proc.go:100": 1e9})
-	if _, err := counts.ReadCPU(other, l.prog, fns); err == nil || !strings.HasPrefix(err.Error(), other+": none of the profile's samples") {
+	if _, err := counts.ReadCPU(other, l.Prog, fns); err == nil || !strings.HasPrefix(err.Error(), other+": none of the profile's samples") {
 		t.Errorf("a profile of another program: %v", err)
 	}
 	junk := filepath.Join(t.TempDir(), "junk.pprof")
 	if err := os.WriteFile(junk, []byte("not a profile\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := counts.ReadCPU(junk, l.prog, fns); err == nil || !strings.HasPrefix(err.Error(), junk+": not a pprof profile") {
+	if _, err := counts.ReadCPU(junk, l.Prog, fns); err == nil || !strings.HasPrefix(err.Error(), junk+": not a pprof profile") {
 		t.Errorf("a file that is no profile: %v", err)
 	}
 }

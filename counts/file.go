@@ -67,11 +67,13 @@ func (fc *FileCounts) decodeBlocks(name string) error {
 }
 
 // NewFile keeps the blocks of prof that belong to files of prog's main
-// module, keyed by their path relative to the module root.
+// modules under its root (in a go.work workspace, every module the
+// workspace uses when confhunt runs at its root), keyed by their path
+// relative to the root.
 func NewFile(prog *slicing.Program, prof *Profile) (*File, error) {
 	dirs := make(map[string]string) // import path -> directory
 	packages.Visit(prog.Packages, nil, func(p *packages.Package) {
-		if p.Module != nil && p.Module.Path == prog.Module && len(p.GoFiles) > 0 {
+		if p.Module != nil && p.Module.Main && len(p.GoFiles) > 0 {
 			dirs[p.PkgPath] = filepath.Dir(p.GoFiles[0])
 		}
 	})

@@ -23,4 +23,15 @@
 // callees' time is apportioned by calls and call sites, as probes keep no
 // per-goroutine stack). Probes in a dependency in the module cache are
 // refused before the build: go -overlay cannot replace files there.
+// Probes in a file that uses cgo are left out with a warning (Plan.Skipped):
+// what was parsed is the Go that cgo generated, which no overlay changes.
+// Vendored packages and the other modules of a go.work workspace are the
+// user's files and are probed like the main module's.
+//
+// Runner.Prepare readies a workload for repeated runs (hunt -overhead):
+// the test binaries of a go test command are built once per plan, one per
+// package, with go test -c, and each Prepared.Run runs them in their
+// packages' directories; a service, or a go test command whose binaries
+// cannot stand in for it (-json, -exec, profiles, -args), runs through
+// Probe every time.
 package hunt

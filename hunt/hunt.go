@@ -6,6 +6,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -72,11 +73,11 @@ func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *overlay.Overlay, w run
 		return nil, err
 	}
 	env := []string{"CONFHUNT_PROBE_DIR=" + probeDir}
-	var flags []string
-	if ov != nil {
-		flags = []string{"-overlay=" + ov.JSON}
-	}
+	flags := overlayFlags(ov)
 	res := &Result{}
+	if pl != nil {
+		res.Warnings = slices.Clone(pl.Skipped)
+	}
 	out := &tee{w: r.Stdout}
 	if w.Build == "" {
 		args := append([]string{w.Command[0], "test"}, flags...)
@@ -109,6 +110,14 @@ func (r *Runner) Probe(ctx context.Context, pl *Plan, ov *overlay.Overlay, w run
 		}
 	}
 	return res, nil
+}
+
+// overlayFlags are the go build flags that splice ov in (none for nil).
+func overlayFlags(ov *overlay.Overlay) []string {
+	if ov == nil {
+		return nil
+	}
+	return []string{"-overlay=" + ov.JSON}
 }
 
 func hasFlag(args []string, name string) bool {

@@ -17,22 +17,41 @@ import (
 	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/slicing"
+	"github.com/confhunt/confhunt/slicing/slicingtest"
 )
 
 // probePlan plans probes on the slices of every option of testdata/probe.
-func probePlan(t *testing.T) (loaded, *hunt.Plan, string) {
+func probePlan(t *testing.T) (slicingtest.Loaded, *hunt.Plan, string) {
 	t.Helper()
 	dir, _ := filepath.Abs(filepath.Join("testdata", "probe"))
-	l := load(t, dir)
-	opts, err := slicing.Discover(context.Background(), l.prog, l.s.Sources)
+	l := slicingtest.Load(t, slicing.Config{Dir: dir})
+	return l, planSlices(t, l), dir
+}
+
+// planSlices plans probes on the slices of every option of l.
+func planSlices(t *testing.T, l slicingtest.Loaded) *hunt.Plan {
+	t.Helper()
+	opts, err := slicing.Discover(context.Background(), l.Prog, l.Settings.Sources)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var sls []*slicing.Slice
-	for sl := range slicing.Forward(context.Background(), l.a, opts) {
+	for sl := range slicing.Forward(context.Background(), l.Analysis, opts) {
 		sls = append(sls, sl)
 	}
-	return l, hunt.PlanSlices(l.a, sls), dir
+	return hunt.PlanSlices(l.Analysis, sls)
+}
+
+// checkClean fails t if files are left in tmp or dir's checksum is no
+// longer before.
+func checkClean(t *testing.T, tmp, dir, before string) {
+	t.Helper()
+	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
+		t.Errorf("temporary files left behind: %v", entries)
+	}
+	if testutil.Checksum(t, dir) != before {
+		t.Errorf("the run changed the user's tree")
+	}
 }
 
 // TestProbeRoundTrip plans, writes the overlay, runs the package's test
@@ -46,7 +65,7 @@ func TestProbeRoundTrip(t *testing.T) {
 	if funcs != 1 || allocs != 1 || ios != 2 {
 		t.Fatalf("plan: %d functions, %d allocations, %d IO calls; want 1, 1, 2", funcs, allocs, ios)
 	}
-	ov, err := plan.Write(l.prog)
+	ov, err := plan.Write(l.Prog)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -86,7 +105,7 @@ func TestProbeRoundTrip(t *testing.T) {
 			}
 		}
 	}
-	bs := hunt.Bottlenecks(l.a, res.Measurements, hunt.ByIO)
+	bs := hunt.Bottlenecks(l.Analysis, res.Measurements, hunt.ByIO)
 	if bs[0].Probe.Kind != hunt.IOProbe || bs[0].Bytes != 300 {
 		t.Errorf("by io, first is %v with %d bytes", bs[0].Probe.Kind, bs[0].Bytes)
 	}
@@ -108,7 +127,7 @@ func TestProbeInterrupted(t *testing.T) {
 	before := testutil.Checksum(t, dir)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	ov, err := plan.Write(l.prog)
+	ov, err := plan.Write(l.Prog)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -121,12 +140,7 @@ func TestProbeInterrupted(t *testing.T) {
 		t.Fatal("an interrupted run succeeded")
 	}
 	ov.Remove()
-	if entries, _ := os.ReadDir(tmp); len(entries) != 0 {
-		t.Errorf("temporary files left behind: %v", entries)
-	}
-	if testutil.Checksum(t, dir) != before {
-		t.Errorf("the interrupted run changed the user's tree")
-	}
+	checkClean(t, tmp, dir, before)
 }
 
 // TestProbeErrors: a failing workload, a package that does not build, a
@@ -160,17 +174,9 @@ func TestProbeErrors(t *testing.T) {
 // same counters; and the options keep the names they have without -test.
 func TestProbeTestVariants(t *testing.T) {
 	dir, _ := filepath.Abs(filepath.Join("testdata", "variants"))
-	options := func(tests bool) (loaded, []string) {
-		s, err := configs.Load("", "", nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}, Tests: tests})
-		if err != nil {
-			t.Fatal(err)
-		}
-		l := loaded{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), s}
-		opts, err := slicing.Discover(context.Background(), l.prog, l.s.Sources)
+	options := func(tests bool) (slicingtest.Loaded, []string) {
+		l := slicingtest.Load(t, slicing.Config{Dir: dir, Tests: tests})
+		opts, err := slicing.Discover(context.Background(), l.Prog, l.Settings.Sources)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -188,41 +194,23 @@ func TestProbeTestVariants(t *testing.T) {
 	}
 
 	// Every function of both variants of lib, config and app is probed.
-	plan := hunt.PlanAll(l.a)
+	plan := hunt.PlanAll(l.Analysis)
 	at := make(map[string]bool)
 	for _, pr := range plan.Probes {
-		k := fmt.Sprintf("%v %s", pr.Kind, l.prog.Fset.Position(pr.Pos))
+		k := fmt.Sprintf("%v %s", pr.Kind, l.Prog.Fset.Position(pr.Pos))
 		if at[k] {
 			t.Errorf("two probes at %s", k)
 		}
 		at[k] = true
 	}
-	before := testutil.Checksum(t, dir)
-	ov, err := plan.Write(l.prog)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ov.Remove()
-	var out strings.Builder
-	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: &out, Stderr: &out}}
-	res, err := r.Probe(context.Background(), plan, ov, runner.Workload{Command: []string{"go", "test", "./..."}})
-	if err != nil {
-		t.Fatalf("%v\n%s", err, out.String())
-	}
+	got, _ := probeRun(t, l, plan, dir)
 	// lib's tests call Spin 5 times and Fill 3 times, app's test calls
 	// Spin, Fill and Walk twice; Default is called by three tests.
 	want := map[string]int64{"lib.Spin": 7, "lib_test.TestExternal": 1, "lib.Fill": 5, "lib.Walk": 2, "lib.TestSpin": 1, "lib.testConfig": 1, "config.Default": 3, "app.Run": 2}
-	got := make(map[string]int64)
-	for _, m := range res.Measurements {
-		got[slicing.ShortName(m.Probe.Func)] += m.Calls
-	}
 	for k, n := range want {
 		if got[k] != n {
 			t.Errorf("%s: %d calls, want %d (all: %v)", k, got[k], n, got)
 		}
-	}
-	if testutil.Checksum(t, dir) != before {
-		t.Errorf("the probe run changed the user's tree")
 	}
 }
 

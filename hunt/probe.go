@@ -51,6 +51,9 @@ type Probe struct {
 // Plan is a set of probes.
 type Plan struct {
 	Probes []*Probe
+	// Skipped says, file by file, which probes Write left out because
+	// they cannot be spliced in, and why.
+	Skipped []string
 }
 
 // counters per probe: calls, nanoseconds, bytes, spare.
@@ -216,11 +219,14 @@ func counterFile(pkg string) string {
 // in stack traces stay the user's, and each probed package gets a file
 // with its counters, which live in a file of $CONFHUNT_PROBE_DIR mapped
 // into memory (they survive exit, os.Exit and signals alike). The user's
-// files are only read.
+// files are only read. Probes in files of packages that use cgo are left
+// out of the plan and named in Skipped: what was parsed is the Go that
+// cgo generated, which no overlay can change.
 func (pl *Plan) Write(prog *slicing.Program) (*overlay.Overlay, error) {
 	if err := pl.checkModules(prog); err != nil {
 		return nil, err
 	}
+	pl.skipGenerated(prog)
 	ov, err := overlay.New()
 	if err != nil {
 		return nil, err
@@ -279,6 +285,40 @@ func (pl *Plan) Write(prog *slicing.Program) (*overlay.Overlay, error) {
 	}
 	ok = true
 	return ov, nil
+}
+
+// skipGenerated takes out of the plan the probes whose parsed file is not
+// one of its package's source files (cgo's output in the build cache),
+// and names in Skipped the source files they come from; cgo's own
+// helpers, which come from no source file, go unnamed.
+func (pl *Plan) skipGenerated(prog *slicing.Program) {
+	source := make(map[string]bool)
+	packages.Visit(prog.Packages, nil, func(p *packages.Package) {
+		for _, f := range p.GoFiles {
+			source[f] = true
+		}
+	})
+	skipped := make(map[string]int) // by source file
+	kept := pl.Probes[:0]
+	for _, pr := range pl.Probes {
+		f := prog.Fset.File(pr.Pos)
+		if f == nil || source[f.Name()] {
+			kept = append(kept, pr)
+			continue
+		}
+		if source[prog.Fset.Position(pr.Pos).Filename] { // through cgo's line directives
+			pos := prog.Position(pr.Pos) // file:line:col, relative to the module root
+			skipped[pos[:strings.LastIndex(pos[:strings.LastIndex(pos, ":")], ":")]]++
+		}
+	}
+	pl.Probes = kept
+	for _, file := range slices.Sorted(maps.Keys(skipped)) {
+		n := fmt.Sprintf("%d probes", skipped[file])
+		if skipped[file] == 1 {
+			n = "1 probe"
+		}
+		pl.Skipped = append(pl.Skipped, fmt.Sprintf("cannot probe %s: its package uses cgo, and go -overlay cannot change the Go files cgo generates; %s left out", file, n))
+	}
 }
 
 // checkModules fails when a probe lies in a package of a module in the
@@ -409,7 +449,7 @@ func rewrite(prog *slicing.Program, f *ast.File, src []byte, probes []*Probe) ([
 		}
 		return true
 	})
-	info := typesInfo(prog, f)
+	info, sizes := typesInfo(prog, f)
 	var edits []overlay.Edit
 	for _, pr := range probes {
 		switch pr.Kind {
@@ -421,7 +461,7 @@ func rewrite(prog *slicing.Program, f *ast.File, src []byte, probes []*Probe) ([
 			if call == nil || skip[call] || len(call.Args) == 0 {
 				continue
 			}
-			if e, ok := allocEdit(src, off, info, call, pr.id); ok {
+			if e, ok := allocEdit(src, off, info, sizes, call, pr.id); ok {
 				edits = append(edits, e)
 			}
 		case IOProbe:
@@ -446,23 +486,24 @@ func rewrite(prog *slicing.Program, f *ast.File, src []byte, probes []*Probe) ([
 	return overlay.Apply(src, kept)
 }
 
-func typesInfo(prog *slicing.Program, f *ast.File) *types.Info {
+// typesInfo returns the type information of the package holding f, and
+// the sizes of its types on the target the package was loaded for (its
+// GOARCH, which a 386 or arm build sets).
+func typesInfo(prog *slicing.Program, f *ast.File) (*types.Info, types.Sizes) {
 	for _, p := range prog.Packages {
 		for _, g := range p.Syntax {
 			if g == f {
-				return p.TypesInfo
+				return p.TypesInfo, p.TypesSizes
 			}
 		}
 	}
-	return nil
+	return nil, nil
 }
-
-var sizes = types.SizesFor("gc", "amd64")
 
 // allocEdit wraps make(T, n[, m]) so that it records n (or m) times the
 // element size: func() T { n := N; confhuntProbeAlloc(id, n*size); return make(T, n) }().
-func allocEdit(src []byte, off func(token.Pos) int, info *types.Info, call *ast.CallExpr, id int) (overlay.Edit, bool) {
-	if info == nil {
+func allocEdit(src []byte, off func(token.Pos) int, info *types.Info, sizes types.Sizes, call *ast.CallExpr, id int) (overlay.Edit, bool) {
+	if info == nil || sizes == nil {
 		return overlay.Edit{}, false
 	}
 	t := info.TypeOf(call)
@@ -472,11 +513,11 @@ func allocEdit(src []byte, off func(token.Pos) int, info *types.Info, call *ast.
 	elem := int64(1)
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		elem = sizeOf(u.Elem())
+		elem = sizeOf(sizes, u.Elem())
 	case *types.Chan:
-		elem = sizeOf(u.Elem())
+		elem = sizeOf(sizes, u.Elem())
 	case *types.Map:
-		elem = sizeOf(u.Key()) + sizeOf(u.Elem())
+		elem = sizeOf(sizes, u.Key()) + sizeOf(sizes, u.Elem())
 	default:
 		return overlay.Edit{}, false
 	}
@@ -497,10 +538,10 @@ func allocEdit(src []byte, off func(token.Pos) int, info *types.Info, call *ast.
 	return overlay.Edit{Start: off(call.Pos()), End: off(call.End()), Text: b.String()}, true
 }
 
-func sizeOf(t types.Type) (n int64) {
+func sizeOf(sizes types.Sizes, t types.Type) (n int64) {
 	defer func() {
-		if recover() != nil { // a type parameter has no size
-			n = 8
+		if recover() != nil { // a type parameter has no size: a word
+			n = sizes.Sizeof(types.Typ[types.Uintptr])
 		}
 	}()
 	return sizes.Sizeof(t)

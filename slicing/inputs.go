@@ -58,6 +58,14 @@ func Inputs(ctx context.Context, cfg Config, h *cache.Hash) error {
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
+	// The patterns Load lists (./... at a workspace's root spans its modules).
+	lay, err := findLayout(ctx, dir)
+	if err != nil {
+		return err
+	}
+	if patterns, err = lay.patterns(patterns); err != nil {
+		return err
+	}
 	out, err := goCmd(ctx, dir, append(append(args, "--"), patterns...)...)
 	if err != nil {
 		return err

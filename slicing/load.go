@@ -1,13 +1,10 @@
 package slicing
 
 import (
-	"bytes"
 	"cmp"
 	"context"
-	"errors"
 	"fmt"
 	"go/token"
-	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -81,13 +78,17 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, module, err := ModuleRoot(ctx, dir)
+	lay, err := findLayout(ctx, dir)
 	if err != nil {
 		return nil, err
 	}
+	root, module := lay.root()
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
+	}
+	if patterns, err = lay.patterns(patterns); err != nil {
+		return nil, err
 	}
 	pcfg := &packages.Config{
 		Context: ctx,
@@ -118,10 +119,16 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	mods := make(map[string]string)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if m := p.Module; m != nil && m.Dir != "" && m.Dir != root {
-			mods[m.Dir] = m.Path + cmp.Or("@"+m.Version, "")
+			mods[m.Dir] = m.Path
+			if m.Version != "" { // a workspace module has none
+				mods[m.Dir] += "@" + m.Version
+			}
 		}
 		for _, e := range p.Errors {
 			pe := PackageError{Package: p.PkgPath, Pos: e.Pos, Msg: e.Msg}
+			if strings.Contains(e.Msg, "build constraints exclude all Go files") && usesCgo(p.IgnoredFiles) {
+				pe.Msg += ` (its files use cgo, which is off: set CGO_ENABLED=1 with a C compiler installed)`
+			}
 			if key := pe.String(); !seen[key] {
 				seen[key] = true
 				prog.Errors = append(prog.Errors, pe)
@@ -302,40 +309,17 @@ func excluded(path string, patterns []string) bool {
 
 // ModuleRoot returns the root directory and path of the module holding
 // dir, as the go command sees it: in a go.work workspace, the workspace
-// module whose directory holds dir (the first one for a directory in
-// none, such as the workspace's own). Everything that needs the module
-// root asks here, so that loading and settings agree.
+// module whose directory holds dir; at the root of a workspace, which
+// no module holds, the workspace's directory and its first module.
+// Everything that needs the module root asks here, so that loading and
+// settings agree. Outside any module the error names the modules below
+// dir, if any, and says how to analyse them.
 func ModuleRoot(ctx context.Context, dir string) (root, path string, err error) {
-	cmd := exec.CommandContext(ctx, "go", "list", "-m", "-f", "{{.Dir}}\t{{.Path}}")
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+	l, err := findLayout(ctx, dir)
 	if err != nil {
-		var ee *exec.ExitError
-		if errors.As(err, &ee) {
-			msg := strings.TrimSpace(stderr.String())
-			if strings.Contains(msg, "go.mod file not found") || strings.Contains(msg, "not using modules") {
-				return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found here or above)", dir)
-			}
-			return "", "", fmt.Errorf("finding the module of %s: %s", dir, msg)
-		}
-		return "", "", fmt.Errorf("finding the module of %s: %w", dir, err)
+		return "", "", err
 	}
-	lines := strings.Split(strings.TrimSuffix(string(out), "\n"), "\n")
-	root, path, _ = strings.Cut(lines[0], "\t")
-	if abs, err := filepath.Abs(dir); err == nil && len(lines) > 1 {
-		// A workspace lists all its modules: take the innermost that holds dir.
-		inner := ""
-		for _, line := range lines {
-			if d, p, _ := strings.Cut(line, "\t"); holds(d, abs) && len(d) > len(inner) {
-				inner, root, path = d, d, p
-			}
-		}
-	}
-	if root == "" { // outside a module, go list -m reports command-line-arguments
-		return "", "", fmt.Errorf("%s is not inside a Go module (no go.mod found here or above)", dir)
-	}
+	root, path = l.root()
 	return root, path, nil
 }
 

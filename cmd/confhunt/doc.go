@@ -89,7 +89,9 @@ confhunt exits, those that left their process group included (on Linux).
 -pprof writes a profile with sample types time, alloc, io and calls and an
 option label (go tool pprof -sample_index=io, -tagfocus=option=NAME).
 -overhead runs the workload without probes, with the selective plan and
-with every function probed, interleaved, after a warm-up run of each: at
+with every function probed (a go test workload's test binaries built once
+per plan with go test -c and run directly, in each package's directory,
+one package after another), interleaved, after a warm-up run of each: at
 least N times each (-runs, default 3), and more, up to max(2N, 10), until
 the 95% interval of each one's median time is within 5% of it. The time
 of a run is the geometric mean of the benchmarks' ns/op when the workload

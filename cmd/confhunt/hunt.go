@@ -139,7 +139,8 @@ func workload(command []string, build, args, ready string) (runner.Workload, err
 }
 
 // overhead measures the workload uninstrumented, with the selective plan
-// and with every function probed, interleaved, at least runs times each
+// and with every function probed (each built once: see hunt.Runner.Prepare),
+// interleaved, at least runs times each
 // and until the medians are known within 5% (at most max(2 runs, 10)
 // times), and reports each plan's slowdown over the uninstrumented runs.
 func (e *env) overhead(ctx context.Context, an *analysis, r *hunt.Runner, sel *hunt.Plan, selOv *overlay.Overlay, w runner.Workload, runs int) error {
@@ -156,8 +157,17 @@ func (e *env) overhead(ctx context.Context, an *analysis, r *hunt.Runner, sel *h
 	}{{"none", nil, nil}, {"selective", sel, selOv}, {"all functions", all, allOv}}
 	var vs []bench.Variant
 	for _, p := range plans {
+		fmt.Fprintf(e.stderr, "confhunt: building the workload once, probes: %s\n", p.name)
+		prep, err := r.Prepare(ctx, p.plan, p.ov, w)
+		if err != nil {
+			return err
+		}
+		defer prep.Close()
+		if prep.Fallback != nil && p.plan == nil {
+			fmt.Fprintf(e.stderr, "confhunt: every run goes through go build or go test: %v\n", prep.Fallback)
+		}
 		vs = append(vs, bench.Variant{Name: p.name, Run: func(ctx context.Context) ([]byte, time.Duration, error) {
-			res, err := r.Probe(ctx, p.plan, p.ov, w)
+			res, err := prep.Run(ctx)
 			if err != nil {
 				return nil, 0, err
 			}

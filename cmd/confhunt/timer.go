@@ -1,13 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"runtime"
-	"strconv"
-	"strings"
 	"time"
 )
 
@@ -42,20 +38,12 @@ func (t *timer) phase(name string) {
 	t.last = now
 }
 
-// peakMemory is the peak resident set size from /proc, or the Go heap
-// obtained from the system where /proc is not available.
+// peakMemory is the process's peak resident set size (getrusage's
+// maxrss on Unix systems, the peak working set on Windows), or the memory
+// the Go runtime obtained from the system where neither is known.
 func peakMemory() string {
-	if f, err := os.Open("/proc/self/status"); err == nil {
-		defer f.Close()
-		sc := bufio.NewScanner(f)
-		for sc.Scan() {
-			if rest, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
-				kb, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(rest), " kB"))
-				if err == nil {
-					return fmt.Sprintf("%d MB", kb/1024)
-				}
-			}
-		}
+	if b, ok := peakRSS(); ok {
+		return fmt.Sprintf("%d MB", b>>20)
 	}
 	var ms runtime.MemStats
 	runtime.ReadMemStats(&ms)

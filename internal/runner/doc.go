@@ -6,7 +6,9 @@
 // here), where their output goes, and the time limits. Start makes a Run,
 // a temporary directory; Exec and ExecWorkload run a command in it (go
 // test with -cover or -overlay, go build, go tool covdata, the user's
-// workload), Service builds a main package, starts it, waits until it
+// workload), BuildTests builds the test binaries of a go test command
+// (split by SplitGoTest) once with go test -c, to be run directly many
+// times, Service builds a main package, starts it, waits until it
 // accepts connections on a ready address, runs the workload against it
 // and stops it with SIGINT. Close ends what the run left running and
 // removes the directory.

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -100,7 +101,7 @@ func (run *Run) Close() error {
 // before it removes them itself; and its environment holds the run's
 // mark, so that Close finds every process the run started, whichever
 // process group or parent it ends up with.
-func (run *Run) command(ctx context.Context, env []string, name string, args ...string) (*exec.Cmd, error) {
+func (run *Run) command(ctx context.Context, dir string, env []string, name string, args ...string) (*exec.Cmd, error) {
 	if err := subreaper(); err != nil {
 		return nil, fmt.Errorf("becoming the subreaper of the run's processes: %w", err)
 	}
@@ -120,7 +121,7 @@ func (run *Run) command(ctx context.Context, env []string, name string, args ...
 		cmd.WaitDelay = 10 * time.Second
 	}
 	cmd.Env = env
-	cmd.Dir = run.r.Dir
+	cmd.Dir = cmp.Or(dir, run.r.Dir)
 	return cmd, nil
 }
 
@@ -133,13 +134,18 @@ func runMark(tmp string) string { return "CONFHUNT_RUN=" + tmp }
 // The error is ctx's when ctx is done, one wrapping ErrTimeout when the
 // command ran past the Runner's Timeout, or else the command's own.
 func (run *Run) Exec(ctx context.Context, env []string, stdout, stderr io.Writer, name string, args ...string) error {
+	return run.execIn(ctx, "", env, stdout, stderr, name, args...)
+}
+
+// execIn is Exec in the directory dir ("" is the module root).
+func (run *Run) execIn(ctx context.Context, dir string, env []string, stdout, stderr io.Writer, name string, args ...string) error {
 	cctx := ctx
 	if run.r.Timeout > 0 {
 		var cancel context.CancelFunc
 		cctx, cancel = context.WithTimeout(ctx, run.r.Timeout)
 		defer cancel()
 	}
-	cmd, err := run.command(cctx, env, name, args...)
+	cmd, err := run.command(cctx, dir, env, name, args...)
 	if err != nil {
 		return err
 	}
@@ -255,7 +261,7 @@ func (run *Run) Service(ctx context.Context, w Workload, flags, env []string, st
 		return 0, nil, fmt.Errorf("building %s: not a main package; -build takes the main package of the service", w.Build)
 	}
 	r.Logf("starting %s", strings.Join(append([]string{w.Build}, w.Args...), " "))
-	svc, err := run.command(ctx, env, bin, w.Args...)
+	svc, err := run.command(ctx, "", env, bin, w.Args...)
 	if err != nil {
 		return 0, nil, err
 	}

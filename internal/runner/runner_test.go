@@ -154,3 +154,42 @@ func TestIn(t *testing.T) {
 		t.Errorf("the original run moved too: %q", out.String())
 	}
 }
+
+func TestSplitGoTest(t *testing.T) {
+	for _, tc := range []struct {
+		cmd                   []string
+		build, packages, test string
+		err                   string
+	}{
+		{cmd: []string{"go", "test"}, test: "-test.timeout=10m0s"},
+		{
+			cmd:      []string{"go", "test", "-run", "^$", "-bench=.", "-benchtime", "5x", "-tags", "a,b", "-race", "--count=3", "-v", "./...", "example.com/x"},
+			build:    "-tags=a,b -race",
+			packages: "./... example.com/x",
+			test:     "-test.run=^$ -test.bench=. -test.benchtime=5x -test.count=3 -test.v -test.timeout=10m0s",
+		},
+		{cmd: []string{"go", "test", "-timeout=1m", "-vet=off", "-mod", "vendor", "."}, build: "-mod=vendor", packages: ".", test: "-test.timeout=1m"},
+		{cmd: []string{"go", "test", "-json", "."}, err: "the go test command sets -json: go test converts the output"},
+		{cmd: []string{"go", "test", "-cpuprofile", "c.out", "."}, err: "the go test command sets -cpuprofile"},
+		{cmd: []string{"go", "test", ".", "-args", "-x"}, err: "passes -args to the test binaries"},
+		{cmd: []string{"go", "test", "-frobnicate", "."}, err: "does not know the go test flag -frobnicate"},
+		{cmd: []string{"go", "test", "-run"}, err: "the go test flag -run has no value"},
+		{cmd: []string{"go", "test", "-c"}, err: "the go test command sets -c"},
+	} {
+		gt, err := runner.SplitGoTest(tc.cmd)
+		if tc.err != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.err) {
+				t.Errorf("%v: err = %v, want %q", tc.cmd, err, tc.err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%v: %v", tc.cmd, err)
+			continue
+		}
+		got := []string{strings.Join(gt.Build, " "), strings.Join(gt.Packages, " "), strings.Join(gt.Test, " ")}
+		if want := []string{tc.build, tc.packages, tc.test}; strings.Join(got, "|") != strings.Join(want, "|") {
+			t.Errorf("%v:\n got build %q, packages %q, test %q\nwant build %q, packages %q, test %q", tc.cmd, got[0], got[1], got[2], want[0], want[1], want[2])
+		}
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"io/fs"
 	"net"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime"
@@ -177,4 +178,49 @@ func ServiceDir(t testing.TB) string {
 		t.Fatal("testutil: no caller information")
 	}
 	return filepath.Join(filepath.Dir(file), "testdata", "service")
+}
+
+// Tree writes files (slash-separated name → text) under a new temporary
+// directory and returns the directory, its symbolic links resolved as
+// the go command reports directories.
+func Tree(t testing.TB, files map[string]string) string {
+	t.Helper()
+	root, err := filepath.EvalSymlinks(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, text := range files {
+		name = filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(name), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(name, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return root
+}
+
+// GoEnv isolates the go commands a test runs from the machine's module
+// settings and from the network: no GOFLAGS, no go.work but the test's
+// own, no module proxy.
+func GoEnv(t testing.TB) {
+	t.Helper()
+	t.Setenv("GOFLAGS", "")
+	t.Setenv("GOWORK", "")
+	t.Setenv("GOPROXY", "off")
+}
+
+// NeedCgo skips t when the go command has no C compiler to run cgo with,
+// and otherwise turns cgo on for it.
+func NeedCgo(t testing.TB) {
+	t.Helper()
+	cc, err := exec.Command("go", "env", "CC").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := exec.LookPath(strings.TrimSpace(string(cc))); err != nil {
+		t.Skipf("no C compiler: %v", err)
+	}
+	t.Setenv("CGO_ENABLED", "1")
 }

@@ -22,3 +22,11 @@ func TestWork(t *testing.T) {
 		t.Fatalf("Line() = %d, want 21: probes moved lines", line)
 	}
 }
+
+// TestDir checks that the test runs in its package's directory, as go
+// test runs it.
+func TestDir(t *testing.T) {
+	if _, err := os.Stat("probe.go"); err != nil {
+		t.Fatal(err)
+	}
+}

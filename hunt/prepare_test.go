@@ -1,0 +1,116 @@
+package hunt_test
+
+import (
+	"context"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/confhunt/confhunt/hunt"
+	"github.com/confhunt/confhunt/internal/overlay"
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/internal/testutil"
+)
+
+// TestPrepareBuildsOnce: a prepared go test workload is built once per
+// variant and per package with go test -c, whatever the number of runs;
+// each run runs the binaries, in the package's directory (TestDir checks),
+// counting from zero; and nothing is left
+// behind in the user's tree or the temporary directory.
+func TestPrepareBuildsOnce(t *testing.T) {
+	l, plan, dir := probePlan(t)
+	before := testutil.Checksum(t, dir)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ov, err := plan.Write(l.Prog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ov.Remove()
+
+	var mu sync.Mutex
+	var ran []string // each command, as "go test -c …" or "binary"
+	// Run from cmd, so that a binary run where go test was is caught.
+	r := &hunt.Runner{Runner: runner.Runner{Dir: filepath.Join(dir, "cmd"), Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+	r.Command = func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		mu.Lock()
+		if name == "go" {
+			ran = append(ran, strings.Join(append([]string{name}, args[:min(2, len(args))]...), " "))
+		} else {
+			ran = append(ran, "binary "+filepath.Base(name))
+		}
+		mu.Unlock()
+		return exec.CommandContext(ctx, name, args...)
+	}
+	w := runner.Workload{Command: []string{"go", "test", "-run", "TestWork|TestDir", "example.com/probe/..."}} // probe and cmd/sleeper, which has no tests
+	ctx := context.Background()
+	for _, v := range []struct {
+		plan *hunt.Plan
+		ov   *overlay.Overlay
+	}{{nil, nil}, {plan, ov}} {
+		pl := v.plan
+		ran = nil
+		prep, err := r.Prepare(ctx, pl, v.ov, w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if prep.Fallback != nil {
+			t.Fatalf("fell back to go test: %v", prep.Fallback)
+		}
+		if got := prep.Packages(); len(got) != 1 || got[0] != "example.com/probe" {
+			t.Errorf("test binaries of %v, want example.com/probe alone", got)
+		}
+		for run := range 3 {
+			res, err := prep.Run(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(string(res.Output), "PASS") {
+				t.Errorf("run %d printed %q", run, res.Output)
+			}
+			for _, m := range res.Measurements {
+				if m.Probe.Kind == hunt.FuncProbe && m.Calls != 3 {
+					t.Errorf("run %d: Work called %d times, want 3 (each run counts from zero)", run, m.Calls)
+				}
+			}
+			if pl != nil && len(res.Measurements) == 0 {
+				t.Errorf("run %d: no measurements", run)
+			}
+		}
+		if err := prep.Close(); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{"go list -f", "go test -c", "go test -c", "binary 0.test", "binary 0.test", "binary 0.test"}
+		if strings.Join(ran, "\n") != strings.Join(want, "\n") {
+			t.Errorf("plan %v ran:\n%s\nwant:\n%s", pl != nil, strings.Join(ran, "\n"), strings.Join(want, "\n"))
+		}
+	}
+	ov.Remove()
+	checkClean(t, tmp, dir, before)
+}
+
+// TestPrepareFallback: a workload whose test binaries cannot be run in
+// go test's place, or a service, runs through Probe each time, saying why.
+func TestPrepareFallback(t *testing.T) {
+	r := &hunt.Runner{Runner: runner.Runner{Dir: t.TempDir(), Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+	for _, tc := range []struct {
+		w    runner.Workload
+		want string
+	}{
+		{runner.Workload{Command: []string{"go", "test", "-json", "./..."}}, "the go test command sets -json"},
+		{runner.Workload{Build: "./cmd/svc", Command: []string{"client"}}, "a service is built by go build on every run"},
+	} {
+		prep, err := r.Prepare(context.Background(), nil, nil, tc.w)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if prep.Fallback == nil || !strings.Contains(prep.Fallback.Error(), tc.want) || prep.Packages() != nil {
+			t.Errorf("%v: fallback %v, want %q", tc.w, prep.Fallback, tc.want)
+		}
+		prep.Close()
+	}
+}

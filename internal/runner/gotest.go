@@ -1,0 +1,197 @@
+package runner
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// GoTest is a go test command split so that its test binaries can be
+// built once and run directly.
+type GoTest struct {
+	Go       string   // the go command
+	Build    []string // build flags, for go list and go test -c
+	Packages []string // package patterns; none means the current directory's
+	Test     []string // test flags as the binaries take them (-test.run=X)
+}
+
+// testFlags are the go test flags that go test passes on to the test
+// binaries as -test.name; true marks those that take a value.
+var testFlags = map[string]bool{
+	"bench": true, "benchtime": true, "count": true, "cpu": true, "list": true,
+	"parallel": true, "run": true, "shuffle": true, "skip": true, "timeout": true,
+	"fuzzminimizetime": true, "fuzztime": true,
+	"benchmem": false, "failfast": false, "fullpath": false, "short": false, "v": false,
+}
+
+// buildFlags are the go build flags; true marks those that take a value.
+var buildFlags = map[string]bool{
+	"tags": true, "gcflags": true, "ldflags": true, "asmflags": true, "gccgoflags": true,
+	"mod": true, "modfile": true, "pgo": true, "pkgdir": true, "p": true, "buildmode": true,
+	"compiler": true, "installsuffix": true, "toolexec": true,
+	"a": false, "n": false, "x": false, "race": false, "msan": false, "asan": false,
+	"trimpath": false, "linkshared": false, "work": false, "buildvcs": false,
+}
+
+// direct says why go test flags that go test handles itself prevent
+// running the test binaries directly.
+var direct = map[string]string{
+	"json":         "go test converts the output to JSON itself",
+	"exec":         "go test runs the binaries through another program",
+	"fuzz":         "fuzzing keeps its corpus in go test's cache",
+	"cpuprofile":   "go test decides where profiles go",
+	"memprofile":   "go test decides where profiles go",
+	"blockprofile": "go test decides where profiles go",
+	"mutexprofile": "go test decides where profiles go",
+	"trace":        "go test decides where profiles go",
+	"outputdir":    "go test decides where profiles go",
+	"artifacts":    "go test decides where artifacts go",
+	"C":            "go test changes directory first",
+}
+
+// SplitGoTest splits the go test command goTest into build flags,
+// packages and test flags. It fails, saying why, for a command whose test
+// binaries cannot be run in its place: a flag go test handles itself
+// (-json, -exec, profiles, -fuzz), one it does not know, or arguments
+// after -args. go vet, which go test runs first, is left out.
+func SplitGoTest(goTest []string) (GoTest, error) {
+	if err := CheckGoTest(goTest); err != nil {
+		return GoTest{}, err
+	}
+	gt := GoTest{Go: goTest[0]}
+	timeout := false
+	args := goTest[2:]
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if !strings.HasPrefix(a, "-") || a == "-" {
+			gt.Packages = append(gt.Packages, a)
+			continue
+		}
+		name, value, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
+		if name == "args" {
+			return GoTest{}, errors.New("the go test command passes -args to the test binaries")
+		}
+		if why, ok := direct[name]; ok {
+			return GoTest{}, fmt.Errorf("the go test command sets -%s: %s", name, why)
+		}
+		takes, isTest := testFlags[name]
+		if !isTest {
+			var isBuild bool
+			takes, isBuild = buildFlags[name]
+			if !isBuild && name != "vet" && name != "i" {
+				return GoTest{}, fmt.Errorf("confhunt does not know the go test flag -%s", name)
+			}
+			if name == "vet" {
+				takes = true
+			}
+		}
+		if takes && !hasValue {
+			if i+1 >= len(args) {
+				return GoTest{}, fmt.Errorf("the go test flag -%s has no value", name)
+			}
+			i++
+			value, hasValue = args[i], true
+		}
+		switch {
+		case name == "vet" || name == "i": // go test's own: go vet, and a no-op
+		case isTest:
+			timeout = timeout || name == "timeout"
+			if hasValue {
+				gt.Test = append(gt.Test, "-test."+name+"="+value)
+			} else {
+				gt.Test = append(gt.Test, "-test."+name)
+			}
+		case hasValue:
+			gt.Build = append(gt.Build, "-"+name+"="+value)
+		default:
+			gt.Build = append(gt.Build, "-"+name)
+		}
+	}
+	if !timeout { // go test's default
+		gt.Test = append(gt.Test, "-test.timeout=10m0s")
+	}
+	return gt, nil
+}
+
+// TestBinaries are the test binaries of a go test command, built once
+// into a run's directory, one per package that has tests.
+type TestBinaries struct {
+	run  *Run
+	bins []testBinary
+	test []string
+}
+
+type testBinary struct{ pkg, dir, path string }
+
+// BuildTests builds the test binary of each package gt names with go test
+// -c, its build flags and flags (an overlay) and env, into the run's
+// directory. A package that does not build is an error wrapping ErrBuild.
+func (run *Run) BuildTests(ctx context.Context, gt GoTest, flags, env []string) (*TestBinaries, error) {
+	var out, errOut strings.Builder
+	list := append(append(append([]string{"list", "-f", "{{.ImportPath}}\t{{.Dir}}"}, gt.Build...), flags...), gt.Packages...)
+	if err := run.Exec(ctx, env, &out, &errOut, gt.Go, list...); err != nil {
+		if ctx.Err() != nil || errors.Is(err, ErrTimeout) {
+			return nil, err
+		}
+		return nil, failure(ErrBuild, fmt.Errorf("listing the packages of %s: %v\n%s", strings.Join(gt.Packages, " "), err, strings.TrimSpace(errOut.String())))
+	}
+	binDir := filepath.Join(run.Dir, "tests")
+	if err := os.MkdirAll(binDir, 0o755); err != nil {
+		return nil, err
+	}
+	tb := &TestBinaries{run: run, test: gt.Test}
+	for i, line := range strings.Split(strings.TrimSpace(out.String()), "\n") {
+		pkg, dir, ok := strings.Cut(line, "\t")
+		if !ok {
+			continue
+		}
+		bin := filepath.Join(binDir, strconv.Itoa(i)+".test")
+		var msg strings.Builder
+		args := append(append(append([]string{"test", "-c", "-o", bin}, gt.Build...), flags...), pkg)
+		if err := run.Exec(ctx, env, &msg, &msg, gt.Go, args...); err != nil {
+			if ctx.Err() != nil || errors.Is(err, ErrTimeout) {
+				return nil, err
+			}
+			return nil, failure(ErrBuild, fmt.Errorf("building the tests of %s: %v\n%s", pkg, err, strings.TrimSpace(msg.String())))
+		}
+		if _, err := os.Stat(bin); err != nil {
+			continue // no test files: go test -c writes nothing
+		}
+		tb.bins = append(tb.bins, testBinary{pkg, dir, bin})
+	}
+	return tb, nil
+}
+
+// Packages returns the import paths of the packages that have a test
+// binary, in the order they run.
+func (tb *TestBinaries) Packages() []string {
+	out := make([]string, len(tb.bins))
+	for i, b := range tb.bins {
+		out[i] = b.pkg
+	}
+	return out
+}
+
+// Run runs each test binary once, one after the other, in its package's
+// directory as go test does, with the test flags and env, its output to
+// stdout and the Runner's Stderr. It returns the wall time of all of
+// them; a binary that fails is an error wrapping ErrWorkload.
+func (tb *TestBinaries) Run(ctx context.Context, env []string, stdout io.Writer) (time.Duration, error) {
+	start := time.Now()
+	for _, b := range tb.bins {
+		err := tb.run.execIn(ctx, b.dir, env, stdout, tb.run.r.Stderr, b.path, tb.test...)
+		if err != nil {
+			if ctx.Err() != nil || errors.Is(err, ErrTimeout) {
+				return 0, err
+			}
+			return 0, fmt.Errorf("%w (the tests of %s: %v)", ErrWorkload, b.pkg, err)
+		}
+	}
+	return time.Since(start), nil
+}

@@ -1,0 +1,265 @@
+package slicing_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/internal/cache"
+	"github.com/confhunt/confhunt/internal/testutil"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// sites returns "option file:line" for every read site of every option
+// discovered in the scanned packages, sorted.
+func sites(t *testing.T, prog *slicing.Program) []string {
+	t.Helper()
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := slicing.Discover(context.Background(), prog, s.Sources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, o := range opts {
+		for _, site := range o.Sites {
+			pos := site.Pos
+			pos = pos[:strings.LastIndex(pos, ":")] // file:line
+			out = append(out, o.Name+" "+pos)
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// workFiles is a go.work workspace of two modules; b's command uses a's
+// package.
+var workFiles = map[string]string{
+	"go.work":  "go 1.22\n\nuse (\n\t./a\n\t./b\n)\n",
+	"a/go.mod": "module example.com/a\n\ngo 1.22\n",
+	"a/a.go": `package a
+
+type Config struct {
+	Rounds int ` + "`yaml:\"rounds\"`" + `
+}
+
+func Work(c Config) int {
+	n := 0
+	for i := 0; i < c.Rounds; i++ {
+		n += i
+	}
+	return n
+}
+`,
+	"b/go.mod": "module example.com/b\n\ngo 1.22\n\nrequire example.com/a v0.0.0\n",
+	"b/cmd/b/main.go": `package main
+
+import "example.com/a"
+
+type Options struct {
+	Size int ` + "`yaml:\"size\"`" + `
+}
+
+func main() {
+	o := Options{Size: 3}
+	println(a.Work(a.Config{Rounds: o.Size}))
+}
+`,
+}
+
+// TestWorkspace: in a go.work workspace, ./... at the workspace's root
+// (which go refuses: no module holds the directory) spans every module,
+// with positions relative to the workspace; from inside a module it is
+// that module, and another workspace module's files are named by its
+// path (no "@" of a version it does not have).
+func TestWorkspace(t *testing.T) {
+	testutil.GoEnv(t)
+	ws := testutil.Tree(t, workFiles)
+	ctx := context.Background()
+
+	prog, err := slicing.Load(ctx, slicing.Config{Dir: ws})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if prog.Root != ws || prog.Module != "example.com/a" {
+		t.Errorf("at the workspace root: Root %s, Module %s; want %s, example.com/a", prog.Root, prog.Module, ws)
+	}
+	want := []string{"Config.Rounds a/a.go:9", "Options.Size b/cmd/b/main.go:11"}
+	if got := sites(t, prog); !slices.Equal(got, want) {
+		t.Errorf("./... at the workspace root: sites %q, want %q", got, want)
+	}
+	if root, path, err := slicing.ModuleRoot(ctx, ws); err != nil || root != ws || path != "example.com/a" {
+		t.Errorf("ModuleRoot(workspace root) = %s, %s, %v; want the workspace and its first module", root, path, err)
+	}
+
+	prog, err = slicing.Load(ctx, slicing.Config{Dir: filepath.Join(ws, "b"), Patterns: []string{"./...", "example.com/a"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want = []string{"Config.Rounds example.com/a/a.go:9", "Options.Size cmd/b/main.go:11"}
+	if got := sites(t, prog); !slices.Equal(got, want) {
+		t.Errorf("in module b: sites %q, want %q", got, want)
+	}
+}
+
+// TestVendor: a module with a vendor directory loads with -mod=vendor and
+// no network; the vendored package is analysed as a dependency (in the
+// program, its options not listed) and positioned in vendor/.
+func TestVendor(t *testing.T) {
+	testutil.GoEnv(t)
+	t.Setenv("GOFLAGS", "-mod=vendor")
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod":             "module example.com/app\n\ngo 1.22\n\nrequire example.com/dep v1.0.0\n",
+		"vendor/modules.txt": "# example.com/dep v1.0.0\n## explicit; go 1.22\nexample.com/dep\n",
+		"vendor/example.com/dep/dep.go": `package dep
+
+type Settings struct {
+	Size int ` + "`yaml:\"size\"`" + `
+}
+
+func Fill(s Settings) []byte { return make([]byte, s.Size) }
+`,
+		"main.go": `package main
+
+import "example.com/dep"
+
+type Config struct {
+	Size int ` + "`yaml:\"size\"`" + `
+}
+
+func main() {
+	c := Config{Size: 3}
+	println(len(dep.Fill(dep.Settings{Size: c.Size})))
+}
+`,
+	})
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"Config.Size main.go:11"}; !slices.Equal(sites(t, prog), want) {
+		t.Errorf("sites %q, want %q (the vendored package's options are a dependency's)", sites(t, prog), want)
+	}
+	dep := prog.SSA.ImportedPackage("example.com/dep")
+	if dep == nil || dep.Func("Fill") == nil || dep.Func("Fill").Blocks == nil {
+		t.Fatal("the vendored package is not in the program with its bodies")
+	}
+	if got := prog.Position(dep.Func("Fill").Pos()); !strings.HasPrefix(got, "vendor/example.com/dep/dep.go:") {
+		t.Errorf("vendored function at %s, want vendor/example.com/dep/dep.go", got)
+	}
+}
+
+// TestModules: a directory holding several modules and no go.work, and a
+// pattern reaching into a nested module, fail with what to do instead of
+// go's "does not contain" messages.
+func TestModules(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"a/go.mod":          "module example.com/a\n\ngo 1.22\n",
+		"a/a.go":            "package a\n",
+		"b/go.mod":          "module example.com/b\n\ngo 1.22\n",
+		"b/x/x.go":          "package x\n",
+		"b/testdata/go.mod": "module ignored\n",
+	})
+	ctx := context.Background()
+	_, err := slicing.Load(ctx, slicing.Config{Dir: dir})
+	for _, want := range []string{"is not inside a Go module", "it holds the modules ./a, ./b:", "(-C ./a)", "go work init ./a ./b"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("several modules, no go.work: err = %v; want it to say %q", err, want)
+		}
+	}
+
+	for name, text := range map[string]string{"go.mod": "module example.com/root\n\ngo 1.22\n", "r.go": "package root\n"} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, pattern := range []string{"./b/x", "./b/..."} {
+		_, err = slicing.Load(ctx, slicing.Config{Dir: dir, Patterns: []string{pattern}})
+		for _, want := range []string{"pattern " + pattern + ": its packages are in the module example.com/b (./b/go.mod), not in the main module example.com/root", "(-C ./b)", "go work init . ./b"} {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("%s from the root module: err = %v; want it to say %q", pattern, err, want)
+			}
+		}
+	}
+	prog, err := slicing.Load(ctx, slicing.Config{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil || len(prog.Packages) != 1 || prog.Packages[0].PkgPath != "example.com/root" {
+		t.Errorf("./... from the root module: %v; want the root module's package alone, as go does", err)
+	}
+}
+
+// TestCgo: a cgo package is analysed from the Go files cgo generates,
+// positioned in the user's file; with cgo off, its error says so.
+func TestCgo(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod":          "module example.com/cg\n\ngo 1.22\n",
+		"cmd/app/main.go": "package main\n\nimport \"example.com/cg\"\n\nfunc main() { println(cg.Run(cg.Options{Loops: 3})) }\n",
+		"c.go": `package cg
+
+// static int twice(int x) { return 2*x; }
+import "C"
+
+type Options struct {
+	Loops int ` + "`yaml:\"loops\"`" + `
+}
+
+func Run(o Options) int {
+	n := 0
+	for i := 0; i < o.Loops; i++ {
+		n += int(C.twice(C.int(i)))
+	}
+	return n
+}
+`,
+	})
+	ctx := context.Background()
+	t.Run("on", func(t *testing.T) {
+		testutil.NeedCgo(t)
+		prog, err := slicing.Load(ctx, slicing.Config{Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := []string{"Options.Loops c.go:12"}; !slices.Equal(sites(t, prog), want) {
+			t.Errorf("sites %q, want %q", sites(t, prog), want)
+		}
+	})
+	t.Run("off", func(t *testing.T) {
+		t.Setenv("CGO_ENABLED", "0")
+		_, err := slicing.Load(ctx, slicing.Config{Dir: dir})
+		for _, want := range []string{"example.com/cg: build constraints exclude all Go files", "its files use cgo, which is off: set CGO_ENABLED=1"} {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("err = %v; want it to say %q", err, want)
+			}
+		}
+	})
+}
+
+// TestWorkspaceInputs: at a workspace's root, the cache key of ./...
+// covers the files of the workspace's modules, so a changed file is no
+// stale hit.
+func TestWorkspaceInputs(t *testing.T) {
+	testutil.GoEnv(t)
+	ws := testutil.Tree(t, workFiles)
+	key := func() cache.Key {
+		t.Helper()
+		var h cache.Hash
+		if err := slicing.Inputs(context.Background(), slicing.Config{Dir: ws}, &h); err != nil {
+			t.Fatal(err)
+		}
+		return h.Sum()
+	}
+	k0 := key()
+	if err := os.WriteFile(filepath.Join(ws, "a", "a.go"), []byte(strings.Replace(workFiles["a/a.go"], "i++", "i += 2", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if key() == k0 {
+		t.Error("a changed file of a workspace module left the key of ./... at the workspace's root unchanged")
+	}
+}
