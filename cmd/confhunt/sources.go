@@ -9,7 +9,12 @@ import (
 
 func runSources(ctx context.Context, e *env, args []string) error {
 	e.flags("sources", "sources [flags] [packages]")
+	format := e.formatFlag("the options as a `text` table, json or markdown (a GitHub table)")
 	patterns, err := e.parse(args)
+	if err != nil {
+		return err
+	}
+	f, err := e.format(*format, report.Sources{}, "")
 	if err != nil {
 		return err
 	}
@@ -27,9 +32,6 @@ func runSources(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		e.timer.phase("discover")
-		if e.json {
-			return report.SourcesJSON(e.stdout, opts)
-		}
-		return report.SourcesText(e.stdout, opts)
+		return report.Write(e.stdout, report.SourcesView(opts), f)
 	})
 }
