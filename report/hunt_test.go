@@ -14,7 +14,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/hunt"
-	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/report"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -90,19 +89,12 @@ func TestHuntGolden(t *testing.T) {
 		plan.Probes = append(plan.Probes, b.Probe)
 	}
 	view := report.HuntView(prog, bs, plan, []string{"a warning"}, 10)
-	for _, tc := range []struct {
-		name string
-		f    report.Format
-	}{
-		{"hunt.txt", report.Text},
-		{"hunt.json", report.JSON},
-		{"hunt.sarif", report.SARIF},
-		{"hunt.md", report.Markdown},
-	} {
-		out := render(t, view, tc.f)
-		testutil.Golden(t, filepath.Join("testdata", tc.name+".golden"), out)
-		checkFormat(t, tc.name, tc.f, out)
-	}
+	goldens(t, []golden{
+		{"hunt.txt", view, report.Text},
+		{"hunt.json", view, report.JSON},
+		{"hunt.sarif", view, report.SARIF},
+		{"hunt.md", view, report.Markdown},
+	})
 
 	var log struct {
 		Runs []struct {

@@ -4,12 +4,10 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/confhunt/confhunt/internal/bench"
-	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/report"
 )
 
@@ -36,21 +34,13 @@ func TestOverheadGolden(t *testing.T) {
 		None:  bench.Median(short, crit.Confidence),
 		Plans: []report.OverheadPlan{{Name: "selective", Probes: 3, Comparison: bench.Compare(short, []float64{2.2e9, 2.3e9, 2.25e9}, crit)}},
 	}
-	for _, tc := range []struct {
-		name string
-		view report.Overhead
-		f    report.Format
-	}{
+	goldens(t, []golden{
 		{"overhead.txt", view, report.Text},
 		{"overhead.json", view, report.JSON},
 		{"overhead.md", view, report.Markdown},
 		{"overhead-wall.txt", wall, report.Text},
 		{"overhead-wall.json", wall, report.JSON},
-	} {
-		out := render(t, tc.view, tc.f)
-		testutil.Golden(t, filepath.Join("testdata", tc.name+".golden"), out)
-		checkFormat(t, tc.name, tc.f, out)
-	}
+	})
 
 	// What make eval reads.
 	var f report.OverheadFile

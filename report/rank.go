@@ -110,7 +110,7 @@ func rankOption(sc *scoring.Score) RankOption {
 		Score:     scoreJSON(sc.Cost, sc.Total),
 		Measured:  round(sc.Measured),
 		Influence: sc.Influence.Kinds(),
-		Sites:     Sites(o.Sites),
+		Sites:     sitesJSON(o.Sites),
 		Slice:     SliceSize{Instructions: sc.Size.Instructions, Functions: sc.Size.Functions, Blocks: sc.Size.Blocks},
 		Top:       []LineJSON{},
 	}

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -60,11 +61,7 @@ func TestGolden(t *testing.T) {
 		t.Errorf("explain of 1 line: others %+v, want the other 4 lines with the rest of the share", top1.Others)
 	}
 	slice := report.SliceView(prog, a.Slice(limit), trips)
-	for _, tc := range []struct {
-		name string
-		view report.View
-		f    report.Format
-	}{
+	goldens(t, []golden{
 		{"sources.txt", sources, report.Text},
 		{"sources.json", sources, report.JSON},
 		{"sources.md", sources, report.Markdown},
@@ -79,10 +76,25 @@ func TestGolden(t *testing.T) {
 		{"slice.txt", slice, report.Text},
 		{"slice.json", slice, report.JSON},
 		{"slice.md", slice, report.Markdown},
-	} {
-		out := render(t, tc.view, tc.f)
-		testutil.Golden(t, filepath.Join("testdata", tc.name+".golden"), out)
-		checkFormat(t, tc.name, tc.f, out)
+	})
+}
+
+// golden is a view rendered in a format, and the golden file (in
+// testdata, with .golden added) that holds what it gives.
+type golden struct {
+	name string
+	view report.View
+	f    report.Format
+}
+
+// goldens renders each view, compares it with its golden file and checks
+// what its format requires.
+func goldens(t *testing.T, gs []golden) {
+	t.Helper()
+	for _, g := range gs {
+		out := render(t, g.view, g.f)
+		testutil.Golden(t, filepath.Join("testdata", g.name+".golden"), out)
+		checkFormat(t, g.name, g.f, out)
 	}
 }
 
@@ -165,26 +177,31 @@ func TestFormats(t *testing.T) {
 	}
 }
 
-// validSARIF checks log against the published SARIF 2.1.0 JSON schema
-// (OASIS, errata 01), kept in testdata.
-func validSARIF(t *testing.T, log []byte) error {
-	t.Helper()
+// sarifSchema is the published SARIF 2.1.0 JSON schema (OASIS, errata
+// 01), kept in testdata, compiled once.
+var sarifSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
 	const url = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 	f, err := os.Open(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer f.Close()
 	doc, err := jsonschema.UnmarshalJSON(f)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
 	if err := c.AddResource(url, doc); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	schema, err := c.Compile(url)
+	return c.Compile(url)
+})
+
+// validSARIF checks log against the SARIF 2.1.0 schema.
+func validSARIF(t *testing.T, log []byte) error {
+	t.Helper()
+	schema, err := sarifSchema()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -203,7 +220,7 @@ func TestRankLegend(t *testing.T) {
 			t.Errorf("the rank legend does not explain the influence %q", kind)
 		}
 	}
-	for _, unit := range []string{"CPU", "MEM", "IO", "LAT", "TOTAL", "INFLUENCE", "0 to 4"} {
+	for _, unit := range []string{"CPU", "MEM", "IO", "LAT", "TOTAL", "INFLUENCE", "0 to 4", "significant digits", "k, M, G"} {
 		if !strings.Contains(report.RankLegend, unit) {
 			t.Errorf("the rank legend does not explain %s", unit)
 		}

@@ -45,8 +45,8 @@ type Site struct {
 
 func (s Site) String() string { return s.Pos + " in " + s.short }
 
-// Sites converts read sites to their JSON form.
-func Sites(sites []slicing.Site) []Site {
+// sitesJSON converts read sites to their JSON form.
+func sitesJSON(sites []slicing.Site) []Site {
 	out := make([]Site, 0, len(sites))
 	for _, s := range sites {
 		out = append(out, Site{Pos: s.Pos, Func: slicing.FullName(s.Func), Via: s.Via, short: slicing.ShortName(s.Func)})
@@ -56,7 +56,7 @@ func Sites(sites []slicing.Site) []Site {
 
 func sourceOption(o *slicing.Option) SourceOption {
 	return SourceOption{Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
-		Package: o.Package, Dynamic: o.Dynamic, Sites: Sites(o.Sites)}
+		Package: o.Package, Dynamic: o.Dynamic, Sites: sitesJSON(o.Sites)}
 }
 
 // SourcesView assembles the options found and counts them by style.

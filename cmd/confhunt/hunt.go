@@ -27,7 +27,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	pprofFile := fs.String("pprof", "", "write the bottlenecks as a pprof profile to `file`")
 	overhead := fs.Bool("overhead", false, "measure the probes' overhead: uninstrumented, selective and all-functions runs")
 	runs := fs.Int("runs", 3, "with -overhead, the least number of runs of each variant (interleaved; more, up to max(2N, 10), until the medians are known within 5%)")
-	rows := fs.Int("n", 20, "bottlenecks to show")
+	rows := fs.Int("n", 20, "bottlenecks to show in the table (text, markdown) and as SARIF results; JSON has them all")
 	byName := fs.String("by", "time", "rank bottlenecks by `resource`: time, alloc, io, or score (all three, normalised)")
 	format := e.formatFlag("the bottlenecks as a `text` table, json, sarif (SARIF 2.1.0 results at their lines) or markdown (a GitHub table); with -overhead as text, json or markdown")
 	flagArgs, command := splitCommand(args)
