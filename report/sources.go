@@ -126,7 +126,7 @@ func (v Sources) markdown(w io.Writer) error {
 		_, err := fmt.Fprintf(w, "**confhunt sources**: %s", mdText(NoOptions))
 		return err
 	}
-	fmt.Fprintf(w, "**confhunt sources**: %s\n\n", v.Stats.summary())
+	fmt.Fprintf(w, "**confhunt sources**: %s\n\n", mdText(v.Stats.summary()))
 	t := newTable("option", "type", "style", "sites", "first site").alignRight(3)
 	for _, o := range v.Options {
 		name := code(o.Name)
