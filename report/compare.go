@@ -168,7 +168,14 @@ func selectionJSON(total int, bs []compare.Bench) SelectionJSON {
 }
 
 // CompareJSON writes the comparison as JSON.
-func CompareJSON(w io.Writer, c Compare) error {
+func CompareJSON(w io.Writer, c Compare) error { return writeJSON(w, c.document()) }
+
+// The Compare view: its JSON document, text and Markdown (report.Write).
+func (c Compare) document() any              { return compareDocument(c) }
+func (c Compare) text(w io.Writer) error     { return CompareText(w, c) }
+func (c Compare) markdown(w io.Writer) error { return CompareMarkdown(w, c) }
+
+func compareDocument(c Compare) CompareFile {
 	f := CompareFile{
 		Version: CompareVersion, Base: treeJSON(c.Base), Head: treeJSON(c.Head),
 		Changes: []ChangeJSON{}, Options: []TouchJSON{},
@@ -209,7 +216,7 @@ func CompareJSON(w io.Writer, c Compare) error {
 			f.Regressed = append(f.Regressed, r.Pkg+"."+r.Name)
 		}
 	}
-	return writeJSON(w, f)
+	return f
 }
 
 // short trims the module's path from a function's or package's name.

@@ -14,11 +14,15 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
-// HuntFile is the JSON form of confhunt hunt.
-type HuntFile struct {
+// Hunt is the view of confhunt hunt: the probed sites ranked by what
+// they used, the plan's probes and the run's warnings.
+type Hunt struct {
+	Version     int              `json:"version"`
 	Bottlenecks []BottleneckJSON `json:"bottlenecks"`
 	Plan        PlanJSON         `json:"plan"`
 	Warnings    []string         `json:"warnings"`
+
+	rows int // bottlenecks the tables and SARIF show
 }
 
 // BottleneckJSON is one ranked probe site.
@@ -30,10 +34,13 @@ type BottleneckJSON struct {
 	Callee    string   `json:"callee,omitempty"`
 	Options   []string `json:"options"`
 	Calls     int64    `json:"calls"`
+	Timed     bool     `json:"timed"` // the nanos were measured: a function, or an IO call costly enough to time
 	Inclusive int64    `json:"nanos_inclusive"`
 	Exclusive int64    `json:"nanos_exclusive"`
 	Bytes     int64    `json:"bytes"`
 	Score     float64  `json:"score"`
+
+	short string // the function by its package's name
 }
 
 // PlanJSON counts the probes of a plan.
@@ -43,66 +50,107 @@ type PlanJSON struct {
 	IOs    int `json:"ios"`
 }
 
-// PlanCounts summarises a plan.
-func PlanCounts(pl *hunt.Plan) PlanJSON {
-	f, a, i := pl.Count()
-	return PlanJSON{f, a, i}
-}
-
-func bottleneckJSON(prog *slicing.Program, b hunt.Bottleneck) BottleneckJSON {
-	return BottleneckJSON{
-		Rank: b.Rank, Kind: b.Probe.Kind.String(), Func: slicing.FullName(b.Probe.Func),
-		Pos: prog.Position(sitePos(b)), Callee: b.Probe.Callee, Options: nonNil(b.Probe.Options),
-		Calls: b.Calls, Inclusive: b.Nanos, Exclusive: b.Exclusive, Bytes: b.Bytes, Score: round(b.Score),
-	}
-}
-
-// HuntJSON writes the bottlenecks as JSON.
-func HuntJSON(w io.Writer, prog *slicing.Program, bs []hunt.Bottleneck, plan PlanJSON, warnings []string) error {
-	f := HuntFile{Bottlenecks: []BottleneckJSON{}, Plan: plan, Warnings: nonNil(warnings)}
+// HuntView assembles the bottlenecks of a probe run of plan; the tables
+// and the SARIF log show the rows first sites that ran, JSON every site.
+func HuntView(prog *slicing.Program, bs []hunt.Bottleneck, plan *hunt.Plan, warnings []string, rows int) Hunt {
+	f, a, i := plan.Count()
+	v := Hunt{Bottlenecks: []BottleneckJSON{}, Plan: PlanJSON{f, a, i}, Warnings: nonNil(warnings), rows: rows}
 	for _, b := range bs {
-		f.Bottlenecks = append(f.Bottlenecks, bottleneckJSON(prog, b))
+		v.Bottlenecks = append(v.Bottlenecks, BottleneckJSON{
+			Rank: b.Rank, Kind: b.Probe.Kind.String(), Func: slicing.FullName(b.Probe.Func),
+			Pos: prog.Position(sitePos(b)), Callee: b.Probe.Callee, Options: nonNil(b.Probe.Options),
+			Calls: b.Calls, Timed: b.Probe.Kind == hunt.FuncProbe || b.Probe.Kind == hunt.IOProbe && b.Probe.Timed,
+			Inclusive: b.Nanos, Exclusive: b.Exclusive, Bytes: b.Bytes, Score: round(b.Score),
+			short: slicing.ShortName(b.Probe.Func),
+		})
 	}
-	return writeJSON(w, f)
+	return v
 }
 
-// HuntText writes the n first bottlenecks as a table: what was probed,
-// where, for which options, and what it used. Sites that never ran are
-// left out.
-func HuntText(w io.Writer, prog *slicing.Program, bs []hunt.Bottleneck, plan PlanJSON, n int) error {
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RANK\tKIND\tSITE\tCALLS\tTIME\tINCL\tBYTES\tOPTIONS")
-	shown := 0
-	for _, b := range bs {
-		if b.Calls == 0 || shown == n {
+func (v Hunt) document() any {
+	v.Version = Version
+	return v
+}
+
+// shown is the bottlenecks the tables and SARIF show: the first rows
+// sites that ran.
+func (v Hunt) shown() []BottleneckJSON {
+	var out []BottleneckJSON
+	for _, b := range v.Bottlenecks {
+		if b.Calls == 0 || len(out) == v.rows {
 			continue
 		}
-		shown++
-		site := fmt.Sprintf("%s in %s", prog.Position(sitePos(b)), slicing.ShortName(b.Probe.Func))
-		if b.Probe.Callee != "" {
-			site += " → " + b.Probe.Callee
+		out = append(out, b)
+	}
+	return out
+}
+
+// cells are the table cells of a bottleneck: TIME, INCL and BYTES, "-"
+// where the probe does not measure it.
+func (b BottleneckJSON) cells() (t, incl, by string) {
+	t, incl, by = "-", "-", "-"
+	switch b.Kind {
+	case hunt.FuncProbe.String():
+		t, incl = nanos(float64(b.Exclusive)), nanos(float64(b.Inclusive))
+	case hunt.IOProbe.String():
+		if b.Timed {
+			t = nanos(float64(b.Inclusive))
 		}
-		t, incl := "-", "-"
-		switch b.Probe.Kind {
-		case hunt.FuncProbe:
-			t, incl = dur(b.Exclusive), dur(b.Nanos)
-		case hunt.IOProbe:
-			if b.Probe.Timed {
-				t = dur(b.Nanos)
-			}
-		}
-		by := "-"
-		if b.Probe.Kind != hunt.FuncProbe {
-			by = bytesString(b.Bytes)
-		}
-		fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%s\t%s\t%s\t%s\n", b.Rank, b.Probe.Kind, site, b.Calls, t, incl, by, orDash(strings.Join(b.Probe.Options, ",")))
+	}
+	if b.Kind != hunt.FuncProbe.String() {
+		by = bytesString(b.Bytes)
+	}
+	return t, incl, by
+}
+
+func (b BottleneckJSON) callee() string {
+	if b.Callee == "" {
+		return ""
+	}
+	return " → " + b.Callee
+}
+
+func (p PlanJSON) summary() string {
+	return fmt.Sprintf("%s (%s, %s, %s); TIME is exclusive for functions (approximate), in the call for IO",
+		plural(p.Funcs+p.Allocs+p.IOs, "probe"), plural(p.Funcs, "function"), plural(p.Allocs, "allocation site"), plural(p.IOs, "IO call"))
+}
+
+// text writes the bottlenecks as a table: what was probed, where, for
+// which options, and what it used. Sites that never ran are left out.
+func (v Hunt) text(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "RANK\tKIND\tSITE\tCALLS\tTIME\tINCL\tBYTES\tOPTIONS")
+	for _, b := range v.shown() {
+		t, incl, by := b.cells()
+		fmt.Fprintf(tw, "%d\t%s\t%s in %s%s\t%s\t%s\t%s\t%s\t%s\n", b.Rank, b.Kind, b.Pos, b.short, b.callee(), count(b.Calls), t, incl, by, orDash(joinComma(b.Options)))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%d probes (%d functions, %d allocation sites, %d IO calls); TIME is exclusive for functions (approximate), in the call for IO\n",
-		plan.Funcs+plan.Allocs+plan.IOs, plan.Funcs, plan.Allocs, plan.IOs)
+	_, err := fmt.Fprintf(w, "\n%s\n%s\n", v.Plan.summary(), NumberLegend)
 	return err
+}
+
+// markdown writes the bottlenecks as a table under the plan's figures.
+func (v Hunt) markdown(w io.Writer) error {
+	fmt.Fprintf(w, "**confhunt hunt**: %s.\n\n", mdText(v.Plan.summary()))
+	t := newTable("rank", "kind", "site", "calls", "time", "incl", "bytes", "options").alignRight(0, 3, 4, 5, 6)
+	for _, b := range v.shown() {
+		tm, incl, by := b.cells()
+		site := code(b.Pos) + " in " + code(b.short)
+		if b.Callee != "" {
+			site += " → " + code(b.Callee)
+		}
+		opts := make([]string, len(b.Options))
+		for i, o := range b.Options {
+			opts[i] = code(o)
+		}
+		t.row(fmt.Sprint(b.Rank), b.Kind, site, count(b.Calls), tm, incl, by, orDash(strings.Join(opts, ", ")))
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+	return legendList(w, NumberLegend)
 }
 
 // sitePos is where a bottleneck is: the function for a time probe, the
@@ -112,22 +160,6 @@ func sitePos(b hunt.Bottleneck) token.Pos {
 		return b.Probe.Func.Pos()
 	}
 	return b.Probe.Pos
-}
-
-func dur(ns int64) string {
-	return time.Duration(ns).Round(time.Microsecond).String()
-}
-
-func bytesString(n int64) string {
-	switch {
-	case n >= 1<<30:
-		return fmt.Sprintf("%.1fGiB", float64(n)/(1<<30))
-	case n >= 1<<20:
-		return fmt.Sprintf("%.1fMiB", float64(n)/(1<<20))
-	case n >= 1<<10:
-		return fmt.Sprintf("%.1fKiB", float64(n)/(1<<10))
-	}
-	return fmt.Sprintf("%dB", n)
 }
 
 // Pprof writes the bottlenecks as a pprof profile with one sample type

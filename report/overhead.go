@@ -4,8 +4,8 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"text/tabwriter"
-	"time"
 
 	"github.com/confhunt/confhunt/internal/bench"
 )
@@ -29,6 +29,26 @@ type OverheadPlan struct {
 	Name   string
 	Probes int
 	bench.Comparison
+}
+
+// OverheadView compares the runs with the selective plan and with every
+// function probed (measured[1] and [2]) with the runs without probes.
+func OverheadView(measured []bench.Runs, proto bench.Protocol, selProbes, allProbes int) Overhead {
+	keys := bench.TimeKeys(measured...)
+	crit := bench.Criteria{Alpha: 0.05, Confidence: 0.95}
+	none := measured[0].Time(keys)
+	view := Overhead{Runs: len(none), MinRuns: proto.Runs, MaxRuns: proto.MaxRuns, Width: proto.Width, Criteria: crit}
+	for _, k := range keys {
+		view.Benchmarks = append(view.Benchmarks, strings.TrimSuffix(k.String(), " "+k.Unit))
+	}
+	view.None = bench.Median(none, crit.Confidence)
+	for i, p := range []struct {
+		name   string
+		probes int
+	}{{"selective", selProbes}, {"all functions", allProbes}} {
+		view.Plans = append(view.Plans, OverheadPlan{Name: p.name, Probes: p.probes, Comparison: bench.Compare(none, measured[i+1].Time(keys), crit)})
+	}
+	return view
 }
 
 // OverheadFile is the JSON form of hunt -overhead.
@@ -74,9 +94,6 @@ type OverheadPlanJSON struct {
 	Verdict    string     `json:"verdict"`
 }
 
-// OverheadVersion is the version of OverheadFile's fields.
-const OverheadVersion = 1
-
 func finite(x float64) *float64 {
 	if math.IsInf(x, 0) || math.IsNaN(x) {
 		return nil
@@ -98,10 +115,10 @@ func medianJSON(s bench.Summary) MedianJSON {
 	return MedianJSON{finite(s.Median), finite(s.Lo), finite(s.Hi)}
 }
 
-// OverheadJSON writes the overhead measurement as JSON.
-func OverheadJSON(w io.Writer, o Overhead) error {
+// document is the JSON form of the overhead measurement.
+func (o Overhead) document() any {
 	f := OverheadFile{
-		Version: OverheadVersion, Metric: "wall", Benchmarks: nonNil(o.Benchmarks),
+		Version: Version, Metric: "wall", Benchmarks: nonNil(o.Benchmarks),
 		Runs: o.Runs, MinRuns: o.MinRuns, MaxRuns: o.MaxRuns,
 		Confidence: o.Criteria.Confidence, Alpha: o.Criteria.Alpha,
 		None: medianJSON(o.None), Plans: []OverheadPlanJSON{},
@@ -117,7 +134,7 @@ func OverheadJSON(w io.Writer, o Overhead) error {
 			Verdict: p.Verdict.String(),
 		})
 	}
-	return writeJSON(w, f)
+	return f
 }
 
 // overheadP is the one-sided p-value in the direction of the verdict:
@@ -130,55 +147,67 @@ func overheadP(c bench.Comparison) float64 {
 	return c.PSlower
 }
 
-// OverheadText writes the overhead measurement as a table and says how it
-// was measured.
-func OverheadText(w io.Writer, o Overhead) error {
-	conf := fmt.Sprintf("%g%%", 100*o.Criteria.Confidence)
-	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "PROBES\tCOUNT\tTIME\tSLOWDOWN\t%s INTERVAL\tP\n", conf)
-	fmt.Fprintf(tw, "none\t0\t%s\t-\t-\t-\n", nanos(o.None.Median))
+func (o Overhead) confidence() string { return fmt.Sprintf("%g%%", 100*o.Criteria.Confidence) }
+
+// rows are the table's rows: the runs without probes, then each plan's.
+func (o Overhead) rows() [][]string {
+	rows := [][]string{{"none", "0", nanos(o.None.Median), "-", "-", "-"}}
 	for _, p := range o.Plans {
 		slow := "~"
 		if p.Verdict != bench.Same {
 			slow = percent(p.Ratio)
 		}
-		fmt.Fprintf(tw, "%s\t%d\t%s\t%s\t%s .. %s\t%s\n", p.Name, p.Probes, nanos(p.B.Median), slow, percent(p.Lo), percent(p.Hi), pValue(overheadP(p.Comparison)))
+		rows = append(rows, []string{p.Name, count(p.Probes), nanos(p.B.Median), slow, percent(p.Lo) + " .. " + percent(p.Hi), pValue(overheadP(p.Comparison))})
 	}
-	if err := tw.Flush(); err != nil {
-		return err
-	}
+	return rows
+}
+
+// legend says how the overhead was measured.
+func (o Overhead) legend() string {
+	conf := o.confidence()
 	metric := "the workload's wall time"
 	if n := len(o.Benchmarks); n == 1 {
 		metric = "the benchmark's ns/op"
 	} else if n > 1 {
 		metric = fmt.Sprintf("the geometric mean of the %d benchmarks' ns/op", n)
 	}
-	_, err := fmt.Fprintf(w, `
-%d runs of each variant, interleaved, after a warm-up run (at least %d, then
+	return fmt.Sprintf(`%d runs of each variant, interleaved, after a warm-up run (at least %d, then
 until the %s interval of each variant's median time is within %g%% of it,
 at most %d). TIME: median of %s.
 SLOWDOWN: Hodges-Lehmann estimate of the ratio of the times to those
 without probes, minus one, with its %s interval; ~ when the probes do not
 slow the workload significantly (one-sided Mann-Whitney U, P, at %g).
 `, o.Runs, o.MinRuns, conf, 100*o.Width, o.MaxRuns, metric, conf, o.Criteria.Alpha)
+}
+
+// text writes the overhead measurement as a table and says how it was
+// measured.
+func (o Overhead) text(w io.Writer) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "PROBES\tCOUNT\tTIME\tSLOWDOWN\t%s INTERVAL\tP\n", o.confidence())
+	for _, r := range o.rows() {
+		fmt.Fprintln(tw, strings.Join(r, "\t"))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(w, "\n%s", o.legend())
 	return err
 }
 
-// nanos formats a time in nanoseconds with 3 significant digits.
-func nanos(ns float64) string {
-	if math.IsNaN(ns) || math.IsInf(ns, 0) {
-		return "-"
+// markdown writes the overhead measurement as a table and a paragraph
+// saying how it was measured.
+func (o Overhead) markdown(w io.Writer) error {
+	fmt.Fprintf(w, "**confhunt hunt -overhead**\n\n")
+	t := newTable("probes", "count", "time", "slowdown", o.confidence()+" interval", "p").alignRight(1, 2, 3, 4, 5)
+	for _, r := range o.rows() {
+		t.row(r...)
 	}
-	d := time.Duration(ns)
-	for _, u := range []struct {
-		d    time.Duration
-		name string
-	}{{time.Second, "s"}, {time.Millisecond, "ms"}, {time.Microsecond, "µs"}} {
-		if d >= u.d {
-			return fmt.Sprintf("%#.3g%s", ns/float64(u.d), u.name)
-		}
+	if err := t.write(w); err != nil {
+		return err
 	}
-	return fmt.Sprintf("%#.3gns", ns)
+	_, err := fmt.Fprintf(w, "\n%s", mdText(o.legend()))
+	return err
 }
 
 // percent formats a ratio as a change: 1.123 is +12.3%; "-" for a ratio
@@ -188,12 +217,5 @@ func percent(ratio float64) string {
 	if x == nil {
 		return "-"
 	}
-	return fmt.Sprintf("%+.1f%%", 100**x)
-}
-
-func pValue(p float64) string {
-	if p < 0.001 {
-		return "<0.001"
-	}
-	return fmt.Sprintf("%.3f", p)
+	return change(*x)
 }

@@ -1,13 +1,13 @@
 package report_test
 
 import (
-	"bytes"
+	"context"
 	"encoding/json"
-	"path/filepath"
+	"fmt"
 	"testing"
+	"time"
 
 	"github.com/confhunt/confhunt/internal/bench"
-	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/report"
 )
 
@@ -34,32 +34,20 @@ func TestOverheadGolden(t *testing.T) {
 		None:  bench.Median(short, crit.Confidence),
 		Plans: []report.OverheadPlan{{Name: "selective", Probes: 3, Comparison: bench.Compare(short, []float64{2.2e9, 2.3e9, 2.25e9}, crit)}},
 	}
-	for _, tc := range []struct {
-		name   string
-		render func(*bytes.Buffer) error
-	}{
-		{"overhead.txt", func(b *bytes.Buffer) error { return report.OverheadText(b, view) }},
-		{"overhead.json", func(b *bytes.Buffer) error { return report.OverheadJSON(b, view) }},
-		{"overhead-wall.txt", func(b *bytes.Buffer) error { return report.OverheadText(b, wall) }},
-		{"overhead-wall.json", func(b *bytes.Buffer) error { return report.OverheadJSON(b, wall) }},
-	} {
-		var b bytes.Buffer
-		if err := tc.render(&b); err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		testutil.Golden(t, filepath.Join("testdata", tc.name+".golden"), b.Bytes())
-	}
+	goldens(t, []golden{
+		{"overhead.txt", view, report.Text},
+		{"overhead.json", view, report.JSON},
+		{"overhead.md", view, report.Markdown},
+		{"overhead-wall.txt", wall, report.Text},
+		{"overhead-wall.json", wall, report.JSON},
+	})
 
 	// What make eval reads.
-	var b bytes.Buffer
-	if err := report.OverheadJSON(&b, view); err != nil {
-		t.Fatal(err)
-	}
 	var f report.OverheadFile
-	if err := json.Unmarshal(b.Bytes(), &f); err != nil {
+	if err := json.Unmarshal(render(t, view, report.JSON), &f); err != nil {
 		t.Fatal(err)
 	}
-	if f.Version != report.OverheadVersion || f.Metric != "benchmarks" || len(f.Plans) != 2 {
+	if f.Version != report.Version || f.Metric != "benchmarks" || len(f.Plans) != 2 {
 		t.Fatalf("JSON: version %d metric %q %d plans", f.Version, f.Metric, len(f.Plans))
 	}
 	if p := f.Plans[0]; p.Verdict != "~" || p.P < 0.05 {
@@ -67,5 +55,46 @@ func TestOverheadGolden(t *testing.T) {
 	}
 	if p := f.Plans[1]; p.Verdict != "slower" || p.Slowdown == nil || *p.Slowdown < 0.25 || *p.Slowdown > 0.35 || p.P >= 0.05 {
 		t.Errorf("all functions: verdict %q slowdown %v p %g, want slower by about 30%%", p.Verdict, p.Slowdown, p.P)
+	}
+}
+
+// TestOverheadView measures three fake variants as hunt -overhead does and
+// checks the view: the geometric mean of the benchmarks both variants
+// printed, the selective plan not significantly slower, every function
+// 30% slower.
+func TestOverheadView(t *testing.T) {
+	variant := func(name string, factor float64) bench.Variant {
+		n := 0
+		return bench.Variant{Name: name, Run: func(context.Context) ([]byte, time.Duration, error) {
+			n++
+			jitter := []float64{1, 1.01, 0.99, 1.005, 0.995, 1.02}[n%6]
+			out := fmt.Sprintf("pkg: example.com/kv\nBenchmarkGet-2 100 %g ns/op 16 B/op\nBenchmarkPut-2 100 %g ns/op\n", 1000*factor*jitter, 4000*factor*jitter)
+			if name == "none" {
+				out += "BenchmarkOnlyHere-2 100 5 ns/op\n"
+			}
+			return []byte(out), time.Second, nil
+		}}
+	}
+	proto := bench.Protocol{Runs: 3, MaxRuns: 10, Width: 0.05}
+	measured, err := bench.Measure(context.Background(), []bench.Variant{variant("none", 1), variant("selective", 1), variant("all functions", 1.3)}, proto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := report.OverheadView(measured, proto, 4, 20)
+	if v.Runs != 6 || v.MinRuns != 3 || v.MaxRuns != 10 {
+		t.Errorf("runs %d (%d to %d), want 6 (3 to 10)", v.Runs, v.MinRuns, v.MaxRuns)
+	}
+	if len(v.Benchmarks) != 2 || v.Benchmarks[0] != "example.com/kv.Get-2" || v.Benchmarks[1] != "example.com/kv.Put-2" {
+		t.Errorf("benchmarks %q, want the two every variant printed", v.Benchmarks)
+	}
+	if want := 2000.0; v.None.Median < want*0.98 || v.None.Median > want*1.02 {
+		t.Errorf("median time without probes %g ns, want about %g (geometric mean of 1000 and 4000)", v.None.Median, want)
+	}
+	sel, all := v.Plans[0], v.Plans[1]
+	if sel.Name != "selective" || sel.Probes != 4 || sel.Verdict != bench.Same {
+		t.Errorf("selective: %s %d probes %v, want ~", sel.Name, sel.Probes, sel.Verdict)
+	}
+	if all.Name != "all functions" || all.Probes != 20 || all.Verdict != bench.Slower || all.Ratio < 1.29 || all.Ratio > 1.31 || all.PSlower >= 0.05 {
+		t.Errorf("all functions: %d probes %v ratio %g p %g, want slower by 30%%", all.Probes, all.Verdict, all.Ratio, all.PSlower)
 	}
 }

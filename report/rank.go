@@ -10,8 +10,10 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
-// RankFile is the JSON form of confhunt rank (DESIGN.md fixes its fields).
-type RankFile struct {
+// Rank is the view of confhunt rank: the options in rank order and the
+// figures of the ranking. Its JSON form is the contract DESIGN.md fixes.
+type Rank struct {
+	Version int          `json:"version"`
 	Options []RankOption `json:"options"`
 	Stats   RankStats    `json:"stats"`
 }
@@ -33,6 +35,8 @@ type RankOption struct {
 	Sites     []Site     `json:"sites"`
 	Slice     SliceSize  `json:"slice"`
 	Top       []LineJSON `json:"top"`
+
+	first *LineJSON // the line contributing most, whatever -lines says
 }
 
 // ScoreJSON holds an option's per-resource scores and normalised total.
@@ -57,7 +61,11 @@ type LineJSON struct {
 	Func  string    `json:"func"`
 	Score ScoreJSON `json:"score"`
 	Share float64   `json:"share"`
+
+	short string // the function by its package's name
 }
+
+func (l LineJSON) String() string { return l.Pos + " in " + l.short }
 
 // RankStats describes the analysis behind a ranking.
 type RankStats struct {
@@ -67,6 +75,54 @@ type RankStats struct {
 	TopPct    float64 `json:"top_percent"`
 	Functions int     `json:"largest_slice_functions"`
 	Measured  bool    `json:"measured"`
+}
+
+// RankView assembles a ranking with up to lines of each option's top
+// lines, and counts its suspects; top is the percentage of options that
+// may be suspects, measured whether counts from a run were used.
+func RankView(scores []*scoring.Score, top float64, measured bool, lines int) Rank {
+	v := Rank{Options: make([]RankOption, 0, len(scores)), Stats: RankStats{Options: len(scores), TopPct: top, Measured: measured}}
+	for _, sc := range scores {
+		if sc.Suspect {
+			v.Stats.Suspects++
+		}
+		if sc.Option.Ignored != "" {
+			v.Stats.Ignored++
+		}
+		v.Stats.Functions = max(v.Stats.Functions, sc.Size.Functions)
+		ro := rankOption(sc)
+		for i, l := range sc.Lines {
+			if i == lines {
+				break
+			}
+			ro.Top = append(ro.Top, lineJSON(l))
+		}
+		v.Options = append(v.Options, ro)
+	}
+	return v
+}
+
+func rankOption(sc *scoring.Score) RankOption {
+	o := sc.Option
+	ro := RankOption{
+		Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
+		Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect, Ignored: o.Ignored,
+		Score:     scoreJSON(sc.Cost, sc.Total),
+		Measured:  round(sc.Measured),
+		Influence: sc.Influence.Kinds(),
+		Sites:     sitesJSON(o.Sites),
+		Slice:     SliceSize{Instructions: sc.Size.Instructions, Functions: sc.Size.Functions, Blocks: sc.Size.Blocks},
+		Top:       []LineJSON{},
+	}
+	if l := sc.Top(); l != nil {
+		first := lineJSON(*l)
+		ro.first = &first
+	}
+	return ro
+}
+
+func lineJSON(l scoring.Line) LineJSON {
+	return LineJSON{Pos: l.Pos, Func: slicing.FullName(l.Func), Score: scoreJSON(l.Cost, l.Total), Share: round(l.Share), short: slicing.ShortName(l.Func)}
 }
 
 // round keeps JSON stable and readable: six significant digits.
@@ -82,71 +138,91 @@ func scoreJSON(c scoring.Cost, total float64) ScoreJSON {
 	return ScoreJSON{CPU: round(c.CPU), MEM: round(c.MEM), IO: round(c.IO), LAT: round(c.LAT), Total: round(total)}
 }
 
-// RankJSON writes the ranking as JSON, with up to topLines lines per option.
-func RankJSON(w io.Writer, scores []*scoring.Score, stats RankStats, topLines int) error {
-	f := RankFile{Options: make([]RankOption, 0, len(scores)), Stats: stats}
-	for _, sc := range scores {
-		o := sc.Option
-		ro := RankOption{
-			Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
-			Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect, Ignored: o.Ignored,
-			Score:     scoreJSON(sc.Cost, sc.Total),
-			Measured:  round(sc.Measured),
-			Influence: sc.Influence.Kinds(),
-			Sites:     Sites(o.Sites),
-			Slice:     SliceSize{Instructions: sc.Size.Instructions, Functions: sc.Size.Functions, Blocks: sc.Size.Blocks},
-			Top:       []LineJSON{},
-		}
-		for i, l := range sc.Lines {
-			if i == topLines {
-				break
-			}
-			ro.Top = append(ro.Top, LineJSON{Pos: l.Pos, Func: slicing.FullName(l.Func), Score: scoreJSON(l.Cost, l.Total), Share: round(l.Share)})
-		}
-		f.Options = append(f.Options, ro)
-	}
-	return writeJSON(w, f)
+func (v Rank) document() any {
+	v.Version = Version
+	return v
 }
 
-// RankText writes the ranking as a table: rank, option, total, CPU, MEM,
-// IO, influence kinds and the top contributing line. Suspects are marked
+// summary is the line under the table.
+func (s RankStats) summary() string {
+	how := "estimated"
+	if s.Measured {
+		how = "measured where counted"
+	}
+	ignored := ""
+	if s.Ignored > 0 {
+		ignored = fmt.Sprintf(", %d ignored (//confhunt:ignore)", s.Ignored)
+	}
+	return fmt.Sprintf("%s, %s (*, top %g%%)%s; execution counts %s", plural(s.Options, "option"), plural(s.Suspects, "suspect"), s.TopPct, ignored, how)
+}
+
+func (o RankOption) mark() string {
+	if o.Suspect {
+		return "*"
+	}
+	return ""
+}
+
+func (o RankOption) topSite() string {
+	if o.first == nil {
+		return "-"
+	}
+	return fmt.Sprintf("%s (%s)", o.first, share(o.first.Share))
+}
+
+func (o RankOption) influence() string { return orDash(joinComma(o.Influence)) }
+
+// text writes the ranking as a table: rank, option, total, CPU, MEM, IO,
+// LAT, influence kinds and the top contributing line. Suspects are marked
 // with '*'.
-func RankText(w io.Writer, scores []*scoring.Score, stats RankStats) error {
-	if len(scores) == 0 {
+func (v Rank) text(w io.Writer) error {
+	if len(v.Options) == 0 {
 		_, err := fmt.Fprint(w, NoOptions)
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tLAT\tINFLUENCE\tTOP SITE")
-	for _, sc := range scores {
-		mark := ""
-		if sc.Suspect {
-			mark = "*"
-		}
-		top := "-"
-		if l := sc.Top(); l != nil {
-			top = fmt.Sprintf("%s (%.0f%%)", l, 100*l.Share)
-		}
-		name := sc.Option.Name
-		if sc.Option.Ignored != "" {
+	for _, o := range v.Options {
+		name := o.Name
+		if o.Ignored != "" {
 			name += " (ignored)"
 		}
-		fmt.Fprintf(tw, "%d%s\t%s\t%.3f\t%s\t%s\t%s\t%s\t%s\t%s\n", sc.Rank, mark, name,
-			sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), num(sc.Cost.LAT), sc.Influence, top)
+		s := o.Score
+		fmt.Fprintf(tw, "%d%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", o.Rank, o.mark(), name,
+			num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), o.influence(), o.topSite())
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	how := "estimated"
-	if stats.Measured {
-		how = "measured where counted"
-	}
-	ignored := ""
-	if stats.Ignored > 0 {
-		ignored = fmt.Sprintf(", %d ignored (//confhunt:ignore)", stats.Ignored)
-	}
-	_, err := fmt.Fprintf(w, "\n%d options, %d suspects (*, top %g%%)%s; execution counts %s\n%s", stats.Options, stats.Suspects, stats.TopPct, ignored, how, RankLegend)
+	_, err := fmt.Fprintf(w, "\n%s\n%s", v.Stats.summary(), RankLegend)
 	return err
+}
+
+// markdown writes the ranking as a table under a line of its figures,
+// with the legend as a list.
+func (v Rank) markdown(w io.Writer) error {
+	if len(v.Options) == 0 {
+		_, err := fmt.Fprintf(w, "**confhunt rank**: %s", mdText(NoOptions))
+		return err
+	}
+	fmt.Fprintf(w, "**confhunt rank**: %s\n\n", mdText(v.Stats.summary()))
+	t := newTable("rank", "option", "total", "CPU", "MEM", "IO", "LAT", "influence", "top site").alignRight(0, 2, 3, 4, 5, 6)
+	for _, o := range v.Options {
+		name := code(o.Name)
+		if o.Ignored != "" {
+			name += " (ignored)"
+		}
+		top := "-"
+		if o.first != nil {
+			top = fmt.Sprintf("%s in %s (%s)", code(o.first.Pos), code(o.first.short), share(o.first.Share))
+		}
+		s := o.Score
+		t.row(fmt.Sprint(o.Rank)+mdText(o.mark()), name, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), o.influence(), top)
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+	return legendList(w, RankLegend)
 }
 
 // NoOptions is what sources and rank print when the packages read no
@@ -156,58 +232,89 @@ const NoOptions = `no options: nothing in the packages reads a flag, a key, the 
 (to analyse a library your module requires, name its packages: confhunt rank example.com/lib/...)
 `
 
-// RankLegend explains the columns of the rank table: its units and the
-// words of INFLUENCE (slicing.Influence).
+// RankLegend explains the columns of the rank table: its units, the
+// words of INFLUENCE (slicing.Influence) and how numbers are written.
 const RankLegend = `CPU, MEM, IO, LAT: weighted instruction executions per program run (LAT: waiting); TOTAL: the four, each divided by its maximum over the options, summed (0 to 4)
 INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth)
-`
+` + NumberLegend + "\n"
 
-// num formats a score compactly.
-func num(x float64) string {
-	switch {
-	case x == 0:
-		return "0"
-	case x >= 1e6:
-		return fmt.Sprintf("%.3g", x)
-	case x >= 100:
-		return fmt.Sprintf("%.0f", x)
-	}
-	return fmt.Sprintf("%.1f", x)
+// Explain is the view of confhunt rank -explain: one option of a ranking
+// with the lines contributing most to its score.
+type Explain struct {
+	Version int        `json:"version"`
+	Ranked  int        `json:"ranked"` // options in the ranking
+	Option  RankOption `json:"option"` // top: the lines shown
+	Others  *Others    `json:"others,omitempty"`
 }
 
-// Explain writes, for one option of a ranking of count options, the n
-// lines that contribute most to its score with their share of it.
-func Explain(w io.Writer, sc *scoring.Score, count, n int) error {
-	o := sc.Option
-	fmt.Fprintf(w, "%s (%s, %s) rank %d of %d, total %.3f (CPU %s, MEM %s, IO %s, LAT %s)\n",
-		o.Name, orDash(o.Type), o.Style, sc.Rank, count, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), num(sc.Cost.LAT))
-	fmt.Fprintf(w, "influence: %s; slice: %d instructions in %d blocks of %d functions; read at %d sites\n",
-		sc.Influence, sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions, len(o.Sites))
+// Others sums the lines of a score that -explain does not show, so that
+// the shares add up.
+type Others struct {
+	Lines int       `json:"lines"`
+	Score ScoreJSON `json:"score"`
+	Share float64   `json:"share"`
+}
+
+// ExplainView assembles the explanation of sc, one option of a ranking of
+// ranked options: its n lines contributing most and the others summed.
+func ExplainView(sc *scoring.Score, ranked, n int) Explain {
+	v := Explain{Ranked: ranked, Option: rankOption(sc)}
+	var rest scoring.Line
+	others := 0
+	for i, l := range sc.Lines {
+		if l.Total == 0 {
+			break
+		}
+		if i < n {
+			v.Option.Top = append(v.Option.Top, lineJSON(l))
+			continue
+		}
+		rest.Share += l.Share
+		rest.Total += l.Total
+		rest.Cost.CPU += l.Cost.CPU
+		rest.Cost.MEM += l.Cost.MEM
+		rest.Cost.IO += l.Cost.IO
+		rest.Cost.LAT += l.Cost.LAT
+		others++
+	}
+	if others > 0 {
+		v.Others = &Others{Lines: others, Score: scoreJSON(rest.Cost, rest.Total), Share: round(rest.Share)}
+	}
+	return v
+}
+
+func (v Explain) document() any {
+	v.Version = Version
+	return v
+}
+
+func (v Explain) summary() (head, slice string) {
+	o, s := v.Option, v.Option.Score
+	head = fmt.Sprintf("rank %d of %d, total %s (CPU %s, MEM %s, IO %s, LAT %s)", o.Rank, v.Ranked, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT))
+	slice = fmt.Sprintf("influence: %s; slice: %s in %s of %s; read at %s",
+		o.influence(), plural(o.Slice.Instructions, "instruction"), plural(o.Slice.Blocks, "block"), plural(o.Slice.Functions, "function"), plural(len(o.Sites), "site"))
+	return head, slice
+}
+
+// text writes the option's figures, its lines with their share of the
+// score, and where it is read.
+func (v Explain) text(w io.Writer) error {
+	o := v.Option
+	head, slice := v.summary()
+	fmt.Fprintf(w, "%s (%s, %s) %s\n%s\n", o.Name, orDash(o.Type), o.Style, head, slice)
 	if o.Ignored != "" {
 		fmt.Fprintf(w, "ignored: kept out of the suspects by //confhunt:ignore at %s\n", o.Ignored)
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLAT\tLINE")
-	var rest scoring.Line // the lines not shown, so that SHARE adds up
-	others := 0
-	for i, l := range sc.Lines {
-		if l.Total == 0 {
-			break
-		}
-		if i >= n {
-			rest.Share += l.Share
-			rest.Cost.CPU += l.Cost.CPU
-			rest.Cost.MEM += l.Cost.MEM
-			rest.Cost.IO += l.Cost.IO
-			rest.Cost.LAT += l.Cost.LAT
-			others++
-			continue
-		}
-		fmt.Fprintf(tw, "%5.1f%%\t%s\t%s\t%s\t%s\t%s\n", 100*l.Share, num(l.Cost.CPU), num(l.Cost.MEM), num(l.Cost.IO), num(l.Cost.LAT), l)
+	for _, l := range o.Top {
+		s := l.Score
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", share(l.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), l)
 	}
-	if others > 0 {
-		fmt.Fprintf(tw, "%5.1f%%\t%s\t%s\t%s\t%s\t(%d other lines)\n", 100*rest.Share, num(rest.Cost.CPU), num(rest.Cost.MEM), num(rest.Cost.IO), num(rest.Cost.LAT), others)
+	if r := v.Others; r != nil {
+		s := r.Score
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t(%s)\n", share(r.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), plural(r.Lines, "other line"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -216,6 +323,37 @@ func Explain(w io.Writer, sc *scoring.Score, count, n int) error {
 		fmt.Fprintln(w, "\nread at:")
 		for _, s := range o.Sites {
 			fmt.Fprintf(w, "  %s\n", s)
+		}
+	}
+	return nil
+}
+
+// markdown writes the explanation as a line of figures, a table of the
+// lines and a list of the read sites.
+func (v Explain) markdown(w io.Writer) error {
+	o := v.Option
+	head, slice := v.summary()
+	fmt.Fprintf(w, "**%s** (%s, %s): %s.  \n%s.\n", code(o.Name), code(orDash(o.Type)), o.Style, head, slice)
+	if o.Ignored != "" {
+		fmt.Fprintf(w, "Ignored: kept out of the suspects by `//confhunt:ignore` at %s.\n", mdText(o.Ignored))
+	}
+	fmt.Fprintln(w)
+	t := newTable("share", "CPU", "MEM", "IO", "LAT", "line").alignRight(0, 1, 2, 3, 4)
+	for _, l := range o.Top {
+		s := l.Score
+		t.row(share(l.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), code(l.Pos)+" in "+code(l.short))
+	}
+	if r := v.Others; r != nil {
+		s := r.Score
+		t.row(share(r.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), "("+plural(r.Lines, "other line")+")")
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+	if len(o.Sites) > 0 {
+		fmt.Fprintln(w, "\nRead at:")
+		for _, s := range o.Sites {
+			fmt.Fprintf(w, "- %s in %s\n", code(s.Pos), code(s.short))
 		}
 	}
 	return nil

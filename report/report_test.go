@@ -3,9 +3,14 @@ package report_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
+	"io"
+	"math"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
@@ -40,65 +45,163 @@ func TestGolden(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	stats := report.RankStats{Options: len(scores), TopPct: s.Top, Suspects: 2}
 	trips := func(fn *ssa.Function) []scoring.LoopTrip {
 		return scoring.Trips(a, fn, scoring.Estimate(a, fn, s.Estimates))
 	}
 	limit, _ := slicing.Lookup(opts, "Config.Limit")
 
-	var sarif []byte
-	for _, tc := range []struct {
-		name   string
-		render func(*bytes.Buffer) error
-	}{
-		{"sources.txt", func(b *bytes.Buffer) error { return report.SourcesText(b, opts) }},
-		{"sources.json", func(b *bytes.Buffer) error { return report.SourcesJSON(b, opts) }},
-		{"rank.txt", func(b *bytes.Buffer) error { return report.RankText(b, scores, stats) }},
-		{"rank.json", func(b *bytes.Buffer) error { return report.RankJSON(b, scores, stats, 3) }},
-		{"rank.sarif", func(b *bytes.Buffer) error { return report.RankSARIF(b, scores, stats, 3) }},
-		{"explain.txt", func(b *bytes.Buffer) error { return report.Explain(b, scores[0], len(scores), 5) }},
-		{"explain-top1.txt", func(b *bytes.Buffer) error { return report.Explain(b, scores[0], len(scores), 1) }},
-		{"slice.txt", func(b *bytes.Buffer) error { return report.SliceText(b, report.SliceView(prog, a.Slice(limit), trips)) }},
-	} {
-		var b bytes.Buffer
-		if err := tc.render(&b); err != nil {
-			t.Fatalf("%s: %v", tc.name, err)
-		}
-		testutil.Golden(t, filepath.Join("testdata", tc.name+".golden"), b.Bytes())
-		if tc.name == "rank.sarif" {
-			sarif = b.Bytes()
-		}
+	sources := report.SourcesView(opts)
+	rank := report.RankView(scores, s.Top, false, 3)
+	if rank.Stats.Suspects != 2 || rank.Stats.Options != 15 {
+		t.Errorf("rank view: %d options, %d suspects; want 15 and 2", rank.Stats.Options, rank.Stats.Suspects)
 	}
-	if err := validSARIF(t, sarif); err != nil {
-		t.Errorf("rank.sarif is not valid SARIF 2.1.0: %v", err)
+	explain := report.ExplainView(scores[0], len(scores), 5)
+	if top1 := report.ExplainView(scores[0], len(scores), 1); top1.Others == nil || top1.Others.Lines != 4 ||
+		math.Abs(top1.Option.Top[0].Share+top1.Others.Share-1) > 1e-5 {
+		t.Errorf("explain of 1 line: others %+v, want the other 4 lines with the rest of the share", top1.Others)
 	}
-	// The validator does reject a log that breaks the schema.
-	broken := bytes.Replace(sarif, []byte(`"startLine": `), []byte(`"startLine": -`), 1)
-	if validSARIF(t, broken) == nil {
-		t.Errorf("a SARIF log with a negative startLine passes the schema check")
+	slice := report.SliceView(prog, a.Slice(limit), trips)
+	goldens(t, []golden{
+		{"sources.txt", sources, report.Text},
+		{"sources.json", sources, report.JSON},
+		{"sources.md", sources, report.Markdown},
+		{"rank.txt", rank, report.Text},
+		{"rank.json", rank, report.JSON},
+		{"rank.sarif", rank, report.SARIF},
+		{"rank.md", rank, report.Markdown},
+		{"explain.txt", explain, report.Text},
+		{"explain.json", explain, report.JSON},
+		{"explain.md", explain, report.Markdown},
+		{"explain-top1.txt", report.ExplainView(scores[0], len(scores), 1), report.Text},
+		{"slice.txt", slice, report.Text},
+		{"slice.json", slice, report.JSON},
+		{"slice.md", slice, report.Markdown},
+	})
+}
+
+// golden is a view rendered in a format, and the golden file (in
+// testdata, with .golden added) that holds what it gives.
+type golden struct {
+	name string
+	view report.View
+	f    report.Format
+}
+
+// goldens renders each view, compares it with its golden file and checks
+// what its format requires.
+func goldens(t *testing.T, gs []golden) {
+	t.Helper()
+	for _, g := range gs {
+		out := render(t, g.view, g.f)
+		testutil.Golden(t, filepath.Join("testdata", g.name+".golden"), out)
+		checkFormat(t, g.name, g.f, out)
 	}
 }
 
-// validSARIF checks log against the published SARIF 2.1.0 JSON schema
-// (OASIS, errata 01), kept in testdata.
-func validSARIF(t *testing.T, log []byte) error {
+// render writes view in format f, twice, and fails unless both give the
+// same bytes.
+func render(t *testing.T, view report.View, f report.Format) []byte {
 	t.Helper()
+	var b1, b2 bytes.Buffer
+	if err := report.Write(&b1, view, f); err != nil {
+		t.Fatalf("%T as %s: %v", view, f, err)
+	}
+	if err := report.Write(&b2, view, f); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b1.Bytes(), b2.Bytes()) {
+		t.Fatalf("%T as %s: two renderings differ", view, f)
+	}
+	return b1.Bytes()
+}
+
+// checkFormat checks what every output in format f must be: JSON with
+// the version, a valid SARIF 2.1.0 log, Markdown with a table.
+func checkFormat(t *testing.T, name string, f report.Format, out []byte) {
+	t.Helper()
+	switch f {
+	case report.JSON:
+		var doc struct{ Version *int }
+		if err := json.Unmarshal(out, &doc); err != nil || doc.Version == nil || *doc.Version != report.Version {
+			t.Errorf("%s: not JSON with \"version\": %d (%v)", name, report.Version, err)
+		}
+	case report.SARIF:
+		if err := validSARIF(t, out); err != nil {
+			t.Errorf("%s is not valid SARIF 2.1.0: %v", name, err)
+		}
+		// The validator does reject a log that breaks the schema.
+		broken := bytes.Replace(out, []byte(`"startLine": `), []byte(`"startLine": -`), 1)
+		if validSARIF(t, broken) == nil {
+			t.Errorf("%s: a SARIF log with a negative startLine passes the schema check", name)
+		}
+	case report.Markdown:
+		if !regexp.MustCompile(`(?m)^\| .* \|\n\|( ---:? \|)+\n\| `).Match(out) {
+			t.Errorf("%s: no Markdown table with a header, a rule and a row:\n%s", name, out)
+		}
+	case report.Text:
+		if bytes.Contains(out, []byte("| ---")) || json.Valid(out) {
+			t.Errorf("%s: text output is Markdown or JSON", name)
+		}
+	}
+}
+
+// TestFormats: each view renders in the formats its command offers, and
+// Write refuses the others.
+func TestFormats(t *testing.T) {
+	for _, tc := range []struct {
+		view report.View
+		want string
+	}{
+		{report.Sources{}, "text, json, markdown"},
+		{report.Slice{}, "text, json, markdown"},
+		{report.Rank{}, "text, json, sarif, markdown"},
+		{report.Explain{}, "text, json, markdown"},
+		{report.Counts{}, "text, json, markdown"},
+		{report.Hunt{}, "text, json, sarif, markdown"},
+		{report.Overhead{}, "text, json, markdown"},
+	} {
+		if got := report.FormatList(report.Formats(tc.view)); got != tc.want {
+			t.Errorf("%T: formats %s, want %s", tc.view, got, tc.want)
+		}
+	}
+	if err := report.Write(io.Discard, report.Counts{}, report.SARIF); err == nil {
+		t.Errorf("counts rendered as SARIF")
+	}
+	for _, name := range []string{"text", "json", "sarif", "markdown"} {
+		if f, ok := report.ParseFormat(name); !ok || f.String() != name {
+			t.Errorf("ParseFormat(%q) = %v, %v", name, f, ok)
+		}
+	}
+	if _, ok := report.ParseFormat("html"); ok {
+		t.Errorf("ParseFormat(html) succeeded")
+	}
+}
+
+// sarifSchema is the published SARIF 2.1.0 JSON schema (OASIS, errata
+// 01), kept in testdata, compiled once.
+var sarifSchema = sync.OnceValues(func() (*jsonschema.Schema, error) {
 	const url = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 	f, err := os.Open(filepath.Join("testdata", "sarif-schema-2.1.0.json"))
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	defer f.Close()
 	doc, err := jsonschema.UnmarshalJSON(f)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
 	if err := c.AddResource(url, doc); err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	schema, err := c.Compile(url)
+	return c.Compile(url)
+})
+
+// validSARIF checks log against the SARIF 2.1.0 schema.
+func validSARIF(t *testing.T, log []byte) error {
+	t.Helper()
+	schema, err := sarifSchema()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +220,7 @@ func TestRankLegend(t *testing.T) {
 			t.Errorf("the rank legend does not explain the influence %q", kind)
 		}
 	}
-	for _, unit := range []string{"CPU", "MEM", "IO", "LAT", "TOTAL", "INFLUENCE", "0 to 4"} {
+	for _, unit := range []string{"CPU", "MEM", "IO", "LAT", "TOTAL", "INFLUENCE", "0 to 4", "significant digits", "k, M, G"} {
 		if !strings.Contains(report.RankLegend, unit) {
 			t.Errorf("the rank legend does not explain %s", unit)
 		}

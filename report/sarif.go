@@ -2,14 +2,12 @@ package report
 
 import (
 	"fmt"
-	"io"
 	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
 
-	"github.com/confhunt/confhunt/scoring"
-	"github.com/confhunt/confhunt/slicing"
+	"github.com/confhunt/confhunt/hunt"
 )
 
 // SuspectRule is the id of the one SARIF rule confhunt reports: an option
@@ -89,62 +87,73 @@ type (
 	}
 )
 
-// RankSARIF writes the suspects of a ranking as a SARIF 2.1.0 log: one
-// result per suspect at its option's first read site, with up to
-// topLines of the lines behind its score as related locations. File
-// URIs are relative to the module root (uriBaseId SRCROOT), or to the
-// module cache (GOMODCACHE) for files of other modules.
+// BottleneckRule is the id of the SARIF rule of hunt's results: a probed
+// site among the top of the bottlenecks.
+const BottleneckRule = "confhunt/bottleneck"
+
+// sarif is the suspects of a ranking as a SARIF 2.1.0 log: one result
+// per suspect at its option's first read site, with the lines of the
+// view behind its score as related locations. File URIs are relative to
+// the module root (uriBaseId SRCROOT), or to the module cache
+// (GOMODCACHE) for files of other modules.
 //
 // Regions give lines only: Go's columns count bytes, SARIF's count
 // characters.
-func RankSARIF(w io.Writer, scores []*scoring.Score, stats RankStats, topLines int) error {
-	run := sarifRun{
+func (v Rank) sarif() sarifLog {
+	run := newSARIFRun(sarifRule{
+		ID:               SuspectRule,
+		Name:             "ConfigurationSuspect",
+		ShortDescription: sarifMessage{"An option that controls much of the program's work"},
+		FullDescription: sarifMessage{"The option's forward slice (the code its value controls) is among the top of the " +
+			"options ranked by weighted CPU, memory, IO and waiting work per program run. A setting of it may be a performance bottleneck."},
+		Help: sarifMessage{"Run confhunt rank -explain OPTION to see the lines behind the score. " +
+			"Mark an option that is not a concern with //confhunt:ignore REASON on its declaration or a read site."},
+		DefaultConfiguration: sarifRuleConf{Level: "warning"},
+	})
+	run.Properties = map[string]any{
+		"options":         v.Stats.Options,
+		"suspects":        v.Stats.Suspects,
+		"topPercent":      v.Stats.TopPct,
+		"countsMeasured":  v.Stats.Measured,
+		"largestSliceFns": v.Stats.Functions,
+	}
+	for _, o := range v.Options {
+		if o.Suspect {
+			run.Results = append(run.Results, sarifSuspect(o, v.Stats.Options))
+		}
+	}
+	return newSARIFLog(run)
+}
+
+func newSARIFRun(rule sarifRule) sarifRun {
+	return sarifRun{
 		Tool: sarifTool{Driver: sarifDriver{
 			Name:           "confhunt",
 			InformationURI: "https://github.com/confhunt/confhunt",
-			Rules: []sarifRule{{
-				ID:               SuspectRule,
-				Name:             "ConfigurationSuspect",
-				ShortDescription: sarifMessage{"An option that controls much of the program's work"},
-				FullDescription: sarifMessage{"The option's forward slice (the code its value controls) is among the top of the " +
-					"options ranked by weighted CPU, memory, IO and waiting work per program run. A setting of it may be a performance bottleneck."},
-				Help: sarifMessage{"Run confhunt rank -explain OPTION to see the lines behind the score. " +
-					"Mark an option that is not a concern with //confhunt:ignore REASON on its declaration or a read site."},
-				DefaultConfiguration: sarifRuleConf{Level: "warning"},
-			}},
+			Rules:          []sarifRule{rule},
 		}},
 		OriginalURIBaseIDs: map[string]sarifArtifactBase{
 			srcRoot:    {Description: sarifMessage{"The root of the analysed Go module (the directory of its go.mod)."}},
 			goModCache: {Description: sarifMessage{"Go's module cache (go env GOMODCACHE), for files of other modules."}},
 		},
 		Results: []sarifResult{},
-		Properties: map[string]any{
-			"options":         stats.Options,
-			"suspects":        stats.Suspects,
-			"topPercent":      stats.TopPct,
-			"countsMeasured":  stats.Measured,
-			"largestSliceFns": stats.Functions,
-		},
 	}
-	for _, sc := range scores {
-		if !sc.Suspect {
-			continue
-		}
-		run.Results = append(run.Results, sarifSuspect(sc, stats.Options, topLines))
-	}
-	return writeJSON(w, sarifLog{
+}
+
+func newSARIFLog(run sarifRun) sarifLog {
+	return sarifLog{
 		Schema:  "https://json.schemastore.org/sarif-2.1.0.json",
 		Version: "2.1.0",
 		Runs:    []sarifRun{run},
-	})
+	}
 }
 
-func sarifSuspect(sc *scoring.Score, count, topLines int) sarifResult {
-	o := sc.Option
-	msg := fmt.Sprintf("Option %s is a suspect: rank %d of %d, total %.3f of 4 (CPU %s, MEM %s, IO %s, LAT %s); influence %s",
-		o.Name, sc.Rank, count, sc.Total, num(sc.Cost.CPU), num(sc.Cost.MEM), num(sc.Cost.IO), num(sc.Cost.LAT), sc.Influence)
-	if l := sc.Top(); l != nil {
-		msg += fmt.Sprintf("; %.0f%% of it at %s", 100*l.Share, l)
+func sarifSuspect(o RankOption, count int) sarifResult {
+	s := o.Score
+	msg := fmt.Sprintf("Option %s is a suspect: rank %d of %d, total %s of 4 (CPU %s, MEM %s, IO %s, LAT %s); influence %s",
+		o.Name, o.Rank, count, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), o.influence())
+	if l := o.first; l != nil {
+		msg += fmt.Sprintf("; %s of it at %s", share(l.Share), l)
 	}
 	r := sarifResult{
 		RuleID:    SuspectRule,
@@ -158,19 +167,19 @@ func sarifSuspect(sc *scoring.Score, count, topLines int) sarifResult {
 		Properties: map[string]any{
 			"option":    o.Name,
 			"style":     o.Style,
-			"rank":      sc.Rank,
-			"total":     round(sc.Total),
-			"influence": sc.Influence.Kinds(),
+			"rank":      o.Rank,
+			"total":     s.Total,
+			"influence": o.Influence,
 		},
 	}
 	if len(o.Sites) > 0 {
 		if loc, ok := sarifAt(o.Sites[0].Pos); ok {
-			loc.Message = &sarifMessage{fmt.Sprintf("%s is read here, in %s", o.Name, slicing.ShortName(o.Sites[0].Func))}
+			loc.Message = &sarifMessage{fmt.Sprintf("%s is read here, in %s", o.Name, o.Sites[0].short)}
 			r.Locations = append(r.Locations, loc)
 		}
 	}
-	for i, l := range sc.Lines {
-		if i == topLines || l.Total == 0 {
+	for _, l := range o.Top {
+		if l.Score.Total == 0 {
 			break
 		}
 		loc, ok := sarifAt(l.Pos)
@@ -179,8 +188,82 @@ func sarifSuspect(sc *scoring.Score, count, topLines int) sarifResult {
 		}
 		id := len(r.RelatedLocations) + 1
 		loc.ID = &id
-		loc.Message = &sarifMessage{fmt.Sprintf("%.1f%% of %s's score, in %s", 100*l.Share, o.Name, slicing.ShortName(l.Func))}
+		loc.Message = &sarifMessage{fmt.Sprintf("%s of %s's score, in %s", share(l.Share), o.Name, l.short)}
 		r.RelatedLocations = append(r.RelatedLocations, loc)
+	}
+	return r
+}
+
+// sarif is the bottlenecks the tables show as a SARIF 2.1.0 log: one
+// result per site that ran, at its line, naming the options whose slices
+// hold it, with what it used in the message and as properties.
+func (v Hunt) sarif() sarifLog {
+	run := newSARIFRun(sarifRule{
+		ID:               BottleneckRule,
+		Name:             "ConfigurationBottleneck",
+		ShortDescription: sarifMessage{"A site in an option's slice that used much time, memory or IO under the workload"},
+		FullDescription: sarifMessage{"confhunt probed the code that the suspect options control (their forward slices) while the workload ran, " +
+			"and ranked the probed functions, allocation sites and IO calls by the time, bytes allocated and IO bytes they used."},
+		Help: sarifMessage{"The options named are those whose value controls the site: a setting of them may make it costlier. " +
+			"Run confhunt rank -explain OPTION to see how."},
+		DefaultConfiguration: sarifRuleConf{Level: "note"},
+	})
+	run.Properties = map[string]any{
+		"probes":           v.Plan.Funcs + v.Plan.Allocs + v.Plan.IOs,
+		"functionProbes":   v.Plan.Funcs,
+		"allocationProbes": v.Plan.Allocs,
+		"ioProbes":         v.Plan.IOs,
+	}
+	for _, b := range v.shown() {
+		run.Results = append(run.Results, sarifBottleneck(b))
+	}
+	return newSARIFLog(run)
+}
+
+func sarifBottleneck(b BottleneckJSON) sarifResult {
+	what := b.short + b.callee()
+	var used []string
+	switch {
+	case b.Kind == hunt.FuncProbe.String():
+		used = append(used, fmt.Sprintf("%s exclusive, %s inclusive", nanos(float64(b.Exclusive)), nanos(float64(b.Inclusive))))
+	case b.Timed:
+		used = append(used, nanos(float64(b.Inclusive)))
+	}
+	if b.Kind != hunt.FuncProbe.String() {
+		used = append(used, bytesString(b.Bytes))
+	}
+	msg := fmt.Sprintf("Bottleneck %d (%s): %s used %s in %s", b.Rank, b.Kind, what, strings.Join(used, ", "), plural(b.Calls, "call"))
+	if len(b.Options) > 0 {
+		msg += fmt.Sprintf("; controlled by %s", strings.Join(b.Options, ", "))
+	}
+	r := sarifResult{
+		RuleID:    BottleneckRule,
+		RuleIndex: 0,
+		Level:     "note",
+		Message:   sarifMessage{msg + "."},
+		Locations: []sarifLocation{},
+		// The site's function, kind and callee identify it across runs;
+		// lines move.
+		PartialFingerprints: map[string]string{"confhuntSite/v1": b.Kind + " " + b.Func + b.callee()},
+		Properties: map[string]any{
+			"rank":           b.Rank,
+			"kind":           b.Kind,
+			"func":           b.Func,
+			"options":        b.Options,
+			"calls":          b.Calls,
+			"timed":          b.Timed,
+			"nanosInclusive": b.Inclusive,
+			"nanosExclusive": b.Exclusive,
+			"bytes":          b.Bytes,
+			"score":          b.Score,
+		},
+	}
+	if b.Callee != "" {
+		r.Properties["callee"] = b.Callee
+	}
+	if loc, ok := sarifAt(b.Pos); ok {
+		loc.Message = &sarifMessage{fmt.Sprintf("the %s probe of %s", b.Kind, what)}
+		r.Locations = append(r.Locations, loc)
 	}
 	return r
 }

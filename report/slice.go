@@ -14,8 +14,10 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
-// SliceFile is the JSON form of confhunt slice.
-type SliceFile struct {
+// Slice is the view of confhunt slice: one option's forward slice by
+// function, with its loops and where it acts.
+type Slice struct {
+	Version   int             `json:"version"`
 	Option    SourceOption    `json:"option"`
 	Influence []string        `json:"influence"`
 	Slice     SliceSize       `json:"slice"`
@@ -51,12 +53,10 @@ type Effect struct {
 
 // SliceView assembles a slice for rendering; trips gives each function's
 // loops with their trip counts.
-func SliceView(prog *slicing.Program, sl *slicing.Slice, trips func(*ssa.Function) []scoring.LoopTrip) SliceFile {
-	o := sl.Option
+func SliceView(prog *slicing.Program, sl *slicing.Slice, trips func(*ssa.Function) []scoring.LoopTrip) Slice {
 	in, bl, fn := sl.Size()
-	f := SliceFile{
-		Option: SourceOption{Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
-			Package: o.Package, Dynamic: o.Dynamic, Sites: Sites(o.Sites)},
+	f := Slice{
+		Option:    sourceOption(sl.Option),
 		Influence: sl.Influence.Kinds(),
 		Slice:     SliceSize{Instructions: in, Functions: fn, Blocks: bl},
 		Functions: []SliceFunction{},
@@ -113,42 +113,84 @@ func loopPos(l *slicing.Loop) token.Pos {
 	return l.Header.Parent().Pos()
 }
 
-// SliceJSON writes a slice as JSON.
-func SliceJSON(w io.Writer, f SliceFile) error { return writeJSON(w, f) }
+func (v Slice) document() any {
+	v.Version = Version
+	return v
+}
 
-// SliceText writes a slice: a summary, the functions with their lines and
+func (v Slice) summary() string {
+	return fmt.Sprintf("influence %s; %s in %s of %s", orDash(joinComma(v.Influence)),
+		plural(v.Slice.Instructions, "instruction"), plural(v.Slice.Blocks, "block"), plural(v.Slice.Functions, "function"))
+}
+
+func (sf SliceFunction) name() string {
+	if sf.Whole {
+		return sf.Short + " (whole)"
+	}
+	return sf.Short
+}
+
+func (l LoopJSON) String() string {
+	m := "est"
+	if l.Measured {
+		m = "measured"
+	}
+	return fmt.Sprintf("%s ×%s %s", lineOf(l.Pos), num(l.Trips), m)
+}
+
+func (sf SliceFunction) loops() string {
+	var loops []string
+	for _, l := range sf.Loops {
+		loops = append(loops, l.String())
+	}
+	return orDash(strings.Join(loops, ", "))
+}
+
+// text writes a slice: a summary, the functions with their lines and
 // loops, and where each kind of influence arises.
-func SliceText(w io.Writer, f SliceFile) error {
-	fmt.Fprintf(w, "%s (%s, %s): influence %s; %d instructions in %d blocks of %d functions\n\n",
-		f.Option.Name, orDash(f.Option.Type), f.Option.Style, orDash(strings.Join(f.Influence, ",")),
-		f.Slice.Instructions, f.Slice.Blocks, f.Slice.Functions)
+func (v Slice) text(w io.Writer) error {
+	fmt.Fprintf(w, "%s (%s, %s): %s\n\n", v.Option.Name, orDash(v.Option.Type), v.Option.Style, v.summary())
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "FUNCTION\tPOS\tINSTRS\tLINES\tLOOPS (trips)")
-	for _, sf := range f.Functions {
-		name := sf.Short
-		if sf.Whole {
-			name += " (whole)"
-		}
-		var loops []string
-		for _, l := range sf.Loops {
-			m := "est"
-			if l.Measured {
-				m = "measured"
-			}
-			loops = append(loops, fmt.Sprintf("%s ×%g %s", lineOf(l.Pos), l.Trips, m))
-		}
-		fmt.Fprintf(tw, "%s\t%s\t%d\t%s\t%s\n", name, sf.Pos, sf.Instructions, lineList(sf.Lines), orDash(strings.Join(loops, ", ")))
+	for _, sf := range v.Functions {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", sf.name(), sf.Pos, count(sf.Instructions), lineList(sf.Lines), sf.loops())
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	if len(f.Effects) > 0 {
+	if len(v.Effects) > 0 {
 		fmt.Fprintln(w, "\ninfluence:")
-		for _, e := range f.Effects {
+		for _, e := range v.Effects {
 			fmt.Fprintf(w, "  %-5s %s in %s\n", e.Kind, e.Pos, e.Short)
 		}
 	}
 	return nil
+}
+
+// markdown writes a slice as a summary line, a table of its functions
+// and one of where it acts.
+func (v Slice) markdown(w io.Writer) error {
+	fmt.Fprintf(w, "**%s** (%s, %s): %s.\n\n", code(v.Option.Name), code(orDash(v.Option.Type)), v.Option.Style, v.summary())
+	t := newTable("function", "position", "instructions", "lines", "loops (trips)").alignRight(2)
+	for _, sf := range v.Functions {
+		name := code(sf.Short)
+		if sf.Whole {
+			name += " (whole)"
+		}
+		t.row(name, code(sf.Pos), count(sf.Instructions), lineList(sf.Lines), sf.loops())
+	}
+	if err := t.write(w); err != nil {
+		return err
+	}
+	if len(v.Effects) == 0 {
+		return nil
+	}
+	fmt.Fprintln(w)
+	t = newTable("influence", "position", "function")
+	for _, e := range v.Effects {
+		t.row(e.Kind, code(e.Pos), code(e.Short))
+	}
+	return t.write(w)
 }
 
 // lineOf returns "file:line" of a "file:line:col" position, or the line alone.

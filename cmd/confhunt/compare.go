@@ -24,7 +24,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	fs := e.flags("compare", "compare -base REV [-head REV] [flags] [packages] [-- WORKLOAD...]")
 	baseRev := fs.String("base", "", "the `revision` to compare against: a git revision, or module@version")
 	headRev := fs.String("head", "", "the `revision` to compare: a git revision or module@version (default: the working tree, uncommitted changes included)")
-	format := fs.String("format", "text", "print the comparison as `text`, json or markdown (a pull-request comment)")
+	format := e.formatFlag("the comparison as `text`, json or markdown (a pull-request comment)")
 	tests := fs.Bool("tests", false, "also select the tests that reach a changed function (listed, not run)")
 	cover := fs.Bool("cover", false, "select by coverage: run every benchmark (and test, with -tests) once with coverage counters instead of following the call graph")
 	list := fs.Bool("list", false, "list the changed functions, options and selected benchmarks; measure nothing")
@@ -47,7 +47,8 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	} else if *countsFile != "" {
 		return usageError("compare: -counts %s: without a workload after -- there is nothing to predict", *countsFile)
 	}
-	if err := e.format(format, "text", "json", "markdown"); err != nil {
+	f, err := e.format(*format, report.Compare{}, "")
+	if err != nil {
 		return err
 	}
 	switch {
@@ -155,15 +156,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		}
 		e.timer.phase("workload")
 	}
-	switch *format {
-	case "json":
-		err = report.CompareJSON(e.stdout, view)
-	case "markdown":
-		err = report.CompareMarkdown(e.stdout, view)
-	default:
-		err = report.CompareText(e.stdout, view)
-	}
-	if err != nil {
+	if err := report.Write(e.stdout, view, f); err != nil {
 		return err
 	}
 	if n := len(view.Regressions); n > 0 {

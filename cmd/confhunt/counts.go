@@ -11,6 +11,7 @@ import (
 
 	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/report"
 	"github.com/confhunt/confhunt/scoring"
 )
 
@@ -22,8 +23,13 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	ready := fs.String("ready", "", "with -build, wait until the service accepts TCP connections on `host:port`")
 	grace := fs.Duration("grace", 10*time.Second, "with -build, how long the service has to exit after SIGINT")
 	appendTo := fs.Bool("append", false, "add the run's counts to those already in the -o file")
+	format := e.formatFlag("what was written as `text`, json or markdown (a GitHub table)")
 	flagArgs, command := splitCommand(args)
 	patterns, err := e.parseRun(flagArgs)
+	if err != nil {
+		return err
+	}
+	outFormat, err := e.format(*format, report.Counts{}, "")
 	if err != nil {
 		return err
 	}
@@ -100,12 +106,7 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	if err := f.Write(*out); err != nil {
 		return err
 	}
-	blocks := 0
-	for _, fc := range f.Files {
-		blocks += len(fc.Blocks)
-	}
-	fmt.Fprintf(e.stdout, "%s: %d coverage blocks in %d files of %s, %d run(s)\n", *out, blocks, len(f.Files), f.Module, f.Runs)
-	return nil
+	return report.Write(e.stdout, report.CountsView(*out, f), outFormat)
 }
 
 // splitCommand splits arguments at the first "--": flags and packages

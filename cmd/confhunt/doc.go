@@ -174,6 +174,8 @@ Flags common to every command:
 	              their own module; packages importing "testing" that only
 	              those import; structs holding a *testing.T or an interface
 	              that mirrors testing.TB
+	-format f     print the result as text (the default), json, sarif or
+	              markdown, as the command offers (see below)
 	-json         print JSON instead of a table (-format json)
 	-v            print the time and peak memory of each phase on stderr
 	              (without -v, a phase that takes over a second shows on
@@ -183,12 +185,29 @@ Flags common to every command:
 	-debug.cpuprofile file
 	              write a CPU profile of confhunt's own run to file
 
-rank also takes -top PERCENT (default 10), -explain NAME, -lines N and
--format text|json|sarif. -format sarif writes the suspects as a SARIF
-2.1.0 log for code scanning: one result (rule confhunt/suspect) per
-suspect at its option's first read site, the -lines top lines of its
-score as related locations, files relative to the module root (uriBaseId
-SRCROOT).
+rank also takes -top PERCENT (default 10), -explain NAME and -lines N.
+
+Every command but cache prints its result in the format -format names:
+
+	sources, slice, counts     text, json, markdown
+	rank                       text, json, sarif, markdown
+	rank -explain NAME         text, json, markdown
+	hunt                       text, json, sarif, markdown
+	hunt -overhead             text, json, markdown
+
+json is one indented document with a "version" field (1); fields are
+added, never renamed. sarif is a SARIF 2.1.0 log for code scanning, files
+relative to the module root (uriBaseId SRCROOT): rank gives one result
+(rule confhunt/suspect) per suspect at its option's first read site, the
+-lines top lines of its score as related locations; hunt one result (rule
+confhunt/bottleneck) per bottleneck it shows (-n), at its line, naming the
+options whose slices hold it. markdown is GitHub-flavoured tables for a
+pull request comment. In text and markdown, counts, weighted costs,
+scores and trip counts have at most three significant digits and a k, M,
+G or T suffix (956, 1.23k, 45.7M; <0.001 for a positive value below
+that); times the same in ns, µs, ms or s; bytes in B, KiB, MiB or GiB;
+shares are percentages with one decimal (45.3%), changes signed (+12.3%),
+p-values three decimals (<0.001). JSON keeps the numbers.
 
 A comment //confhunt:ignore [reason] on the line of an option's
 declaration (a struct field, a flag definition) or of one of its read

@@ -3,13 +3,19 @@ package main
 import (
 	"flag"
 	"slices"
-	"strings"
+
+	"github.com/confhunt/confhunt/report"
 )
 
-// format checks the -format flag of a command that supports the formats
-// given, the first being its default, and applies -json, its shorthand
-// for -format json.
-func (e *env) format(format *string, supported ...string) error {
+// formatFlag adds -format to a command's flags; usage lists the formats.
+func (e *env) formatFlag(usage string) *string {
+	return e.fs.String("format", "text", "print "+usage)
+}
+
+// format is the format that -format, or -json, its shorthand for -format
+// json, asks for; mode, when not empty, names the flag that asks for
+// view (rank -explain, hunt -overhead) in an error.
+func (e *env) format(name string, view report.View, mode string) (report.Format, error) {
 	set := false
 	e.fs.Visit(func(f *flag.Flag) {
 		if f.Name == "format" {
@@ -17,13 +23,18 @@ func (e *env) format(format *string, supported ...string) error {
 		}
 	})
 	if e.json {
-		if set && *format != "json" {
-			return usageError("-json and -format %s: -json is -format json", *format)
+		if set && name != "json" {
+			return 0, usageError("-json and -format %s: -json is -format json", name)
 		}
-		*format = "json"
+		name = "json"
 	}
-	if !slices.Contains(supported, *format) {
-		return usageError("-format %s: want %s", *format, strings.Join(supported, ", "))
+	f, ok := report.ParseFormat(name)
+	supported := report.Formats(view)
+	if ok && slices.Contains(supported, f) {
+		return f, nil
 	}
-	return nil
+	if mode != "" {
+		return 0, usageError("-format %s with %s: want %s", name, mode, report.FormatList(supported))
+	}
+	return 0, usageError("-format %s: want %s", name, report.FormatList(supported))
 }

@@ -27,10 +27,20 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	pprofFile := fs.String("pprof", "", "write the bottlenecks as a pprof profile to `file`")
 	overhead := fs.Bool("overhead", false, "measure the probes' overhead: uninstrumented, selective and all-functions runs")
 	runs := fs.Int("runs", 3, "with -overhead, the least number of runs of each variant (interleaved; more, up to max(2N, 10), until the medians are known within 5%)")
-	rows := fs.Int("n", 20, "bottlenecks to show")
+	rows := fs.Int("n", 20, "bottlenecks to show in the table (text, markdown) and as SARIF results; JSON has them all")
 	byName := fs.String("by", "time", "rank bottlenecks by `resource`: time, alloc, io, or score (all three, normalised)")
+	format := e.formatFlag("the bottlenecks as a `text` table, json, sarif (SARIF 2.1.0 results at their lines) or markdown (a GitHub table); with -overhead as text, json or markdown")
 	flagArgs, command := splitCommand(args)
 	patterns, err := e.parseRun(flagArgs)
+	if err != nil {
+		return err
+	}
+	var f report.Format
+	if *overhead {
+		f, err = e.format(*format, report.Overhead{}, "-overhead")
+	} else {
+		f, err = e.format(*format, report.Hunt{}, "")
+	}
 	if err != nil {
 		return err
 	}
@@ -91,7 +101,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	defer ov.Remove()
 
 	if *overhead {
-		return e.overhead(ctx, an, r, plan, ov, w, *runs)
+		return e.overhead(ctx, an, r, plan, ov, w, *runs, f)
 	}
 	res, err := r.Probe(ctx, plan, ov, w)
 	if err != nil {
@@ -115,10 +125,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 	}
-	if e.json {
-		return report.HuntJSON(e.stdout, an.prog, bs, report.PlanCounts(plan), res.Warnings)
-	}
-	return report.HuntText(e.stdout, an.prog, bs, report.PlanCounts(plan), *rows)
+	return report.Write(e.stdout, report.HuntView(an.prog, bs, plan, res.Warnings, *rows), f)
 }
 
 // workload checks the service flags that hunt and counts share and
@@ -143,7 +150,7 @@ func workload(command []string, build, args, ready string) (runner.Workload, err
 // interleaved, at least runs times each
 // and until the medians are known within 5% (at most max(2 runs, 10)
 // times), and reports each plan's slowdown over the uninstrumented runs.
-func (e *env) overhead(ctx context.Context, an *analysis, r *hunt.Runner, sel *hunt.Plan, selOv *overlay.Overlay, w runner.Workload, runs int) error {
+func (e *env) overhead(ctx context.Context, an *analysis, r *hunt.Runner, sel *hunt.Plan, selOv *overlay.Overlay, w runner.Workload, runs int, f report.Format) error {
 	all := hunt.PlanAll(an.a)
 	allOv, err := all.Write(an.prog)
 	if err != nil {
@@ -187,29 +194,5 @@ func (e *env) overhead(ctx context.Context, an *analysis, r *hunt.Runner, sel *h
 		return err
 	}
 	e.timer.phase("run")
-	view := overheadView(measured, proto, len(sel.Probes), len(all.Probes))
-	if e.json {
-		return report.OverheadJSON(e.stdout, view)
-	}
-	return report.OverheadText(e.stdout, view)
-}
-
-// overheadView compares the runs with the selective plan and with every
-// function probed (measured[1] and [2]) with the runs without probes.
-func overheadView(measured []bench.Runs, proto bench.Protocol, selProbes, allProbes int) report.Overhead {
-	keys := bench.TimeKeys(measured...)
-	crit := bench.Criteria{Alpha: 0.05, Confidence: 0.95}
-	none := measured[0].Time(keys)
-	view := report.Overhead{Runs: len(none), MinRuns: proto.Runs, MaxRuns: proto.MaxRuns, Width: proto.Width, Criteria: crit}
-	for _, k := range keys {
-		view.Benchmarks = append(view.Benchmarks, strings.TrimSuffix(k.String(), " "+k.Unit))
-	}
-	view.None = bench.Median(none, crit.Confidence)
-	for i, p := range []struct {
-		name   string
-		probes int
-	}{{"selective", selProbes}, {"all functions", allProbes}} {
-		view.Plans = append(view.Plans, report.OverheadPlan{Name: p.name, Probes: p.probes, Comparison: bench.Compare(none, measured[i+1].Time(keys), crit)})
-	}
-	return view
+	return report.Write(e.stdout, report.OverheadView(measured, proto, len(sel.Probes), len(all.Probes)), f)
 }

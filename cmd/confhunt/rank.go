@@ -82,14 +82,20 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json and -format sarif")
 	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
 	fs.StringVar(&e.profile, "profile", "", "use the CPU profile in `file` (pprof format: go test -cpuprofile, net/http/pprof, default.pgo) as measured hotness")
-	format := fs.String("format", "text", "print the ranking as `text`, json, or sarif (the suspects; SARIF 2.1.0)")
+	format := e.formatFlag("the ranking as `text`, json, sarif (the suspects, SARIF 2.1.0) or markdown (a GitHub table); with -explain as text, json or markdown")
 	failOn := fs.Bool("fail-on-suspects", false, "exit 1 when there are suspects (not in the -baseline), for CI")
 	baseline := fs.String("baseline", "", "with -fail-on-suspects, the suspects in `file` (from an earlier rank -json) do not fail")
 	patterns, err := e.parse(args)
 	if err != nil {
 		return err
 	}
-	if err := e.format(format, "text", "json", "sarif"); err != nil {
+	var f report.Format
+	if *explain != "" {
+		f, err = e.format(*format, report.Explain{}, "-explain")
+	} else {
+		f, err = e.format(*format, report.Rank{}, "")
+	}
+	if err != nil {
 		return err
 	}
 	var files []string
@@ -128,34 +134,15 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		e.timer.phase("slice+score")
-		stats := report.RankStats{Options: len(scores), TopPct: an.settings.Top, Measured: counts != nil}
-		for _, sc := range scores {
-			if sc.Suspect {
-				stats.Suspects++
-			}
-			if sc.Option.Ignored != "" {
-				stats.Ignored++
-			}
-		}
-		for _, sc := range scores {
-			stats.Functions = max(stats.Functions, sc.Size.Functions)
-		}
 		if explained != nil {
 			for _, sc := range scores {
 				if sc.Option == explained {
-					return report.Explain(e.stdout, sc, len(scores), *lines)
+					return report.Write(e.stdout, report.ExplainView(sc, len(scores), *lines), f)
 				}
 			}
 			return fmt.Errorf("option %s has no score", explained.Name)
 		}
-		switch *format {
-		case "json":
-			err = report.RankJSON(e.stdout, scores, stats, *lines)
-		case "sarif":
-			err = report.RankSARIF(e.stdout, scores, stats, *lines)
-		default:
-			err = report.RankText(e.stdout, scores, stats)
-		}
+		err = report.Write(e.stdout, report.RankView(scores, an.settings.Top, counts != nil, *lines), f)
 		if err != nil || !*failOn {
 			return err
 		}

@@ -13,7 +13,12 @@ func runSlice(ctx context.Context, e *env, args []string) error {
 	fs := e.flags("slice", "slice [flags] -option NAME [packages]")
 	name := fs.String("option", "", "the `option` to slice (a name or an alias)")
 	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
+	format := e.formatFlag("the slice as `text`, json or markdown (GitHub tables)")
 	patterns, err := e.parse(args)
+	if err != nil {
+		return err
+	}
+	f, err := e.format(*format, report.Slice{}, "")
 	if err != nil {
 		return err
 	}
@@ -37,8 +42,5 @@ func runSlice(ctx context.Context, e *env, args []string) error {
 	v := report.SliceView(an.prog, sl, func(fn *ssa.Function) []scoring.LoopTrip {
 		return scoring.Trips(an.a, fn, scoring.Frequencies(an.a, fn, an.settings.Estimates, counts))
 	})
-	if e.json {
-		return report.SliceJSON(e.stdout, v)
-	}
-	return report.SliceText(e.stdout, v)
+	return report.Write(e.stdout, v, f)
 }

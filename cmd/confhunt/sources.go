@@ -9,6 +9,7 @@ import (
 
 func runSources(ctx context.Context, e *env, args []string) error {
 	fs := e.flags("sources", "sources [flags] [packages]")
+	format := e.formatFlag("the options as a `text` table, json or markdown (a GitHub table)")
 	why := fs.String("why", "", "explain why discovery took or left out the struct type, field or option `name`")
 	patterns, err := e.parse(args)
 	if err != nil {
@@ -16,6 +17,10 @@ func runSources(ctx context.Context, e *env, args []string) error {
 	}
 	if *why != "" {
 		return e.why(ctx, patterns, *why)
+	}
+	f, err := e.format(*format, report.Sources{}, "")
+	if err != nil {
+		return err
 	}
 	return e.cached(ctx, "sources", patterns, nil, func() error {
 		s, _, err := e.settings(ctx)
@@ -32,9 +37,6 @@ func runSources(ctx context.Context, e *env, args []string) error {
 		}
 		e.warnings(prog)
 		e.timer.phase("discover")
-		if e.json {
-			return report.SourcesJSON(e.stdout, opts)
-		}
-		return report.SourcesText(e.stdout, opts)
+		return report.Write(e.stdout, report.SourcesView(opts), f)
 	})
 }
