@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/confhunt/confhunt/scoring"
@@ -245,6 +246,47 @@ type Explain struct {
 	Ranked  int        `json:"ranked"` // options in the ranking
 	Option  RankOption `json:"option"` // top: the lines shown
 	Others  *Others    `json:"others,omitempty"`
+	Costly  *Costly    `json:"costly,omitempty"`
+}
+
+// Costly says which values of an option cost, as far as the code shows
+// it (scoring.Direction).
+type Costly struct {
+	// Larger names the ways larger values cost more: trip, size, bound,
+	// conc, time.
+	Larger []string `json:"larger,omitempty"`
+	// Branches are the branches the option decides whose sides differ in
+	// cost, the largest difference first.
+	Branches []CostlyBranch `json:"branches,omitempty"`
+}
+
+// CostlyBranch is one branch an option decides: where, when it takes its
+// costlier side ("true", "> 5", "then"), and both sides' weighted costs
+// per run.
+type CostlyBranch struct {
+	Pos      string  `json:"pos"`
+	When     string  `json:"when"`
+	Costlier float64 `json:"costlier"`
+	Cheaper  float64 `json:"cheaper"`
+}
+
+// line is the costly values in one line of text.
+func (c *Costly) line(code func(string) string) string {
+	var parts []string
+	if len(c.Larger) > 0 {
+		parts = append(parts, "larger values ("+strings.Join(c.Larger, ", ")+")")
+	}
+	for _, b := range c.Branches {
+		when := b.When
+		switch when {
+		case "then", "else":
+			when = "its " + when + " side"
+		default:
+			when = code(when)
+		}
+		parts = append(parts, fmt.Sprintf("%s at %s (%s against %s)", when, code(b.Pos), num(b.Costlier), num(b.Cheaper)))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // Others sums the lines of a score that -explain does not show, so that
@@ -280,6 +322,12 @@ func ExplainView(sc *scoring.Score, ranked, n int) Explain {
 	if others > 0 {
 		v.Others = &Others{Lines: others, Score: scoreJSON(rest.Cost, rest.Total), Share: round(rest.Share)}
 	}
+	if d := sc.Direction; len(d.Larger) > 0 || len(d.Branches) > 0 {
+		v.Costly = &Costly{Larger: d.Larger}
+		for _, b := range d.Branches {
+			v.Costly.Branches = append(v.Costly.Branches, CostlyBranch{b.Pos, b.Costly, round(b.Costlier), round(b.Cheaper)})
+		}
+	}
 	return v
 }
 
@@ -302,6 +350,9 @@ func (v Explain) text(w io.Writer) error {
 	o := v.Option
 	head, slice := v.summary()
 	fmt.Fprintf(w, "%s (%s, %s) %s\n%s\n", o.Name, orDash(o.Type), o.Style, head, slice)
+	if v.Costly != nil {
+		fmt.Fprintf(w, "costly: %s\n", v.Costly.line(func(s string) string { return s }))
+	}
 	if o.Ignored != "" {
 		fmt.Fprintf(w, "ignored: kept out of the suspects by //confhunt:ignore at %s\n", o.Ignored)
 	}
@@ -334,6 +385,9 @@ func (v Explain) markdown(w io.Writer) error {
 	o := v.Option
 	head, slice := v.summary()
 	fmt.Fprintf(w, "**%s** (%s, %s): %s.  \n%s.\n", code(o.Name), code(orDash(o.Type)), o.Style, head, slice)
+	if v.Costly != nil {
+		fmt.Fprintf(w, "Costly: %s.\n", v.Costly.line(code))
+	}
 	if o.Ignored != "" {
 		fmt.Fprintf(w, "Ignored: kept out of the suspects by `//confhunt:ignore` at %s.\n", mdText(o.Ignored))
 	}

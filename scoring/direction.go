@@ -72,11 +72,7 @@ func direction(prog *slicing.Program, sl *slicing.Slice, blockCosts func(*ssa.Fu
 			if els > then {
 				costly, costlier, cheaper = condition(br.Cond, sl, fs, false), els, then
 			}
-			pos := prog.Position(br.Cond.Pos())
-			if !br.Cond.Pos().IsValid() {
-				pos = prog.Position(slicing.Pos(br))
-			}
-			d.Branches = append(d.Branches, Branch{Pos: trimColumn(pos), Costly: costly, Costlier: costlier, Cheaper: cheaper})
+			d.Branches = append(d.Branches, Branch{Pos: trimColumn(prog.Position(branchPos(br))), Costly: costly, Costlier: costlier, Cheaper: cheaper})
 		}
 	}
 	slices.SortStableFunc(d.Branches, func(a, b Branch) int {
@@ -108,6 +104,22 @@ func blockCosts(w *weigher, freq func(*ssa.Function) counts.Frequencies, calls m
 		memo[fn] = out
 		return out
 	}
+}
+
+// branchPos is where a branch is in the source: its condition's
+// position, or the last one before it in its block, or its function's
+// (a branch of a range loop or of generated code has none of its own).
+func branchPos(br *ssa.If) token.Pos {
+	if p := br.Cond.Pos(); p.IsValid() {
+		return p
+	}
+	instrs := br.Block().Instrs
+	for i := len(instrs) - 1; i >= 0; i-- {
+		if p := slicing.Pos(instrs[i]); p.IsValid() {
+			return p
+		}
+	}
+	return br.Parent().Pos()
 }
 
 // side is the cost of the blocks only one side of a branch runs: those
@@ -151,7 +163,9 @@ func condition(cond ssa.Value, sl *slicing.Slice, fs *slicing.FuncSlice, taken b
 			}
 		}
 	}
-	if basic, ok := cond.Type().Underlying().(*types.Basic); ok && basic.Kind() == types.Bool && valueInSlice(cond, fs) {
+	// The bool tested is the option's own value when the option is a
+	// bool; for another option it is something derived (a lookup's ok).
+	if basic, ok := cond.Type().Underlying().(*types.Basic); ok && basic.Kind() == types.Bool && sl.Option.Type == "bool" && valueInSlice(cond, fs) {
 		if _, isCall := cond.(*ssa.Call); !isCall {
 			if _, isBinOp := cond.(*ssa.BinOp); !isBinOp {
 				return fmt.Sprint(taken)
