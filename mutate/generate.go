@@ -61,7 +61,8 @@ type generator struct {
 	prog  *slicing.Program
 	a     *slicing.Analysis
 	cfg   Config
-	files map[*token.File]*file
+	files map[*token.File]*file // nil for a file that cannot be mutated
+	pkgs  map[string][]*packages.Package
 	seen  map[string]bool // path, edit, operator: one mutant for a package and its test variant
 	reach map[*ssa.Function]*reached
 	// variants holds the functions at each position: a package's and its
@@ -87,32 +88,40 @@ type file struct {
 	calls   map[token.Pos]*ast.CallExpr // by Lparen
 }
 
-// index records every parsed file of the program by its token.File: a
-// package and its test variant are parsed apart, so an SSA function's
-// positions lead to the syntax and types it was built from.
+// index records the program's packages by import path: a package and
+// its test variant share it.
 func (g *generator) index() {
+	g.pkgs = make(map[string][]*packages.Package)
 	packages.Visit(g.prog.Packages, nil, func(p *packages.Package) {
-		for i, f := range p.Syntax {
-			tf := g.prog.Fset.File(f.FileStart)
-			if tf == nil || i >= len(p.CompiledGoFiles) {
-				continue
-			}
-			// go/packages parses a file once for a package and its test
-			// variant; each has its own types.
-			if g.files[tf] == nil {
-				g.files[tf] = &file{name: tf.Name(), syntax: f, tf: tf, pkg: p.Name, infos: make(map[*types.Package]*types.Info)}
-			}
-			g.files[tf].infos[p.Types] = p.TypesInfo
-		}
+		g.pkgs[p.PkgPath] = append(g.pkgs[p.PkgPath], p)
 	})
 }
 
-// fileAt returns the indexed file holding pos, or nil when it is not a
-// mutable file: a test file, one outside the module root, or one that
-// cannot be read.
-func (g *generator) fileAt(pos token.Pos) *file {
+// fileAt returns the file holding pos in fn's package, or nil when it is
+// not a mutable file: a test file, one outside the module root, or one
+// that changed since it was loaded.
+func (g *generator) fileAt(fn *ssa.Function, pos token.Pos) *file {
 	tf := g.prog.Fset.File(pos)
-	f := g.files[tf]
+	if tf == nil || fn.Pkg == nil {
+		return nil
+	}
+	f, ok := g.files[tf]
+	if !ok {
+		// go/packages parses a file once for a package and its test
+		// variant; each has its own types.
+		for _, p := range g.pkgs[fn.Pkg.Pkg.Path()] {
+			for _, syn := range p.Syntax {
+				if g.prog.Fset.File(syn.FileStart) != tf {
+					continue
+				}
+				if f == nil {
+					f = &file{name: tf.Name(), syntax: syn, tf: tf, pkg: p.Name, infos: make(map[*types.Package]*types.Info)}
+				}
+				f.infos[p.Types] = p.TypesInfo
+			}
+		}
+		g.files[tf] = f
+	}
 	if f == nil {
 		return nil
 	}
@@ -288,7 +297,7 @@ func (g *generator) funcsOf(sl *slicing.Slice) []funcFile {
 		if fn.Syntax() == nil || fn.Pkg == nil || !fn.Pos().IsValid() {
 			continue
 		}
-		if f := g.fileAt(fn.Pos()); f != nil {
+		if f := g.fileAt(fn, fn.Pos()); f != nil {
 			out = append(out, funcFile{fs, f})
 		}
 	}

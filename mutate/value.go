@@ -26,7 +26,7 @@ func (g *generator) value(sl *slicing.Slice) {
 			continue
 		}
 		pos := sitePos(g, s)
-		f := g.fileAt(pos)
+		f := g.fileAt(s.Func, pos)
 		if f == nil {
 			continue
 		}
