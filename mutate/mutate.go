@@ -87,6 +87,12 @@ type Mutant struct {
 	Benchmarks []string `json:"benchmarks"`
 	Tests      []string `json:"tests"`
 
+	// What running it found (Runner.Run).
+	Status  Status  `json:"status"`
+	Reason  string  `json:"reason,omitempty"`
+	Benches []Bench `json:"benches,omitempty"`
+	Timings Timings `json:"timings"`
+
 	path   string // absolute path of the mutated file
 	src    []byte // its source
 	edit   overlay.Edit
