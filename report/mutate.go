@@ -3,8 +3,6 @@ package report
 import (
 	"fmt"
 	"io"
-	"maps"
-	"slices"
 	"text/tabwriter"
 
 	"github.com/confhunt/confhunt/mutate"
@@ -42,7 +40,7 @@ func MutateText(w io.Writer, r *mutate.Report) error {
 		fmt.Fprintln(w)
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintf(tw, "%s\tSCORE\tKILLED\tCOUNTED\n", t.title)
-		for _, k := range slices.Sorted(maps.Keys(t.m)) {
+		for _, k := range sortedKeys(t.m) {
 			sc := t.m[k]
 			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\n", k, scoreText(sc), sc.Killed, sc.Counted())
 		}
