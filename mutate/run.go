@@ -109,6 +109,10 @@ type Runner struct {
 	Runs          int     // interleaved runs of base and mutant; 0 means 5
 	Benchtime     string  // go test -benchtime of each run; "" means 100ms
 	Tags          string  // build tags, comma-separated
+	// Calibrate measures how often each site runs per op of each
+	// benchmark reaching it (a coverage run of each, before the mutants),
+	// and predicts the slowdown of the mutants whose cost is known.
+	Calibrate bool
 	// Progress, if not nil, is called after each mutant.
 	Progress func(done, total int, m *Mutant)
 }
@@ -198,6 +202,12 @@ func (r *Runner) Run(ctx context.Context, prog *slicing.Program, ms []*Mutant) e
 	if err := r.baseTests(ctx, pkgs, paths, ms); err != nil {
 		return err
 	}
+	var cal calibration
+	if r.Calibrate {
+		if cal, err = r.calibrate(ctx, prog, pkgs, ms); err != nil {
+			return err
+		}
+	}
 	done := 0
 	for i := 0; i < len(ms); i += r.Jobs {
 		batch := ms[i:min(i+r.Jobs, len(ms))]
@@ -212,7 +222,7 @@ func (r *Runner) Run(ctx context.Context, prog *slicing.Program, ms []*Mutant) e
 		}
 		for j, m := range batch {
 			if m.Status != NotViable {
-				if err := r.check(ctx, pkgs, m, bins[j]); err != nil {
+				if err := r.check(ctx, pkgs, m, bins[j], cal); err != nil {
 					return err
 				}
 			}
@@ -449,7 +459,7 @@ func exec(ctx context.Context, run *runner.Run, limit time.Duration, out *bytes.
 
 // check runs the tests reaching m, then measures it with the benchmarks
 // reaching it.
-func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant, bins map[string]string) error {
+func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant, bins map[string]string, cal calibration) error {
 	start := time.Now()
 	tpaths, tfns := byPackage(m.Tests)
 	for _, path := range tpaths {
@@ -526,6 +536,7 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 			if k.Pkg != "" {
 				b.Name = k.Pkg + "." + k.Name
 			}
+			cal.predict(m, k, &b)
 			m.Benches = append(m.Benches, b)
 		}
 	}

@@ -174,3 +174,17 @@ func TestInterrupt(t *testing.T) {
 		t.Errorf("left behind: %s", e.Name())
 	}
 }
+
+// TestBenchFunc checks how benchmark output names map to functions.
+func TestBenchFunc(t *testing.T) {
+	for _, tc := range []struct{ pkg, name, want string }{
+		{"example.com/app", "Work-2", "example.com/app.BenchmarkWork"},
+		{"example.com/app", "Work/size=64-16", "example.com/app.BenchmarkWork"},
+		{"example.com/app", "Get-Put", "example.com/app.BenchmarkGet-Put"},
+		{"example.com/app", "Work", "example.com/app.BenchmarkWork"},
+	} {
+		if got := mutate.BenchFunc(tc.pkg, tc.name); got != tc.want {
+			t.Errorf("BenchFunc(%q, %q) = %q, want %q", tc.pkg, tc.name, got, tc.want)
+		}
+	}
+}

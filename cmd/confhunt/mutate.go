@@ -31,6 +31,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	exclude := fs.String("exclude", "", "comma-separated `patterns` of files (relative to the module root, path.Match or dir/...) or functions (pkg.Func) not to mutate")
 	ops := fs.String("operators", "", "comma-separated `operators` to apply (default all): value, fastpath, loop, sleep, alloc")
 	inject := fs.Duration("inject", 10*time.Microsecond, "the time one injected loop or sleep costs")
+	calibrate := fs.Bool("calibrate", true, "measure how often each site runs per op of each benchmark (one coverage run each) and predict the mutants' slowdowns")
 	patterns, err := e.parse(args)
 	if err != nil {
 		return err
@@ -108,6 +109,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 			Runs:          *runs,
 			Benchtime:     *benchtime,
 			Tags:          strings.Join(an.settings.Tags, ","),
+			Calibrate:     *calibrate,
 			Progress: func(done, total int, m *mutate.Mutant) {
 				elapsed := time.Since(start)
 				left := time.Duration(float64(elapsed) / float64(done) * float64(total-done))
