@@ -2,7 +2,7 @@ package mutate
 
 import (
 	"go/ast"
-	"go/token"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -31,6 +31,8 @@ func (g *generator) fastPath(sl *slicing.Slice) {
 			orig := ff.f.text(is.Cond)
 			var text, desc string
 			switch {
+			case then > els && failing(is.Body), els > then && is.Else != nil && failing(is.Else):
+				continue // the costlier side is a failure
 			case then > els:
 				text, desc = "("+orig+") || true", "branch forced to its costlier then side"
 			case els > then:
@@ -43,14 +45,46 @@ func (g *generator) fastPath(sl *slicing.Slice) {
 	}
 }
 
-// failureTest reports whether a condition compares something with nil:
-// forcing it would run error handling, not slow code.
+// failureTest reports whether a condition tests for a failure: it
+// compares something with nil or looks at an error. Forcing it would run
+// error handling, not slow code.
 func failureTest(e ast.Expr) bool {
 	found := false
 	ast.Inspect(e, func(n ast.Node) bool {
-		if b, ok := n.(*ast.BinaryExpr); ok && (b.Op == token.EQL || b.Op == token.NEQ) {
-			for _, x := range []ast.Expr{b.X, b.Y} {
-				if id, ok := x.(*ast.Ident); ok && (id.Name == "nil" || id.Name == "err") {
+		switch n := n.(type) {
+		case *ast.Ident:
+			found = n.Name == "nil" || errName(n.Name)
+		case *ast.SelectorExpr:
+			if x, ok := n.X.(*ast.Ident); ok && x.Name == "errors" {
+				found = true
+			}
+		}
+		return !found
+	})
+	return found
+}
+
+// failing reports whether a branch fails: it makes an error, returns
+// one, or panics.
+func failing(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			switch fun := n.Fun.(type) {
+			case *ast.Ident:
+				found = fun.Name == "panic"
+			case *ast.SelectorExpr:
+				if x, ok := fun.X.(*ast.Ident); ok {
+					found = (x.Name == "errors" && fun.Sel.Name == "New") || (x.Name == "fmt" && fun.Sel.Name == "Errorf") ||
+						(x.Name == "log" && strings.HasPrefix(fun.Sel.Name, "Fatal")) || (x.Name == "http" && fun.Sel.Name == "Error")
+				}
+			}
+		case *ast.ReturnStmt:
+			for _, r := range n.Results {
+				if id, ok := r.(*ast.Ident); ok && errName(id.Name) {
 					found = true
 				}
 			}
@@ -58,4 +92,10 @@ func failureTest(e ast.Expr) bool {
 		return !found
 	})
 	return found
+}
+
+// errName reports whether a name is an error's: err, errFoo, ErrFoo,
+// fooErr.
+func errName(name string) bool {
+	return strings.HasPrefix(name, "err") || strings.HasPrefix(name, "Err") || strings.HasSuffix(name, "Err")
 }

@@ -126,10 +126,12 @@ type slow struct {
 // its slice:
 //   - bool: the side whose branches lead to the costlier code (by the
 //     syntax of their two sides), or the other value when no branch says;
-//   - a number compared for equality with constants (an enum-like kind)
-//     or a string: each other constant the code compares it with;
+//   - a string, or a named number compared for equality with non-zero
+//     constants (an enum-like kind): each constant the code compares it
+//     with (at most four);
 //   - an integer otherwise: ten times the value, and the largest
-//     constant bound the code compares it with.
+//     constant bound the code compares it with (a number otherwise: that
+//     bound only).
 func (g *generator) slowValues(sl *slicing.Slice, t types.Type, f *file) []slow {
 	basic, ok := t.Underlying().(*types.Basic)
 	if !ok {
@@ -149,7 +151,12 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type, f *file) []slow 
 	}
 	eq, ord := constsCompared(sl, t)
 	var out []slow
-	if len(eq) > 0 || basic.Info()&types.IsString != 0 {
+	// A string, or a named number the code compares with constants other
+	// than zero (a kind), is enum-like; equality with zero alone is a
+	// "disabled" test, not a choice among kinds.
+	_, named := t.(*types.Named)
+	enum := basic.Info()&types.IsString != 0 || (named && slices.ContainsFunc(eq, func(c constant.Value) bool { return constant.Sign(c) != 0 }))
+	if enum {
 		for i, c := range eq {
 			if i == 4 {
 				break
