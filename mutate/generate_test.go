@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -177,4 +178,28 @@ func BenchmarkGenerate(b *testing.B) {
 		n += len(mutate.Generate(l.prog, l.a, l.slices, mutate.Config{}))
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "mutants/s")
+}
+
+// TestSample checks that a sample is seeded, ordered and of its size.
+func TestSample(t *testing.T) {
+	l := loadApp(t)
+	a, b := mutate.Sample(l.mutants, 5, 7), mutate.Sample(l.mutants, 5, 7)
+	if len(a) != 5 {
+		t.Fatalf("sample of %d, want 5", len(a))
+	}
+	pos := map[string]int{}
+	for i, m := range l.mutants {
+		pos[m.ID] = i
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Errorf("sample %d: %s, then %s", i, a[i].ID, b[i].ID)
+		}
+		if i > 0 && pos[a[i].ID] <= pos[a[i-1].ID] {
+			t.Errorf("sample out of order: %s before %s", a[i-1].ID, a[i].ID)
+		}
+	}
+	if c := mutate.Sample(l.mutants, 5, 8); slices.EqualFunc(a, c, func(x, y *mutate.Mutant) bool { return x == y }) {
+		t.Error("seeds 7 and 8 gave the same sample")
+	}
 }

@@ -3,6 +3,7 @@ package mutate
 import (
 	"cmp"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"time"
@@ -152,6 +153,22 @@ func Shard(ms []*Mutant, k, n int) []*Mutant {
 		if i%n == k-1 {
 			out = append(out, m)
 		}
+	}
+	return out
+}
+
+// Sample returns n of ms chosen at random with the given seed, in ms's
+// order: the same list and seed give the same sample.
+func Sample(ms []*Mutant, n int, seed uint64) []*Mutant {
+	if n >= len(ms) {
+		return ms
+	}
+	rng := rand.New(rand.NewPCG(seed, 0x6d75)) // "mu"
+	idx := rng.Perm(len(ms))[:n]
+	slices.Sort(idx)
+	out := make([]*Mutant, n)
+	for i, j := range idx {
+		out[i] = ms[j]
 	}
 	return out
 }

@@ -27,6 +27,8 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	runs := fs.Int("runs", 5, "interleaved runs of the base and each mutant")
 	benchtime := fs.String("benchtime", "100ms", "go test -benchtime of each run")
 	dryRun := fs.Bool("dry-run", false, "list the mutants without building or running them")
+	sample := fs.Int("sample", 0, "run a random sample of `n` mutants (0: all), chosen with -seed")
+	seed := fs.Uint64("seed", 1, "seed of -sample")
 	shard := fs.String("shard", "", "take share `k/n` of the mutants (every nth from the kth), for n runners")
 	exclude := fs.String("exclude", "", "comma-separated `patterns` of files (relative to the module root, path.Match or dir/...) or functions (pkg.Func) not to mutate")
 	ops := fs.String("operators", "", "comma-separated `operators` to apply (default all): value, fastpath, loop, sleep, alloc")
@@ -90,6 +92,9 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	}
 	e.timer.phase("slice")
 	ms := mutate.Generate(an.prog, an.a, sls, cfg)
+	if *sample > 0 {
+		ms = mutate.Sample(ms, *sample, *seed)
+	}
 	generated := len(ms)
 	if *shard != "" {
 		ms = mutate.Shard(ms, k, n)
