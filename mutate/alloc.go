@@ -2,10 +2,10 @@ package mutate
 
 import (
 	"go/ast"
-	"go/token"
 
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/confhunt/confhunt/internal/overlay"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -40,35 +40,9 @@ func (g *generator) alloc(sl *slicing.Slice) {
 
 func pureArgs(args []ast.Expr) bool {
 	for _, a := range args {
-		if !pure(a) {
+		if !overlay.Pure(a) {
 			return false
 		}
 	}
 	return true
-}
-
-// pure reports whether evaluating e twice is harmless: names, selectors,
-// literals, and operators over them.
-func pure(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.Ident, *ast.BasicLit:
-		return true
-	case *ast.SelectorExpr:
-		return pure(e.X)
-	case *ast.ParenExpr:
-		return pure(e.X)
-	case *ast.BinaryExpr:
-		return pure(e.X) && pure(e.Y)
-	case *ast.UnaryExpr:
-		return e.Op != token.ARROW && pure(e.X)
-	case *ast.CallExpr:
-		// Conversions and len/cap: int(n), len(s).
-		if id, ok := e.Fun.(*ast.Ident); ok && len(e.Args) == 1 {
-			switch id.Name {
-			case "len", "cap", "int", "int64", "uint", "uint64", "int32", "uint32":
-				return pure(e.Args[0])
-			}
-		}
-	}
-	return false
 }
