@@ -89,7 +89,7 @@ func runFake(t *testing.T, k, n int) *mutate.Report {
 	if err := r.Run(context.Background(), l.prog, ms); err != nil {
 		t.Fatal(err)
 	}
-	return mutate.NewReport(l.prog.Module, generated, shard, 0.05, ms)
+	return mutate.NewReport(l.prog.Module, generated, generated, shard, 0.05, ms)
 }
 
 // TestShardMerge runs the mutants whole and in three shards through a

@@ -92,17 +92,18 @@ type Report struct {
 	Version   int       `json:"version"`
 	Module    string    `json:"module"`
 	Shard     string    `json:"shard,omitempty"` // k/n when the run took one shard
-	Generated int       `json:"generated"`       // mutants generated, before any shard was taken
+	Generated int       `json:"generated"`       // mutants generated
+	Selected  int       `json:"selected"`        // of those, the ones to run (a -sample), before any shard was taken
 	Alpha     float64   `json:"alpha"`
 	Mutants   []*Mutant `json:"mutants"`
 	Score     Scores    `json:"score"`
 }
 
 // NewReport makes the report of ms.
-func NewReport(module string, generated int, shard string, alpha float64, ms []*Mutant) *Report {
+func NewReport(module string, generated, selected int, shard string, alpha float64, ms []*Mutant) *Report {
 	ms = slices.Clone(ms)
 	slices.SortStableFunc(ms, func(a, b *Mutant) int { return cmp.Or(compareMutants(a, b), cmp.Compare(a.ID, b.ID)) })
-	return &Report{Version: Version, Module: module, Shard: shard, Generated: generated, Alpha: alpha, Mutants: ms, Score: Tally(ms)}
+	return &Report{Version: Version, Module: module, Shard: shard, Generated: generated, Selected: selected, Alpha: alpha, Mutants: ms, Score: Tally(ms)}
 }
 
 // WriteJSON writes r as indented JSON.
@@ -148,8 +149,9 @@ func Merge(names []string, reps []*Report) (*Report, error) {
 		switch {
 		case r.Module != first.Module:
 			return nil, fmt.Errorf("%s: module %s, but %s has %s", names[i], r.Module, names[0], first.Module)
-		case r.Generated != first.Generated:
-			return nil, fmt.Errorf("%s: %d mutants generated, but %d in %s: the shards come from different code or flags", names[i], r.Generated, first.Generated, names[0])
+		case r.Generated != first.Generated || r.Selected != first.Selected:
+			return nil, fmt.Errorf("%s: %d mutants generated and %d selected, but %d and %d in %s: the shards come from different code or flags",
+				names[i], r.Generated, r.Selected, first.Generated, first.Selected, names[0])
 		case r.Alpha != first.Alpha:
 			return nil, fmt.Errorf("%s: alpha %v, but %v in %s", names[i], r.Alpha, first.Alpha, names[0])
 		}
@@ -161,8 +163,8 @@ func Merge(names []string, reps []*Report) (*Report, error) {
 			ms = append(ms, m)
 		}
 	}
-	if len(ms) != first.Generated {
-		return nil, fmt.Errorf("the reports hold %d of the %d mutants generated: a shard is missing", len(ms), first.Generated)
+	if len(ms) != first.Selected {
+		return nil, fmt.Errorf("the reports hold %d of the %d mutants selected: a shard is missing", len(ms), first.Selected)
 	}
-	return NewReport(first.Module, first.Generated, "", first.Alpha, ms), nil
+	return NewReport(first.Module, first.Generated, first.Selected, "", first.Alpha, ms), nil
 }

@@ -27,8 +27,12 @@ func MutateText(w io.Writer, r *mutate.Report) error {
 		fmt.Fprintf(w, ", %d not run", s.Pending)
 	}
 	fmt.Fprintln(w)
-	if r.Shard != "" {
-		fmt.Fprintf(w, "shard %s of %d mutants generated\n", r.Shard, r.Generated)
+	if r.Shard != "" || r.Selected != r.Generated {
+		fmt.Fprintf(w, "%d mutants generated, %d selected", r.Generated, r.Selected)
+		if r.Shard != "" {
+			fmt.Fprintf(w, ", shard %s", r.Shard)
+		}
+		fmt.Fprintln(w)
 	}
 	for _, t := range []struct {
 		title string

@@ -143,7 +143,7 @@ section.site { border-top: 1px solid #ddd; padding-top: 0.5em; }
 </head>
 <body>
 <h1>Performance mutation testing: {{.R.Module}}</h1>
-<p>Mutation score <strong id="score">{{.Score}}</strong>{{if .R.Shard}} (shard {{.R.Shard}}){{end}}: killed ÷ (killed + survived + unreached); α = {{.R.Alpha}}; {{.R.Generated}} mutants generated.</p>
+<p>Mutation score <strong id="score">{{.Score}}</strong>{{if .R.Shard}} (shard {{.R.Shard}}){{end}}: killed ÷ (killed + survived + unreached); α = {{.R.Alpha}}; {{.R.Generated}} mutants generated, {{.R.Selected}} selected.</p>
 <table id="counts">
 <tr>{{range .Counts}}<th>{{.Status}}</th>{{end}}</tr>
 <tr>{{range .Counts}}<td class="{{.Status}}" data-status="{{.Status}}" data-count="{{.N}}">{{.N}}</td>{{end}}</tr>

@@ -45,7 +45,7 @@ func mutateReport(t *testing.T) (*mutate.Report, string) {
 		}
 		ms = append(ms, m)
 	}
-	return mutate.NewReport("example.com/svc", len(ms), "", 0.05, ms), root
+	return mutate.NewReport("example.com/svc", len(ms), len(ms), "", 0.05, ms), root
 }
 
 // TestMutateText compares the text report with its golden file.

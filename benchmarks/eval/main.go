@@ -86,11 +86,21 @@ func main() {
 	withCounts := flag.Bool("counts", true, "with -real: also rank with counts from each project's own tests")
 	scale := flag.Bool("scale", false, "rank large modules whole, cold, cached and after a one-file change, instead of the targets")
 	unlabelled := flag.String("unlabelled", "", "with -real: write the top-15 and culprit options that have no label yet to `file` (JSON), for blind labelling")
+	mutants := flag.Int("mutate", 20, "run a seeded sample of this many mutants per target with confhunt mutate (0 skips it)")
+	mutateSeed := flag.Uint64("mutate-seed", 1, "seed of the -mutate sample")
+	mutateOnly := flag.Bool("mutate-only", false, "write only the mutation section, for the -targets")
+	only2 := flag.String("targets", "", "with -mutate-only: only these targets (comma-separated directory names under benchmarks/)")
 	flag.Parse()
 	ctx := context.Background()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
 		fail(err)
+	}
+	if *mutateOnly {
+		if err := mutationOnly(ctx, abs, *only2, *out, *mutants, *mutateSeed); err != nil {
+			fail(err)
+		}
+		return
 	}
 	if *scale {
 		var b bytes.Buffer
@@ -126,6 +136,16 @@ func main() {
 	b.WriteString(header)
 	summary(&b, results)
 	details(&b, results)
+	if *mutants > 0 {
+		ts, err := targets("")
+		if err != nil {
+			fail(err)
+		}
+		b.WriteString(mutateHeader)
+		for _, t := range ts {
+			b.WriteString(mutation(ctx, abs, t.dir, t.truth, *mutants, *mutateSeed))
+		}
+	}
 	if *large {
 		largeModule(ctx, abs, &b)
 	}

@@ -92,10 +92,11 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	}
 	e.timer.phase("slice")
 	ms := mutate.Generate(an.prog, an.a, sls, cfg)
+	generated := len(ms)
 	if *sample > 0 {
 		ms = mutate.Sample(ms, *sample, *seed)
 	}
-	generated := len(ms)
+	selected := len(ms)
 	if *shard != "" {
 		ms = mutate.Shard(ms, k, n)
 	}
@@ -131,7 +132,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	if *shard != "" {
 		shardName = *shard
 	}
-	rep := mutate.NewReport(an.prog.Module, generated, shardName, *alpha, ms)
+	rep := mutate.NewReport(an.prog.Module, generated, selected, shardName, *alpha, ms)
 	return e.writeMutate(rep, *format, an.prog.Root)
 }
 
