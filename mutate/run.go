@@ -83,7 +83,7 @@ type Bench struct {
 	Cliff  float64 `json:"cliff"` // Cliff's delta, the effect size
 	Slower bool    `json:"slower"`
 	// MDE is the least slowdown the benchmark could have shown at its
-	// noise: the relative half-width of the base median's interval.
+	// noise: the half-width of the ratio's interval, as a fraction.
 	MDE float64 `json:"mde"`
 	// Predicted is the slowdown the injected cost predicts (calibration;
 	// 0 when unknown), as a fraction of the base time.
@@ -532,7 +532,7 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 			base, mut := runs[0].Time([]bench.Key{k}), runs[1].Time([]bench.Key{k})
 			c := bench.Compare(base, mut, bench.Criteria{Alpha: r.Alpha})
 			b := Bench{Name: k.Name, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
-				P: finite(c.PSlower), PKS: finite(c.PKS), Cliff: finite(c.Cliff), MDE: finite(mde(c.A))}
+				P: finite(c.PSlower), PKS: finite(c.PKS), Cliff: finite(c.Cliff), MDE: finite((c.Hi - c.Lo) / 2)}
 			if k.Pkg != "" {
 				b.Name = k.Pkg + "." + k.Name
 			}
@@ -563,15 +563,6 @@ func finite(x float64) float64 {
 		return 0
 	}
 	return x
-}
-
-// mde is the relative half-width of a median's interval: the least
-// change the benchmark resolves at its noise.
-func mde(s bench.Summary) float64 {
-	if s.Median <= 0 {
-		return 0
-	}
-	return (s.Hi - s.Lo) / 2 / s.Median
 }
 
 // failures keeps the lines of go test output that say what failed.
