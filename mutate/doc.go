@@ -19,7 +19,9 @@
 //   - Loop and Sleep: a busy loop (its count kept in a package variable)
 //     or a sleep of Config.Inject at the entry of each function of the
 //     slice and in the body of each loop whose header the option reaches;
-//   - Alloc: a make the option sizes made twice, the extra one kept.
+//   - Alloc: a make the option sizes made twice, the extra one kept;
+//   - Unbreak: an early break (in an if statement) removed from a loop
+//     the option bounds that has its own exit (a condition or a range).
 //
 // Each mutant is one source edit (internal/overlay) plus, for the
 // injecting operators, a file of helpers added to the package; Overlay

@@ -40,6 +40,9 @@ func Generate(prog *slicing.Program, a *slicing.Analysis, sls []*slicing.Slice, 
 		if cfg.wants(Alloc) {
 			g.alloc(sl)
 		}
+		if cfg.wants(Unbreak) {
+			g.unbreak(sl)
+		}
 	}
 	slices.SortFunc(g.out, func(a, b *Mutant) int {
 		return cmp.Or(compareMutants(a, b), cmp.Compare(a.Replacement, b.Replacement), cmp.Compare(a.Option, b.Option))

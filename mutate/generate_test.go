@@ -51,6 +51,7 @@ func TestOperators(t *testing.T) {
 		{"loop@app.go:21:33", "loop.golden"},        // a loop the option bounds
 		{"sleep@app.go:19:39", "sleep.golden"},      // a function's entry
 		{"alloc@app.go:68:9", "alloc.golden"},       // a make the option sizes
+		{"unbreak@app.go:77:4", "unbreak.golden"},   // a search loop's early break
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			t.Parallel()

@@ -42,17 +42,65 @@ func (g *generator) inject(sl *slicing.Slice) {
 // points returns the injection points of a function of a slice.
 func points(ff funcFile) []point {
 	fn := ff.fs.Func
-	var body *ast.BlockStmt
-	switch s := fn.Syntax().(type) {
-	case *ast.FuncDecl:
-		body = s.Body
-	case *ast.FuncLit:
-		body = s.Body
-	}
+	body := funcBody(fn)
 	if body == nil || len(fn.Blocks) == 0 {
 		return nil
 	}
 	out := []point{{pos: body.Lbrace + 1, block: fn.Blocks[0], what: "the entry of " + slicing.ShortName(origin(fn))}}
+	for _, lp := range bounded(ff) {
+		b := loopBody(lp)
+		out = append(out, point{pos: b.Lbrace + 1, block: firstBlock(fn, b), what: "a loop's body"})
+	}
+	return out
+}
+
+// funcBody returns the body of fn's syntax, or nil.
+func funcBody(fn *ssa.Function) *ast.BlockStmt {
+	switch s := fn.Syntax().(type) {
+	case *ast.FuncDecl:
+		return s.Body
+	case *ast.FuncLit:
+		return s.Body
+	}
+	return nil
+}
+
+// loops returns the for and range statements of a function body, not
+// those of function literals in it.
+func loops(body *ast.BlockStmt) []ast.Stmt {
+	var out []ast.Stmt
+	ast.Inspect(body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.FuncLit:
+			return false // a function of its own
+		case *ast.ForStmt:
+			out = append(out, n)
+		case *ast.RangeStmt:
+			out = append(out, n)
+		}
+		return true
+	})
+	return out
+}
+
+func loopBody(s ast.Stmt) *ast.BlockStmt {
+	switch s := s.(type) {
+	case *ast.ForStmt:
+		return s.Body
+	case *ast.RangeStmt:
+		return s.Body
+	}
+	return nil
+}
+
+// bounded returns the loops of a function of a slice whose header (init,
+// condition, post statement, range expression) holds an instruction of
+// the slice: the loops the option bounds.
+func bounded(ff funcFile) []ast.Stmt {
+	body := funcBody(ff.fs.Func)
+	if body == nil {
+		return nil
+	}
 	var sliced []token.Pos
 	for _, instr := range instrs(ff.fs) {
 		if p := slicing.Pos(instr); p.IsValid() {
@@ -60,25 +108,13 @@ func points(ff funcFile) []point {
 		}
 	}
 	slices.Sort(sliced)
-	in := func(from, to token.Pos) bool {
-		i, _ := slices.BinarySearch(sliced, from)
-		return i < len(sliced) && sliced[i] < to
+	var out []ast.Stmt
+	for _, lp := range loops(body) {
+		i, _ := slices.BinarySearch(sliced, lp.Pos())
+		if i < len(sliced) && sliced[i] < loopBody(lp).Lbrace {
+			out = append(out, lp)
+		}
 	}
-	ast.Inspect(body, func(n ast.Node) bool {
-		var loopBody *ast.BlockStmt
-		switch n := n.(type) {
-		case *ast.FuncLit:
-			return false // a function of its own
-		case *ast.ForStmt:
-			loopBody = n.Body
-		case *ast.RangeStmt:
-			loopBody = n.Body
-		}
-		if loopBody != nil && in(n.Pos(), loopBody.Lbrace) {
-			out = append(out, point{pos: loopBody.Lbrace + 1, block: firstBlock(fn, loopBody), what: "a loop's body"})
-		}
-		return true
-	})
 	return out
 }
 

@@ -22,10 +22,11 @@ const (
 	Loop                     // a useless busy loop, its result kept alive
 	Sleep                    // an off-CPU delay
 	Alloc                    // an allocation the option sizes made twice
+	Unbreak                  // an early break removed from a loop that has its own exit
 	numOperators
 )
 
-var operatorNames = [...]string{"value", "fastpath", "loop", "sleep", "alloc"}
+var operatorNames = [...]string{"value", "fastpath", "loop", "sleep", "alloc", "unbreak"}
 
 func (o Operator) String() string {
 	if o < 0 || o >= numOperators {

@@ -64,8 +64,11 @@ func scoreText(s mutate.Score) string {
 
 // change shows a mutant's edit in one line.
 func change(m *mutate.Mutant) string {
-	if m.Original == "" {
+	switch {
+	case m.Original == "":
 		return oneLine("+ " + m.Replacement)
+	case m.Replacement == "":
+		return oneLine("- " + m.Original)
 	}
 	return oneLine(m.Original + " → " + m.Replacement)
 }

@@ -108,8 +108,9 @@ side, an integer ×10 or the largest bound it is compared with, another
 constant a string or enum-like option is compared with: value), a branch
 on the option forced to its costlier side (fastpath), a busy loop or a
 sleep of -inject (default 10µs) at the entry of a function of the slice
-or in the body of a loop the option bounds (loop, sleep), and a make the
-option sizes made twice (alloc). -operators picks some; -exclude takes
+or in the body of a loop the option bounds (loop, sleep), a make the
+option sizes made twice (alloc), and an early break removed from a loop
+the option bounds that has its own exit (unbreak). -operators picks some; -exclude takes
 file patterns (relative to the module root) and functions (pkg.Func); a
 comment //confhunt:ignore [mutate=op,op] on a line, alone above it, in a
 function's doc comment or above the package clause suppresses the

@@ -67,3 +67,15 @@ func Log(c *Config, msg string) {
 func Table(c *Config) map[string]int {
 	return make(map[string]int, c.Limit)
 }
+
+// Find returns where x first is among the first Limit items, or -1.
+func Find(c *Config, data []int, x int) int {
+	at := -1
+	for i := 0; i < len(data) && i < c.Limit; i++ {
+		if data[i] == x {
+			at = i
+			break
+		}
+	}
+	return at
+}
