@@ -21,7 +21,10 @@
 //     slice and in the body of each loop whose header the option reaches;
 //   - Alloc: a make the option sizes made twice, the extra one kept;
 //   - Unbreak: an early break (in an if statement) removed from a loop
-//     the option bounds that has its own exit (a condition or a range).
+//     the option bounds that has its own exit (a condition or a range);
+//   - Oblivion: in a function of the slice, a remembered value
+//     recomputed: an if on the ok of a map or Get/Load/Lookup/Peek lookup
+//     forced to miss, a sync.Once's Do replaced by a plain call.
 //
 // Each mutant is one source edit (internal/overlay) plus, for the
 // injecting operators, a file of helpers added to the package; Overlay

@@ -43,6 +43,9 @@ func Generate(prog *slicing.Program, a *slicing.Analysis, sls []*slicing.Slice, 
 		if cfg.wants(Unbreak) {
 			g.unbreak(sl)
 		}
+		if cfg.wants(Oblivion) {
+			g.oblivion(sl)
+		}
 	}
 	slices.SortFunc(g.out, func(a, b *Mutant) int {
 		return cmp.Or(compareMutants(a, b), cmp.Compare(a.Replacement, b.Replacement), cmp.Compare(a.Option, b.Option))

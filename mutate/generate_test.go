@@ -44,14 +44,16 @@ func TestOperators(t *testing.T) {
 	for _, tc := range []struct {
 		id, golden string
 	}{
-		{"value@app.go:21:18", "value.golden"},      // an integer ×10
-		{"value@app.go:26:5", "value_bool.golden"},  // a bool's slow side, past an early return
-		{"value@app.go:48:9", "value_enum.golden"},  // another constant the code switches on
-		{"fastpath@app.go:26:5", "fastpath.golden"}, // the costlier else side
-		{"loop@app.go:21:33", "loop.golden"},        // a loop the option bounds
-		{"sleep@app.go:19:39", "sleep.golden"},      // a function's entry
-		{"alloc@app.go:68:9", "alloc.golden"},       // a make the option sizes
-		{"unbreak@app.go:77:4", "unbreak.golden"},   // a search loop's early break
+		{"value@app.go:21:18", "value.golden"},            // an integer ×10
+		{"value@app.go:26:5", "value_bool.golden"},        // a bool's slow side, past an early return
+		{"value@app.go:48:9", "value_enum.golden"},        // another constant the code switches on
+		{"fastpath@app.go:26:5", "fastpath.golden"},       // the costlier else side
+		{"loop@app.go:21:33", "loop.golden"},              // a loop the option bounds
+		{"sleep@app.go:19:39", "sleep.golden"},            // a function's entry
+		{"alloc@app.go:68:9", "alloc.golden"},             // a make the option sizes
+		{"unbreak@app.go:77:4", "unbreak.golden"},         // a search loop's early break
+		{"oblivion@app.go:90:26", "oblivion.golden"},      // a cache lookup forced to miss
+		{"oblivion@once.go:13:2", "oblivion_once.golden"}, // a sync.Once run every time
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			t.Parallel()

@@ -23,10 +23,11 @@ const (
 	Sleep                    // an off-CPU delay
 	Alloc                    // an allocation the option sizes made twice
 	Unbreak                  // an early break removed from a loop that has its own exit
+	Oblivion                 // a remembered value recomputed: a cache lookup missed, a sync.Once rerun
 	numOperators
 )
 
-var operatorNames = [...]string{"value", "fastpath", "loop", "sleep", "alloc", "unbreak"}
+var operatorNames = [...]string{"value", "fastpath", "loop", "sleep", "alloc", "unbreak", "oblivion"}
 
 func (o Operator) String() string {
 	if o < 0 || o >= numOperators {

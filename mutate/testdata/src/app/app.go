@@ -79,3 +79,18 @@ func Find(c *Config, data []int, x int) int {
 	}
 	return at
 }
+
+var squares = map[int]int{}
+
+// Square returns n², remembered, for n up to Limit.
+func Square(c *Config, n int) int {
+	if n > c.Limit {
+		return 0
+	}
+	if v, ok := squares[n]; ok {
+		return v
+	}
+	v := n * n
+	squares[n] = v
+	return v
+}
