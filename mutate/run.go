@@ -540,6 +540,10 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 			m.Benches = append(m.Benches, b)
 		}
 	}
+	if len(m.Benches) == 0 {
+		m.Status, m.Reason = Unreached, "the benchmarks reaching it printed no ns/op result"
+		return nil
+	}
 	// One test per benchmark: Bonferroni keeps the chance that any of
 	// them is slower by chance at Alpha.
 	for i := range m.Benches {
