@@ -16,7 +16,7 @@ import (
 // arguments must be free of effects, being evaluated twice.
 func (g *generator) alloc(sl *slicing.Slice) {
 	for _, ff := range g.funcsOf(sl) {
-		for _, instr := range instrs(ff.fs) {
+		for _, instr := range ff.instrs {
 			switch instr.(type) {
 			case *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
 			default:

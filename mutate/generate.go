@@ -25,7 +25,7 @@ import (
 // is sorted by file, position and operator, and IDs are stable: the same
 // code and slices give the same mutants.
 func Generate(prog *slicing.Program, a *slicing.Analysis, sls []*slicing.Slice, cfg Config) []*Mutant {
-	g := &generator{prog: prog, a: a, cfg: cfg, files: make(map[*token.File]*file), seen: make(map[string]bool), reach: make(map[*ssa.Function]*reached)}
+	g := &generator{prog: prog, a: a, cfg: cfg, files: make(map[*token.File]*file), seen: make(map[string]bool), reach: make(map[*ssa.Function]*reached), ffs: make(map[*slicing.Slice][]funcFile)}
 	g.index()
 	for _, sl := range sls {
 		if cfg.wants(Value) {
@@ -71,6 +71,7 @@ type generator struct {
 	pkgs  map[string][]*packages.Package
 	seen  map[string]bool // path, edit, operator: one mutant for a package and its test variant
 	reach map[*ssa.Function]*reached
+	ffs   map[*slicing.Slice][]funcFile // funcsOf's
 	// variants holds the functions at each position: a package's and its
 	// test variant's.
 	variants map[token.Pos][]*ssa.Function
@@ -297,6 +298,9 @@ func pathMatch(pattern, name string) (bool, error) { return path.Match(pattern, 
 // funcsOf returns the slice's functions that have source in a mutable
 // file, with the file.
 func (g *generator) funcsOf(sl *slicing.Slice) []funcFile {
+	if ffs, ok := g.ffs[sl]; ok {
+		return ffs
+	}
 	var out []funcFile
 	for _, fs := range sl.Functions() {
 		fn := fs.Func
@@ -304,15 +308,17 @@ func (g *generator) funcsOf(sl *slicing.Slice) []funcFile {
 			continue
 		}
 		if f := g.fileAt(fn, fn.Pos()); f != nil {
-			out = append(out, funcFile{fs, f})
+			out = append(out, funcFile{fs, f, instrs(fs)})
 		}
 	}
+	g.ffs[sl] = out
 	return out
 }
 
 type funcFile struct {
-	fs *slicing.FuncSlice
-	f  *file
+	fs     *slicing.FuncSlice
+	f      *file
+	instrs []ssa.Instruction // the slice's, in block order
 }
 
 // instrs returns the slice's instructions in fs in block order.

@@ -102,7 +102,7 @@ func bounded(ff funcFile) []ast.Stmt {
 		return nil
 	}
 	var sliced []token.Pos
-	for _, instr := range instrs(ff.fs) {
+	for _, instr := range ff.instrs {
 		if p := slicing.Pos(instr); p.IsValid() {
 			sliced = append(sliced, p)
 		}

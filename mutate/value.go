@@ -149,7 +149,7 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type, f *file) []slow 
 	case basic.Info()&(types.IsNumeric|types.IsString) == 0:
 		return nil
 	}
-	eq, ord := constsCompared(sl, t)
+	eq, ord := constsCompared(g.funcsOf(sl), t)
 	var out []slow
 	// A string, or a named number the code compares with constants other
 	// than zero (a kind), is enum-like; equality with zero alone is a
@@ -177,10 +177,10 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type, f *file) []slow 
 
 // constsCompared returns the constants of type t the slice compares with
 // a value of type t: for equality, and by order, each sorted.
-func constsCompared(sl *slicing.Slice, t types.Type) (eq, ord []constant.Value) {
+func constsCompared(ffs []funcFile, t types.Type) (eq, ord []constant.Value) {
 	seenEq, seenOrd := make(map[string]bool), make(map[string]bool)
-	for _, fs := range sl.Functions() {
-		for _, instr := range instrs(fs) {
+	for _, ff := range ffs {
+		for _, instr := range ff.instrs {
 			b, ok := instr.(*ssa.BinOp)
 			if !ok {
 				continue
