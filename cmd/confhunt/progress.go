@@ -19,6 +19,7 @@ var phaseLabels = map[string][]string{
 	"rank":    {"loading packages", "building SSA", "finding options", "building the call graph", "slicing and scoring"},
 	"counts":  {"loading packages", "building SSA", ""},
 	"hunt":    {"loading packages", "building SSA", "finding options", "building the call graph", "slicing, scoring and planning probes", ""},
+	"mutate":  {"loading packages", "building SSA", "finding options", "building the call graph", "slicing and scoring", "making mutants", ""},
 }
 
 // progress shows on a terminal the phase under way once it has taken a
