@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/internal/bench"
@@ -21,8 +23,12 @@ import (
 const calibrationOps = 200
 
 // calibration holds, by mutant ID and by benchmark function
-// ("path.BenchmarkName"), how often the mutant's site runs per op.
-type calibration map[string]map[string]float64
+// ("path.BenchmarkName"), how often the mutant's site runs per op, and
+// each benchmark's ns/op in the coverage run (counters included).
+type calibration struct {
+	perOp map[string]map[string]float64
+	nsOp  map[string]float64
+}
 
 // calibrate measures, for every benchmark reaching a mutant, how often
 // each mutant's site runs per benchmark op: the benchmark runs alone,
@@ -47,7 +53,7 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 	}
 	slices.Sort(names)
 	paths, fns := byPackage(slices.Compact(names))
-	out := make(calibration)
+	out := calibration{perOp: make(map[string]map[string]float64), nsOp: make(map[string]float64)}
 	for _, path := range paths {
 		p := pkgs[path]
 		var cover []string
@@ -60,9 +66,9 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 		var buf bytes.Buffer
 		if err := p.run.Exec(ctx, nil, &buf, &buf, "go", append(args, path)...); err != nil {
 			if ctx.Err() != nil {
-				return nil, ctx.Err()
+				return calibration{}, ctx.Err()
 			}
-			return nil, fmt.Errorf("%w: building the tests of %s with coverage: %s", runner.ErrBuild, path, firstLines(buf.String(), 5))
+			return calibration{}, fmt.Errorf("%w: building the tests of %s with coverage: %s", runner.ErrBuild, path, firstLines(buf.String(), 5))
 		}
 		for _, fn := range fns[path] {
 			name := path + "." + fn
@@ -72,13 +78,20 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 				fmt.Sprintf("-test.benchtime=%dx", calibrationOps), "-test.count=1", "-test.coverprofile="+prof)
 			if err != nil {
 				if ctx.Err() != nil {
-					return nil, ctx.Err()
+					return calibration{}, ctx.Err()
 				}
-				return nil, fmt.Errorf("%w: benchmark %s with coverage: %s", runner.ErrWorkload, name, lastLines(buf.String(), 5))
+				return calibration{}, fmt.Errorf("%w: benchmark %s with coverage: %s", runner.ErrWorkload, name, lastLines(buf.String(), 5))
+			}
+			if samples, err := bench.Parse(&buf); err == nil {
+				for _, k := range samples.Keys() {
+					if k.Unit == "ns/op" && BenchFunc(path, k.Name) == name {
+						out.nsOp[name] = max(out.nsOp[name], samples[k][0])
+					}
+				}
 			}
 			c, err := readCounts(prog, prof)
 			if err != nil {
-				return nil, fmt.Errorf("benchmark %s: %w", name, err)
+				return calibration{}, fmt.Errorf("benchmark %s: %w", name, err)
 			}
 			for _, m := range ms {
 				if m.block == nil || m.fn == nil || !slices.Contains(m.Benchmarks, name) {
@@ -89,10 +102,10 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 				if !ok || !freq.Measured[m.block.Index] {
 					continue
 				}
-				if out[m.ID] == nil {
-					out[m.ID] = make(map[string]float64)
+				if out.perOp[m.ID] == nil {
+					out.perOp[m.ID] = make(map[string]float64)
 				}
-				out[m.ID][name] = float64(calls) * freq.Block[m.block.Index] / calibrationOps
+				out.perOp[m.ID][name] = float64(calls) * freq.Block[m.block.Index] / calibrationOps
 			}
 		}
 	}
@@ -132,12 +145,37 @@ func BenchFunc(pkg, name string) string {
 // predict sets the predicted slowdown of each benchmark of m: the site's
 // executions per op times the injected cost, over the base's ns/op.
 func (cal calibration) predict(m *Mutant, k bench.Key, b *Bench) {
-	perOp, ok := cal[m.ID][BenchFunc(k.Pkg, k.Name)]
+	perOp, ok := cal.perOp[m.ID][BenchFunc(k.Pkg, k.Name)]
 	if !ok {
 		return
 	}
 	b.PerOp = perOp
 	if m.Cost > 0 && b.Base > 0 {
 		b.Predicted = perOp * m.Cost / b.Base
+	}
+}
+
+// size sets the cost of each injected busy loop so that the benchmark it
+// slows most (by its executions per op and ns/op in the calibration run)
+// is slowed by target, between 5ns and 10ms an execution.
+func (cal calibration) size(ms []*Mutant, target float64) {
+	for _, m := range ms {
+		if m.Operator != Loop {
+			continue
+		}
+		cost := math.Inf(1)
+		for b, perOp := range cal.perOp[m.ID] {
+			if ns := cal.nsOp[b]; perOp > 0 && ns > 0 {
+				cost = min(cost, target*ns/perOp)
+			}
+		}
+		if math.IsInf(cost, 1) {
+			continue
+		}
+		d := time.Duration(min(max(cost, 5), 1e7))
+		m.Cost = float64(d.Nanoseconds())
+		m.edit.Text = fmt.Sprintf("confhuntMutantSpin(%d);", d.Nanoseconds())
+		m.Replacement = m.edit.Text
+		m.Description = fmt.Sprintf("busy loop of %v, sized for a %.0f%% slowdown", d, 100*target)
 	}
 }

@@ -69,15 +69,27 @@ var (
 	confhuntMutantKept  atomic.Pointer[any]
 )
 
-// confhuntMutantSpin burns the CPU for ns nanoseconds.
-func confhuntMutantSpin(ns int64) {
+// confhuntMutantNsPerStep is the time of one step of the spin loop,
+// measured once, so that a spin of a few nanoseconds costs about that.
+var confhuntMutantNsPerStep = func() float64 {
+	const steps = 1 << 20
 	start := time.Now()
-	n := uint64(0)
-	for time.Since(start) < time.Duration(ns) {
-		n++
+	confhuntMutantSteps(steps)
+	return max(float64(time.Since(start).Nanoseconds())/steps, 0.01)
+}()
+
+// confhuntMutantSteps runs n steps of a multiplicative generator, each
+// depending on the last, and keeps the result.
+func confhuntMutantSteps(n int) {
+	x := confhuntMutantCount.Load()
+	for range n {
+		x = x*6364136223846793005 + 1442695040888963407
 	}
-	confhuntMutantCount.Add(n)
+	confhuntMutantCount.Store(x)
 }
+
+// confhuntMutantSpin burns the CPU for about ns nanoseconds.
+func confhuntMutantSpin(ns int64) { confhuntMutantSteps(int(float64(ns) / confhuntMutantNsPerStep)) }
 
 // confhuntMutantSleep waits ns nanoseconds off the CPU.
 func confhuntMutantSleep(ns int64) { time.Sleep(time.Duration(ns)) }

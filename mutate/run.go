@@ -113,6 +113,10 @@ type Runner struct {
 	// benchmark reaching it (a coverage run of each, before the mutants),
 	// and predicts the slowdown of the mutants whose cost is known.
 	Calibrate bool
+	// Target, with Calibrate, sizes each injected busy loop for this
+	// slowdown (a fraction) of the benchmark it slows most; 0 keeps the
+	// generated cost.
+	Target float64
 	// Progress, if not nil, is called after each mutant.
 	Progress func(done, total int, m *Mutant)
 }
@@ -206,6 +210,9 @@ func (r *Runner) Run(ctx context.Context, prog *slicing.Program, ms []*Mutant) e
 	if r.Calibrate {
 		if cal, err = r.calibrate(ctx, prog, pkgs, ms); err != nil {
 			return err
+		}
+		if r.Target > 0 {
+			cal.size(ms, r.Target)
 		}
 	}
 	done := 0

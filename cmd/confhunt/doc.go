@@ -141,6 +141,16 @@ that mutation-report viewers open; html is one self-contained page.
 -shard k/n takes every nth mutant from the kth of the sorted list, so n
 runners share the work and merge gives one run's report.
 
+Before the mutants run, a coverage run of each reaching benchmark
+(-calibrate, on by default; -benchtime 200x, the unmutated code) gives
+each site's executions per op. Each injected loop is then sized so that
+the benchmark it slows most slows by -target (default 0.2) — unless
+-inject is given — and each loop or sleep mutant carries its predicted
+slowdown per benchmark: executions per op × injected cost ÷ ns/op. A
+survivor says whether it was never reached by a benchmark, predicted
+below what the benchmark resolves (the half-width of its ratio's 95%
+interval), or predicted above it and not detected: a benchmark to look at.
+
 counts and hunt run the user's code in Unix process groups and need
 Linux or macOS (ending re-grouped descendants needs Linux); on Windows
 they stop at once saying they are not supported there. sources, slice

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"strings"
 	"time"
@@ -32,7 +33,8 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	shard := fs.String("shard", "", "take share `k/n` of the mutants (every nth from the kth), for n runners")
 	exclude := fs.String("exclude", "", "comma-separated `patterns` of files (relative to the module root, path.Match or dir/...) or functions (pkg.Func) not to mutate")
 	ops := fs.String("operators", "", "comma-separated `operators` to apply (default all): value, fastpath, loop, sleep, alloc, unbreak, oblivion")
-	inject := fs.Duration("inject", 10*time.Microsecond, "the time one injected loop or sleep costs")
+	inject := fs.Duration("inject", 10*time.Microsecond, "the time one injected loop or sleep costs (a loop's, with -calibrate, is sized by -target unless -inject is given)")
+	target := fs.Float64("target", 0.2, "with -calibrate, size each injected loop for this slowdown (a fraction) of the benchmark it slows most; 0 keeps -inject")
 	calibrate := fs.Bool("calibrate", true, "measure how often each site runs per op of each benchmark (one coverage run each) and predict the mutants' slowdowns")
 	patterns, err := e.parse(args)
 	if err != nil {
@@ -54,6 +56,11 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 			return usageError("-operators: unknown operator %q (value, fastpath, loop, sleep, alloc, unbreak, oblivion)", name)
 		}
 		cfg.Operators = append(cfg.Operators, op)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["inject"] && !set["target"] {
+		*target = 0 // the cost asked for
 	}
 	k, n := 1, 1
 	if *shard != "" {
@@ -116,6 +123,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 			Benchtime:     *benchtime,
 			Tags:          strings.Join(an.settings.Tags, ","),
 			Calibrate:     *calibrate,
+			Target:        *target,
 			Progress: func(done, total int, m *mutate.Mutant) {
 				elapsed := time.Since(start)
 				left := time.Duration(float64(elapsed) / float64(done) * float64(total-done))
