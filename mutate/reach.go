@@ -3,6 +3,7 @@ package mutate
 import (
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strings"
 
@@ -67,7 +68,7 @@ func (g *generator) reached(fn *ssa.Function) (benchmarks, tests []string) {
 			next(o)
 		}
 	}
-	r := &reached{sortedKeys(bset), sortedKeys(tset)}
+	r := &reached{slices.Sorted(maps.Keys(bset)), slices.Sorted(maps.Keys(tset))}
 	g.reach[fn] = r
 	return r.benchmarks, r.tests
 }
@@ -97,13 +98,4 @@ func testFunc(fn *ssa.Function) string {
 		return kind
 	}
 	return ""
-}
-
-func sortedKeys(m map[string]bool) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -166,7 +167,7 @@ func (r *Runner) Run(ctx context.Context, prog *slicing.Program, ms []*Mutant) e
 			}
 		}
 	}
-	paths := sortedKeys2(pkgs)
+	paths := slices.Sorted(maps.Keys(pkgs))
 	defer func() {
 		for _, p := range pkgs {
 			if p.run != nil {
@@ -249,15 +250,6 @@ func (r *Runner) Run(ctx context.Context, prog *slicing.Program, ms []*Mutant) e
 func splitTest(name string) (path, fn string) {
 	i := strings.LastIndex(name, ".")
 	return name[:i], name[i+1:]
-}
-
-func sortedKeys2[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
 }
 
 // packageDirs maps import paths to directories.

@@ -18,8 +18,6 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
-
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // Truth is a target's truth.yaml.
@@ -173,14 +171,8 @@ func fail(err error) {
 var peakRE = regexp.MustCompile(`total +([0-9.]+)s, peak memory ([0-9]+ MB)`)
 
 func evaluate(ctx context.Context, bin, truthFile string) (*result, error) {
-	data, err := os.ReadFile(truthFile)
+	t, err := readTruth(truthFile)
 	if err != nil {
-		return nil, err
-	}
-	var t Truth
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&t); err != nil {
 		return nil, err
 	}
 	dir := filepath.Dir(truthFile)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -82,7 +83,7 @@ func mutation(ctx context.Context, bin, dir string, t Truth, n int, seed uint64)
 		byOp[m.Operator]++
 	}
 	var ops []string
-	for _, op := range sortedKeys(byOp) {
+	for _, op := range slices.Sorted(maps.Keys(byOp)) {
 		ops = append(ops, fmt.Sprintf("%s %d", op, byOp[op]))
 	}
 	fmt.Fprintf(&b, "- mutants generated at the suspects' sites: %d (%s); time to generate them once the slices exist: %s\n", all.Generated, strings.Join(ops, ", "), gen)
@@ -156,7 +157,7 @@ func mutation(ctx context.Context, bin, dir string, t Truth, n int, seed uint64)
 		}
 	}
 	var rs []string
-	for _, k := range sortedKeys(reasons) {
+	for _, k := range slices.Sorted(maps.Keys(reasons)) {
 		rs = append(rs, fmt.Sprintf("%s %d", k, reasons[k]))
 	}
 	fmt.Fprintf(&b, "- survivors by reason: %s\n", cmpOr(strings.Join(rs, "; "), "none"))
@@ -249,15 +250,6 @@ func mean(xs []float64) float64 {
 	return s / float64(len(xs))
 }
 
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
 // mutationOnly writes the mutation section of the targets named in only
 // (all when empty) to out.
 func mutationOnly(ctx context.Context, bin, only, out string, n int, seed uint64) error {
@@ -298,14 +290,8 @@ func targets(only string) ([]target, error) {
 		if only != "" && !slices.Contains(strings.Split(only, ","), filepath.Base(dir)) {
 			continue
 		}
-		data, err := os.ReadFile(f)
+		t, err := readTruth(f)
 		if err != nil {
-			return nil, err
-		}
-		var t Truth
-		dec := yaml.NewDecoder(bytes.NewReader(data))
-		dec.KnownFields(true)
-		if err := dec.Decode(&t); err != nil {
 			return nil, fmt.Errorf("%s: %w", f, err)
 		}
 		out = append(out, target{dir, t})
@@ -314,4 +300,16 @@ func targets(only string) ([]target, error) {
 		return nil, fmt.Errorf("no target among benchmarks/*/truth.yaml matches %q: run from the repository root", only)
 	}
 	return out, nil
+}
+
+// readTruth reads a target's truth.yaml, rejecting unknown fields.
+func readTruth(name string) (Truth, error) {
+	var t Truth
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return t, err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	return t, dec.Decode(&t)
 }
