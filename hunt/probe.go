@@ -560,7 +560,7 @@ func ioEdit(src []byte, off func(token.Pos) int, info *types.Info, f *ast.File, 
 		return overlay.Edit{}, false
 	}
 	n := "0"
-	if len(call.Args) > 0 && pure(call.Args[0]) {
+	if len(call.Args) > 0 && overlay.Pure(call.Args[0]) {
 		if t := info.TypeOf(call.Args[0]); t != nil && hasLen(t) {
 			n = fmt.Sprintf("int64(len(%s))", src[off(call.Args[0].Pos()):off(call.Args[0].End())])
 		}
@@ -583,26 +583,6 @@ func hasLen(t types.Type) bool {
 		return true
 	case *types.Basic:
 		return u.Info()&types.IsString != 0
-	}
-	return false
-}
-
-// pure reports whether evaluating e twice is harmless: names, selectors,
-// literals, and operators over them.
-func pure(e ast.Expr) bool {
-	switch e := e.(type) {
-	case *ast.Ident, *ast.BasicLit:
-		return true
-	case *ast.SelectorExpr:
-		return pure(e.X)
-	case *ast.ParenExpr:
-		return pure(e.X)
-	case *ast.BinaryExpr:
-		return pure(e.X) && pure(e.Y)
-	case *ast.SliceExpr:
-		return pure(e.X) && (e.Low == nil || pure(e.Low)) && (e.High == nil || pure(e.High))
-	case *ast.IndexExpr:
-		return pure(e.X) && pure(e.Index)
 	}
 	return false
 }

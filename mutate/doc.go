@@ -4,6 +4,63 @@
 // tests, measures it with the benchmarks that reach its site, and computes
 // a mutation score.
 //
-// Nothing in it is implemented yet beyond this description (see the open
-// issues).
+// Generate takes the loaded program, its slicing analysis and the slices
+// of the options to mutate, and returns the mutants, sorted, with stable
+// IDs (operator@file:line:col). The operators (Operator) are:
+//
+//   - Value: the option's value at a read site replaced by a legal slow
+//     value chosen from the code alone (see slowValues): a bool's side
+//     whose branches lead to costlier code, an integer ×10 or the largest
+//     constant bound the code compares it with, another constant a
+//     string or named kind is compared with;
+//   - FastPath: an if statement on the option forced to its costlier side,
+//     its condition still evaluated: (C) || true, (C) && false. Branches
+//     testing errors or nil, and sides that fail, are left alone;
+//   - Loop and Sleep: a busy loop (its count kept in a package variable)
+//     or a sleep of Config.Inject at the entry of each function of the
+//     slice and in the body of each loop whose header the option reaches;
+//   - Alloc: a make the option sizes made twice, the extra one kept;
+//   - Unbreak: an early break (in an if statement) removed from a loop
+//     the option bounds that has its own exit (a condition or a range);
+//   - Oblivion: in a function of the slice, a remembered value
+//     recomputed: an if on the ok of a map or Get/Load/Lookup/Peek lookup
+//     forced to miss, a sync.Once's Do replaced by a plain call.
+//
+// Each mutant is one source edit (internal/overlay) plus, for the
+// injecting operators, a file of helpers added to the package; Overlay
+// writes them into a temporary overlay. The user's files are only read.
+// A //confhunt:ignore comment, optionally with mutate=op,op, suppresses
+// operators on its line (and the next when alone on its line), in the
+// function whose doc comment holds it, or in the whole file when it
+// stands above the package clause; Config.Exclude takes file and
+// function patterns.
+//
+// Runner.Run builds each mutant's test binaries (go test -c -overlay,
+// Jobs at once, never beside a measurement) for the packages whose tests
+// or benchmarks reach its site in the call graph (a closure is reached
+// where it is defined), runs the reaching tests (a failure: NotEquivalent;
+// past TimeoutFactor × the base's time: Timeout), then runs the reaching
+// benchmarks interleaved with the unmutated build (internal/bench) and
+// calls the mutant Killed when a one-sided Mann–Whitney U test at Alpha,
+// divided among the benchmarks (Bonferroni), says one is slower,
+// Survived otherwise, and Unreached when no benchmark reaches its site.
+// With Calibrate, a coverage run of each reaching benchmark (unmutated:
+// coverage and overlays cannot be combined) gives each site's executions
+// per op, and a mutant of known cost (Loop, Sleep) a predicted slowdown
+// per benchmark; Explain says why a survivor survived.
+//
+// Tally computes the mutation score (SlowCoach's equation 1: killed ÷
+// the viable, equivalent, non-timed-out mutants) overall and by option,
+// operator and benchmark; Report is the JSON form, which Shard and Merge
+// split and join.
+//
+// Approximations: the slow values and the costlier side of a branch come
+// from the syntax (statements, calls, loops ×10), not from measured cost;
+// reachability is the call graph's (VTA), so a benchmark reaching a site
+// only through reflection is missed and one reaching it only in setup
+// counts; equivalence is only as good as the reaching tests, and a mutant
+// no test reaches is taken as equivalent; the calibration divides by the
+// benchmark's b.N, one op off for a b.N loop (which runs once more); an
+// injected loop's cost has a floor of two clock reads, and a sleep's the
+// timer's resolution, so short injections cost more than predicted.
 package mutate

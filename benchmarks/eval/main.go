@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"github.com/google/pprof/profile"
-	yaml "go.yaml.in/yaml/v3"
 )
 
 // Truth is a target's truth.yaml.
@@ -93,11 +92,21 @@ func main() {
 	mirrors := flag.String("mirrors", os.Getenv("CONFHUNT_MIRRORS"), "with -compare: clone each repository from `dir`/owner+name/repo when it is there, not from GitHub")
 	compareRuns := flag.Int("compare-runs", 6, "with -compare: the least runs of each side")
 	benchtime := flag.String("benchtime", "200ms", "with -compare: -benchtime of each run")
+	mutants := flag.Int("mutate", 20, "run a seeded sample of this many mutants per target with confhunt mutate (0 skips it)")
+	mutateSeed := flag.Uint64("mutate-seed", 1, "seed of the -mutate sample")
+	mutateOnly := flag.Bool("mutate-only", false, "write only the mutation section, for the -targets")
+	only2 := flag.String("targets", "", "with -mutate-only: only these targets (comma-separated directory names under benchmarks/)")
 	flag.Parse()
 	ctx := context.Background()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
 		fail(err)
+	}
+	if *mutateOnly {
+		if err := mutationOnly(ctx, abs, *only2, *out, *mutants, *mutateSeed); err != nil {
+			fail(err)
+		}
+		return
 	}
 	if *scale {
 		var b bytes.Buffer
@@ -139,6 +148,16 @@ func main() {
 	b.WriteString(header)
 	summary(&b, results)
 	details(&b, results)
+	if *mutants > 0 {
+		ts, err := targets("")
+		if err != nil {
+			fail(err)
+		}
+		b.WriteString(mutateHeader)
+		for _, t := range ts {
+			b.WriteString(mutation(ctx, abs, t.dir, t.truth, *mutants, *mutateSeed))
+		}
+	}
 	if *large {
 		largeModule(ctx, abs, &b)
 	}
@@ -167,14 +186,8 @@ func fail(err error) {
 var peakRE = regexp.MustCompile(`total +([0-9.]+)s, peak memory ([0-9]+ MB)`)
 
 func evaluate(ctx context.Context, bin, truthFile string) (*result, error) {
-	data, err := os.ReadFile(truthFile)
+	t, err := readTruth(truthFile)
 	if err != nil {
-		return nil, err
-	}
-	var t Truth
-	dec := yaml.NewDecoder(bytes.NewReader(data))
-	dec.KnownFields(true)
-	if err := dec.Decode(&t); err != nil {
 		return nil, err
 	}
 	dir := filepath.Dir(truthFile)

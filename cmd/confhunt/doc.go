@@ -16,6 +16,8 @@ The commands are:
 	hunt      probe the suspects' slices under a workload, rank the bottlenecks
 	compare   find the benchmarks a change reaches, measure them on both
 	          revisions (-base REV [-head REV])
+	mutate    inject slowdowns at the suspects' sites and score whether the
+	          benchmarks notice (performance mutation testing)
 	cache     clean the cache of results between runs (cache clean), or
 	          print its directory (cache dir)
 
@@ -102,6 +104,57 @@ place of the slowdown when it is not significant at 0.05; -json adds the
 Kolmogorov-Smirnov statistic with its permutation p-value and Cliff's
 delta.
 
+mutate ranks the options (with -counts FILE when given) and makes
+performance mutants at the sites of the suspects' slices (-top percent),
+or of one option's (-option NAME): the option's value at its read site
+replaced by a legal slow value chosen from the code (a bool's costlier
+side, an integer ×10 or the largest bound it is compared with, another
+constant a string or enum-like option is compared with: value), a branch
+on the option forced to its costlier side (fastpath), a busy loop or a
+sleep of -inject (default 10µs) at the entry of a function of the slice
+or in the body of a loop the option bounds (loop, sleep), a make the
+option sizes made twice (alloc), and an early break removed from a loop
+the option bounds that has its own exit (unbreak), a remembered value
+recomputed in a function of the slice: a map or Get/Load/Lookup cache
+lookup forced to miss, a sync.Once run every time (oblivion). -operators picks some; -exclude takes
+file patterns (relative to the module root) and functions (pkg.Func); a
+comment //confhunt:ignore [mutate=op,op] on a line, alone above it, in a
+function's doc comment or above the package clause suppresses the
+operators named (all without mutate=) there.
+
+	confhunt mutate [-option NAME] [-j N] [-runs N] [-benchtime T] [packages]
+	confhunt mutate -dry-run [packages]         list the mutants only
+	confhunt mutate -shard k/n -json [packages] > shard-k.json
+	confhunt mutate merge [-format F] shard-*.json
+
+Each mutant is an overlay (the tree is never written). Its test binaries
+(go test -c, the build cache reused; -j at once, never during a
+measurement) are those of the packages whose tests or benchmarks reach
+its site in the call graph. A mutant that does not compile is not viable;
+one whose reaching tests fail is not equivalent; one whose tests or
+benchmarks run past -timeout-factor (default 10) times the unmutated
+build's timed out: none of these counts. The reaching benchmarks then run
+interleaved with the unmutated build (-runs times each after a warm-up);
+the mutant is killed when one is slower by a one-sided Mann-Whitney U test
+at -alpha (default 0.05, divided among the benchmarks), survives
+otherwise, and is unreached when no benchmark reaches its site. The
+mutation score is killed / (killed + survived + unreached), overall and
+by option, operator and benchmark. -format json is the report shards
+write and merge reads; stryker is the mutation-testing-report-schema JSON
+that mutation-report viewers open; html is one self-contained page.
+-shard k/n takes every nth mutant from the kth of the sorted list, so n
+runners share the work and merge gives one run's report.
+
+Before the mutants run, a coverage run of each reaching benchmark
+(-calibrate, on by default; -benchtime 200x, the unmutated code) gives
+each site's executions per op. Each injected loop is then sized so that
+the benchmark it slows most slows by -target (default 0.2) — unless
+-inject is given — and each loop or sleep mutant carries its predicted
+slowdown per benchmark: executions per op × injected cost ÷ ns/op. A
+survivor says whether it was never reached by a benchmark, predicted
+below what the benchmark resolves (the half-width of its ratio's 95%
+interval), or predicted above it and not detected: a benchmark to look at.
+
 compare tests a change for performance regressions, running only the
 benchmarks that reach it (PerfDetect's change-guided selection):
 
@@ -153,7 +206,7 @@ difference.
 -list stops before measuring. -fail-on-regression PERCENT exits 1 when a
 benchmark is slower by at least PERCENT (one-sided U test at 0.05).
 
-counts, hunt and compare run the user's code in Unix process groups and need
+counts, hunt, mutate and compare run the user's code in Unix process groups and need
 Linux or macOS (ending re-grouped descendants needs Linux); on Windows
 they stop at once saying they are not supported there. sources, slice
 and rank work everywhere.
@@ -267,7 +320,8 @@ Exit status:
 	     benchmark that slowed down
 	2    a usage error, bad settings, a bad counts or settings file, or
 	     packages that cannot be loaded
-	3    the user's build or workload failed (counts, hunt, compare)
+	3    the user's build or workload failed (counts, hunt, compare; mutate:
+	     the unmutated tests do not build or fail)
 	130  interrupted (Ctrl-C or SIGTERM): confhunt stops what it runs,
 	     removes its temporary files and prints "confhunt: interrupted"
 

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"slices"
+	"strings"
 
 	"github.com/confhunt/confhunt/report"
 )
@@ -37,4 +38,26 @@ func (e *env) format(name string, view report.View, mode string) (report.Format,
 		return 0, usageError("-format %s with %s: want %s", name, mode, report.FormatList(supported))
 	}
 	return 0, usageError("-format %s: want %s", name, report.FormatList(supported))
+}
+
+// formatName checks -format for a command whose formats are its own
+// (mutate's stryker and html), the first of supported being the default;
+// -json is -format json.
+func (e *env) formatName(format *string, supported ...string) error {
+	set := false
+	e.fs.Visit(func(f *flag.Flag) {
+		if f.Name == "format" {
+			set = true
+		}
+	})
+	if e.json {
+		if set && *format != "json" {
+			return usageError("-json and -format %s: -json is -format json", *format)
+		}
+		*format = "json"
+	}
+	if !slices.Contains(supported, *format) {
+		return usageError("-format %s: want %s", *format, strings.Join(supported, ", "))
+	}
+	return nil
 }

@@ -19,6 +19,7 @@ var phaseLabels = map[string][]string{
 	"rank":    {"loading packages", "building SSA", "finding options", "building the call graph", "slicing and scoring"},
 	"counts":  {"loading packages", "building SSA", ""},
 	"hunt":    {"loading packages", "building SSA", "finding options", "building the call graph", "slicing, scoring and planning probes", ""},
+	"mutate":  {"loading packages", "building SSA", "finding options", "building the call graph", "slicing and scoring", "making mutants", ""},
 	"compare": {"copying the base", "loading the base", "building the base's SSA", "copying the head", "loading the head", "building the head's SSA", "comparing functions", "building the call graph", "selecting benchmarks", "slicing the options", ""},
 }
 

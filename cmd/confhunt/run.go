@@ -60,6 +60,7 @@ var commands = []command{
 	{"rank", "rank the options by the CPU, memory and IO work they control", runRank},
 	{"counts", "measure execution counts in an in-house run (tests, benchmarks or a service)", runCounts},
 	{"hunt", "probe the suspects' slices under a workload and rank the bottlenecks", runHunt},
+	{"mutate", "inject slowdowns at the suspects' sites and score whether the benchmarks notice", runMutate},
 	{"compare", "find the benchmarks a change reaches and measure them on both revisions", runCompare},
 	{"cache", "clean the cache of results between runs, or print its directory", runCache},
 }

@@ -1,0 +1,204 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/mutate"
+	"github.com/confhunt/confhunt/report"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+func runMutate(ctx context.Context, e *env, args []string) error {
+	if len(args) > 0 && args[0] == "merge" {
+		return runMutateMerge(ctx, e, args[1:])
+	}
+	fs := e.flags("mutate", "mutate [flags] [packages] | mutate merge [-format F] FILE...")
+	fs.Float64Var(&e.top, "top", 10, "mutate the slices of the top `percent` of options")
+	option := fs.String("option", "", "mutate the slice of this `option` only")
+	countsFile := fs.String("counts", "", "rank with the execution counts in `file`")
+	format := fs.String("format", "text", "print the results as `text`, json, stryker (mutation-testing-report-schema) or html")
+	jobs := fs.Int("j", 2, "build this many mutants at once (measurements run alone)")
+	alpha := fs.Float64("alpha", 0.05, "significance level of the one-sided test that a benchmark is slower")
+	timeoutFactor := fs.Float64("timeout-factor", 10, "a mutant's tests or benchmarks time out after this many times the base's time")
+	runs := fs.Int("runs", 5, "interleaved runs of the base and each mutant")
+	benchtime := fs.String("benchtime", "100ms", "go test -benchtime of each run")
+	dryRun := fs.Bool("dry-run", false, "list the mutants without building or running them")
+	sample := fs.Int("sample", 0, "run a random sample of `n` mutants (0: all), chosen with -seed")
+	seed := fs.Uint64("seed", 1, "seed of -sample")
+	shard := fs.String("shard", "", "take share `k/n` of the mutants (every nth from the kth), for n runners")
+	exclude := fs.String("exclude", "", "comma-separated `patterns` of files (relative to the module root, path.Match or dir/...) or functions (pkg.Func) not to mutate")
+	ops := fs.String("operators", "", "comma-separated `operators` to apply (default all): value, fastpath, loop, sleep, alloc, unbreak, oblivion")
+	inject := fs.Duration("inject", 10*time.Microsecond, "the time one injected loop or sleep costs (a loop's, with -calibrate, is sized by -target unless -inject is given)")
+	target := fs.Float64("target", 0.2, "with -calibrate, size each injected loop for this slowdown (a fraction) of the benchmark it slows most; 0 keeps -inject")
+	calibrate := fs.Bool("calibrate", true, "measure how often each site runs per op of each benchmark (one coverage run each) and predict the mutants' slowdowns")
+	patterns, err := e.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := e.formatName(format, "text", "json", "stryker", "html"); err != nil {
+		return err
+	}
+	if *alpha <= 0 || *alpha >= 1 {
+		return usageError("-alpha %v: want a level between 0 and 1", *alpha)
+	}
+	if *jobs < 1 || *runs < 1 {
+		return usageError("-j and -runs: want at least 1")
+	}
+	cfg := mutate.Config{Exclude: splitComma(*exclude), Inject: *inject}
+	for _, name := range splitComma(*ops) {
+		op, ok := mutate.ParseOperator(name)
+		if !ok {
+			return usageError("-operators: unknown operator %q (value, fastpath, loop, sleep, alloc, unbreak, oblivion)", name)
+		}
+		cfg.Operators = append(cfg.Operators, op)
+	}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	if set["inject"] && !set["target"] {
+		*target = 0 // the cost asked for
+	}
+	k, n := 1, 1
+	if *shard != "" {
+		if k, n, err = mutate.ParseShard(*shard); err != nil {
+			return usageError("%v", err)
+		}
+	}
+	// Benchmarks and tests reach the sites through the test variants.
+	if err := fs.Set("test", "true"); err != nil {
+		return err
+	}
+	an, err := e.analyse(ctx, patterns)
+	if err != nil {
+		return err
+	}
+	var sls []*slicing.Slice
+	if *option != "" {
+		o, err := an.lookup(*option)
+		if err != nil {
+			return err
+		}
+		sls = append(sls, an.a.Slice(o))
+	} else {
+		scores, _, err := e.rank(ctx, an, *countsFile)
+		if err != nil {
+			return err
+		}
+		for _, sc := range scores {
+			if sc.Suspect {
+				sls = append(sls, an.a.Slice(sc.Option))
+			}
+		}
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	e.timer.phase("slice")
+	ms := mutate.Generate(an.prog, an.a, sls, cfg)
+	generated := len(ms)
+	if *sample > 0 {
+		ms = mutate.Sample(ms, *sample, *seed)
+	}
+	selected := len(ms)
+	if *shard != "" {
+		ms = mutate.Shard(ms, k, n)
+	}
+	e.timer.phase("generate")
+	if len(ms) == 0 {
+		return fmt.Errorf("no mutants: the slices of %s hold no site an operator applies to", optionNames(sls))
+	}
+	if !*dryRun {
+		fmt.Fprintf(e.stderr, "confhunt: %d mutants of %s\n", len(ms), optionNames(sls))
+		start := time.Now()
+		r := &mutate.Runner{
+			Runner:        runner.Runner{Dir: an.prog.Root, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr},
+			Jobs:          *jobs,
+			Alpha:         *alpha,
+			TimeoutFactor: *timeoutFactor,
+			Runs:          *runs,
+			Benchtime:     *benchtime,
+			Tags:          strings.Join(an.settings.Tags, ","),
+			Calibrate:     *calibrate,
+			Target:        *target,
+			Progress: func(done, total int, m *mutate.Mutant) {
+				elapsed := time.Since(start)
+				left := time.Duration(float64(elapsed) / float64(done) * float64(total-done))
+				fmt.Fprintf(e.stderr, "confhunt: %d/%d mutants, %v elapsed, about %v left: %s %s\n",
+					done, total, elapsed.Round(time.Second), left.Round(time.Second), m.ID, m.Status)
+			},
+		}
+		if err := r.Run(ctx, an.prog, ms); err != nil {
+			return err
+		}
+		e.timer.phase("run")
+	}
+	shardName := ""
+	if *shard != "" {
+		shardName = *shard
+	}
+	rep := mutate.NewReport(an.prog.Module, generated, selected, shardName, *alpha, ms)
+	return e.writeMutate(rep, *format, an.prog.Root)
+}
+
+func optionNames(sls []*slicing.Slice) string {
+	var names []string
+	for _, sl := range sls {
+		names = append(names, sl.Option.Name)
+	}
+	if len(names) == 0 {
+		return "no option"
+	}
+	return strings.Join(names, ", ")
+}
+
+// writeMutate prints a mutate report in format; root is the module root
+// the HTML and Stryker reports read the sources from ("" after a merge:
+// from the working directory).
+func (e *env) writeMutate(rep *mutate.Report, format, root string) error {
+	switch format {
+	case "json":
+		return rep.WriteJSON(e.stdout)
+	case "stryker":
+		return report.MutateStryker(e.stdout, rep, root)
+	case "html":
+		return report.MutateHTML(e.stdout, rep, root)
+	}
+	return report.MutateText(e.stdout, rep)
+}
+
+// runMutateMerge joins the JSON reports of shards.
+func runMutateMerge(ctx context.Context, e *env, args []string) error {
+	fs := e.flags("mutate merge", "mutate merge [-format F] FILE...")
+	format := fs.String("format", "text", "print the merged results as `text`, json, stryker or html")
+	files, err := e.parse(args)
+	if err != nil {
+		return err
+	}
+	if err := e.formatName(format, "text", "json", "stryker", "html"); err != nil {
+		return err
+	}
+	if len(files) == 0 {
+		return usageError("mutate merge: no report files (the JSON of mutate -shard k/n -json runs)")
+	}
+	var reps []*mutate.Report
+	for _, f := range files {
+		r, err := mutate.ReadReport(f)
+		if err != nil {
+			return &exitError{exitUsage, err}
+		}
+		reps = append(reps, r)
+	}
+	merged, err := mutate.Merge(files, reps)
+	if err != nil {
+		return &exitError{exitUsage, err}
+	}
+	root := e.dir
+	if root == "" {
+		root = "."
+	}
+	return e.writeMutate(merged, *format, root)
+}

@@ -1,0 +1,181 @@
+package mutate
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/internal/bench"
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// calibrationOps is the -benchtime of the calibration runs: a
+// benchmark's ops are these (b.Loop) or one more (a b.N loop, which runs
+// once with N = 1 first), which the executions per op are divided by.
+const calibrationOps = 200
+
+// calibration holds, by mutant ID and by benchmark function
+// ("path.BenchmarkName"), how often the mutant's site runs per op, and
+// each benchmark's ns/op in the coverage run (counters included).
+type calibration struct {
+	perOp map[string]map[string]float64
+	nsOp  map[string]float64
+}
+
+// calibrate measures, for every benchmark reaching a mutant, how often
+// each mutant's site runs per benchmark op: the benchmark runs alone,
+// calibrationOps times, in a test binary built with coverage counters
+// over the mutated packages (the unmutated code: coverage cannot be
+// combined with an overlay), and counts maps the counters onto the
+// site's SSA block. It is PerfDetect's per-benchmark coverage, measured
+// once, before any mutant runs.
+func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[string]*testPkg, ms []*Mutant) (calibration, error) {
+	var names []string
+	covered := make(map[string][]string) // benchmark -> mutated packages it reaches
+	for _, m := range ms {
+		if m.block == nil || m.fn == nil {
+			continue
+		}
+		for _, b := range m.Benchmarks {
+			names = append(names, b)
+			if !slices.Contains(covered[b], m.Package) {
+				covered[b] = append(covered[b], m.Package)
+			}
+		}
+	}
+	slices.Sort(names)
+	paths, fns := byPackage(slices.Compact(names))
+	out := calibration{perOp: make(map[string]map[string]float64), nsOp: make(map[string]float64)}
+	for _, path := range paths {
+		p := pkgs[path]
+		var cover []string
+		for _, fn := range fns[path] {
+			cover = append(cover, covered[path+"."+fn]...)
+		}
+		slices.Sort(cover)
+		bin := filepath.Join(p.run.Dir, "cover.test")
+		args := append([]string{"test", "-c", "-o", bin, "-cover", "-covermode=count", "-coverpkg=" + strings.Join(slices.Compact(cover), ",")}, r.buildFlags()...)
+		var buf bytes.Buffer
+		if err := p.run.Exec(ctx, nil, &buf, &buf, "go", append(args, path)...); err != nil {
+			if ctx.Err() != nil {
+				return calibration{}, ctx.Err()
+			}
+			return calibration{}, fmt.Errorf("%w: building the tests of %s with coverage: %s", runner.ErrBuild, path, firstLines(buf.String(), 5))
+		}
+		for _, fn := range fns[path] {
+			name := path + "." + fn
+			prof := filepath.Join(p.run.Dir, "cover.out")
+			buf.Reset()
+			err := p.run.Exec(ctx, nil, &buf, &buf, bin, "-test.run=^$", "-test.bench="+testPattern([]string{fn}),
+				fmt.Sprintf("-test.benchtime=%dx", calibrationOps), "-test.count=1", "-test.coverprofile="+prof)
+			if err != nil {
+				if ctx.Err() != nil {
+					return calibration{}, ctx.Err()
+				}
+				return calibration{}, fmt.Errorf("%w: benchmark %s with coverage: %s", runner.ErrWorkload, name, lastLines(buf.String(), 5))
+			}
+			if samples, err := bench.Parse(&buf); err == nil {
+				for _, k := range samples.Keys() {
+					if k.Unit == "ns/op" && BenchFunc(path, k.Name) == name {
+						out.nsOp[name] = max(out.nsOp[name], samples[k][0])
+					}
+				}
+			}
+			c, err := readCounts(prog, prof)
+			if err != nil {
+				return calibration{}, fmt.Errorf("benchmark %s: %w", name, err)
+			}
+			for _, m := range ms {
+				if m.block == nil || m.fn == nil || !slices.Contains(m.Benchmarks, name) {
+					continue
+				}
+				calls, ok := c.Calls(m.fn)
+				freq, _ := c.Frequencies(m.fn)
+				if !ok || !freq.Measured[m.block.Index] {
+					continue
+				}
+				if out.perOp[m.ID] == nil {
+					out.perOp[m.ID] = make(map[string]float64)
+				}
+				out.perOp[m.ID][name] = float64(calls) * freq.Block[m.block.Index] / calibrationOps
+			}
+		}
+	}
+	return out, nil
+}
+
+// readCounts reads a coverage profile and maps it onto prog.
+func readCounts(prog *slicing.Program, name string) (*counts.Counts, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	prof, err := counts.Parse(name, f)
+	if err != nil {
+		return nil, err
+	}
+	file, err := counts.NewFile(prog, prof)
+	if err != nil {
+		return nil, err
+	}
+	c, _, err := counts.Measure(prog, file)
+	return c, err
+}
+
+// BenchFunc names the benchmark function that printed name (as go test
+// prints it, without "Benchmark") in package pkg: "pkg.BenchmarkName",
+// without sub-benchmarks and the -GOMAXPROCS suffix.
+func BenchFunc(pkg, name string) string {
+	name, _, _ = strings.Cut(name, "/")
+	if i := strings.LastIndex(name, "-"); i > 0 && name[i+1:] != "" && strings.Trim(name[i+1:], "0123456789") == "" {
+		name = name[:i]
+	}
+	return pkg + ".Benchmark" + name
+}
+
+// predict sets the predicted slowdown of each benchmark of m: the site's
+// executions per op times the injected cost, over the base's ns/op.
+func (cal calibration) predict(m *Mutant, k bench.Key, b *Bench) {
+	perOp, ok := cal.perOp[m.ID][BenchFunc(k.Pkg, k.Name)]
+	if !ok {
+		return
+	}
+	b.PerOp = perOp
+	if m.Cost > 0 && b.Base > 0 {
+		b.Predicted = perOp * m.Cost / b.Base
+	}
+}
+
+// size sets the cost of each injected busy loop so that the benchmark it
+// slows most (by its executions per op and ns/op in the calibration run)
+// is slowed by target, between 5ns and 10ms an execution.
+func (cal calibration) size(ms []*Mutant, target float64) {
+	for _, m := range ms {
+		if m.Operator != Loop {
+			continue
+		}
+		cost := math.Inf(1)
+		for b, perOp := range cal.perOp[m.ID] {
+			if ns := cal.nsOp[b]; perOp > 0 && ns > 0 {
+				cost = min(cost, target*ns/perOp)
+			}
+		}
+		if math.IsInf(cost, 1) {
+			continue
+		}
+		d := time.Duration(min(max(cost, 5), 1e7))
+		m.Cost = float64(d.Nanoseconds())
+		m.edit.Text = fmt.Sprintf("confhuntMutantSpin(%d);", d.Nanoseconds())
+		m.Replacement = m.edit.Text
+		m.Description = fmt.Sprintf("busy loop of %v, sized for a %.0f%% slowdown", d, 100*target)
+	}
+}

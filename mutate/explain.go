@@ -1,0 +1,41 @@
+package mutate
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Explain says why a mutant has its status, and for a survivor what to
+// do about it: it was never reached by a benchmark; it was reached and
+// the slowdown predicted for it lies below what the benchmark resolves
+// at its noise (its minimum detectable effect); or it was predicted
+// large enough and not detected, so the benchmark deserves a look.
+func Explain(m *Mutant) string {
+	switch m.Status {
+	case Killed:
+		var by []string
+		for _, b := range m.Benches {
+			if b.Slower {
+				by = append(by, fmt.Sprintf("%s %s (p=%.3g, Cliff's δ %.2f)", b.Name, pct(b.Ratio-1), b.P, b.Cliff))
+			}
+		}
+		return "slower in " + strings.Join(by, ", ")
+	case Survived:
+		var why []string
+		for _, b := range m.Benches {
+			switch {
+			case b.Predicted > 0 && b.Predicted < b.MDE:
+				why = append(why, fmt.Sprintf("%s reached, predicted %s, below this benchmark's minimum detectable effect ±%.1f%%", b.Name, pct(b.Predicted), 100*b.MDE))
+			case b.Predicted > 0:
+				why = append(why, fmt.Sprintf("%s reached, predicted %s, not detected (measured %s) — look at this benchmark", b.Name, pct(b.Predicted), pct(b.Ratio-1)))
+			default:
+				why = append(why, fmt.Sprintf("%s reached, measured %s (p=%.3g), resolves ±%.1f%%", b.Name, pct(b.Ratio-1), b.P, 100*b.MDE))
+			}
+		}
+		return strings.Join(why, "; ")
+	}
+	return m.Reason
+}
+
+// pct formats a fraction as a signed percentage.
+func pct(x float64) string { return fmt.Sprintf("%+.1f%%", 100*x) }

@@ -1,0 +1,208 @@
+package mutate_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/confhunt/confhunt/mutate"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files")
+
+// find returns the mutant with the given ID.
+func find(t *testing.T, ms []*mutate.Mutant, id string) *mutate.Mutant {
+	t.Helper()
+	for _, m := range ms {
+		if m.ID == id {
+			return m
+		}
+	}
+	var ids []string
+	for _, m := range ms {
+		ids = append(ids, m.ID)
+	}
+	t.Fatalf("no mutant %s; have %s", id, strings.Join(ids, " "))
+	return nil
+}
+
+// TestOperators applies one mutant of each operator, compares the
+// mutated file with its golden file, builds the package through the
+// mutant's overlay and removes it, leaving the source as it was.
+func TestOperators(t *testing.T) {
+	l := loadApp(t)
+	orig, err := os.ReadFile("testdata/src/app/app.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		id, golden string
+	}{
+		{"value@app.go:21:18", "value.golden"},            // an integer ×10
+		{"value@app.go:26:5", "value_bool.golden"},        // a bool's slow side, past an early return
+		{"value@app.go:48:9", "value_enum.golden"},        // another constant the code switches on
+		{"fastpath@app.go:26:5", "fastpath.golden"},       // the costlier else side
+		{"loop@app.go:21:33", "loop.golden"},              // a loop the option bounds
+		{"sleep@app.go:19:39", "sleep.golden"},            // a function's entry
+		{"alloc@app.go:68:9", "alloc.golden"},             // a make the option sizes
+		{"unbreak@app.go:77:4", "unbreak.golden"},         // a search loop's early break
+		{"oblivion@app.go:90:26", "oblivion.golden"},      // a cache lookup forced to miss
+		{"oblivion@once.go:13:2", "oblivion_once.golden"}, // a sync.Once run every time
+	} {
+		t.Run(tc.golden, func(t *testing.T) {
+			t.Parallel()
+			m := find(t, l.mutants, tc.id)
+			src, err := m.Source()
+			if err != nil {
+				t.Fatal(err)
+			}
+			golden := filepath.Join("testdata", tc.golden)
+			if *update {
+				if err := os.WriteFile(golden, src, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(src, want) {
+				t.Errorf("mutated source differs from %s:\n%s", golden, src)
+			}
+			ov, err := m.Overlay()
+			if err != nil {
+				t.Fatal(err)
+			}
+			cmd := exec.CommandContext(context.Background(), "go", "build", "-overlay", ov.JSON, "./...")
+			cmd.Dir = "testdata/src/app"
+			if out, err := cmd.CombinedOutput(); err != nil {
+				t.Errorf("building mutant %s: %v\n%s", m.ID, err, out)
+			}
+			if err := ov.Remove(); err != nil {
+				t.Fatal(err)
+			}
+			if _, err := os.Stat(ov.Dir); !os.IsNotExist(err) {
+				t.Errorf("overlay %s left behind", ov.Dir)
+			}
+			now, err := os.ReadFile("testdata/src/app/app.go")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(now, orig) {
+				t.Error("the source file changed")
+			}
+			if _, err := os.Stat("testdata/src/app/zz_confhunt_mutant.go"); !os.IsNotExist(err) {
+				t.Error("a helper file was written into the tree")
+			}
+		})
+	}
+}
+
+// TestIgnore checks that //confhunt:ignore directives suppress the
+// operators they name, on a line and in a function, and only those.
+func TestIgnore(t *testing.T) {
+	l := loadApp(t)
+	has := func(prefix string) bool {
+		for _, m := range l.mutants {
+			if strings.HasPrefix(m.ID, prefix) {
+				return true
+			}
+		}
+		return false
+	}
+	for _, p := range []string{"alloc@app.go:42:", "loop@app.go:60:", "sleep@app.go:60:"} {
+		if has(p) {
+			t.Errorf("a mutant %s… was made despite the directive", p)
+		}
+	}
+	for _, p := range []string{"fastpath@app.go:61:5", "value@app.go:61:6", "value@app.go:38:7"} {
+		if !has(p) {
+			t.Errorf("no mutant %s: the directive suppresses too much", p)
+		}
+	}
+}
+
+// TestExclude checks -exclude by function and by file.
+func TestExclude(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Exclude: []string{"app.Work"}})
+	for _, m := range ms {
+		if m.Func == "app.Work" {
+			t.Errorf("mutant %s in an excluded function", m.ID)
+		}
+	}
+	if len(ms) == 0 || len(ms) >= len(l.mutants) {
+		t.Errorf("excluding app.Work left %d of %d mutants", len(ms), len(l.mutants))
+	}
+	if ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Exclude: []string{"*.go"}}); len(ms) != 0 {
+		t.Errorf("excluding *.go left %d mutants", len(ms))
+	}
+}
+
+// TestReach checks the benchmarks and tests found to reach each site.
+func TestReach(t *testing.T) {
+	l := loadApp(t)
+	work := find(t, l.mutants, "value@app.go:21:18")
+	if strings.Join(work.Benchmarks, ",") != "example.com/app.BenchmarkWork" || strings.Join(work.Tests, ",") != "example.com/app.TestWork" {
+		t.Errorf("Work's site reached by %v and %v; want BenchmarkWork and TestWork", work.Benchmarks, work.Tests)
+	}
+	join := find(t, l.mutants, "value@app.go:48:9")
+	if len(join.Benchmarks) != 0 || len(join.Tests) != 0 {
+		t.Errorf("Join's site reached by %v and %v; want none", join.Benchmarks, join.Tests)
+	}
+}
+
+// TestGenerateStable checks that generating twice gives the same IDs
+// and edits.
+func TestGenerateStable(t *testing.T) {
+	l := loadApp(t)
+	again := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{})
+	if len(again) != len(l.mutants) {
+		t.Fatalf("%d mutants, then %d", len(l.mutants), len(again))
+	}
+	for i, m := range again {
+		if m.ID != l.mutants[i].ID || m.Replacement != l.mutants[i].Replacement {
+			t.Errorf("mutant %d: %s %q, then %s %q", i, l.mutants[i].ID, l.mutants[i].Replacement, m.ID, m.Replacement)
+		}
+	}
+}
+
+// BenchmarkGenerate measures mutant generation once the slices exist.
+func BenchmarkGenerate(b *testing.B) {
+	l := loadApp(b)
+	n := 0
+	for b.Loop() {
+		n += len(mutate.Generate(l.prog, l.a, l.slices, mutate.Config{}))
+	}
+	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "mutants/s")
+}
+
+// TestSample checks that a sample is seeded, ordered and of its size.
+func TestSample(t *testing.T) {
+	l := loadApp(t)
+	a, b := mutate.Sample(l.mutants, 5, 7), mutate.Sample(l.mutants, 5, 7)
+	if len(a) != 5 {
+		t.Fatalf("sample of %d, want 5", len(a))
+	}
+	pos := map[string]int{}
+	for i, m := range l.mutants {
+		pos[m.ID] = i
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			t.Errorf("sample %d: %s, then %s", i, a[i].ID, b[i].ID)
+		}
+		if i > 0 && pos[a[i].ID] <= pos[a[i-1].ID] {
+			t.Errorf("sample out of order: %s before %s", a[i-1].ID, a[i].ID)
+		}
+	}
+	if c := mutate.Sample(l.mutants, 5, 8); slices.EqualFunc(a, c, func(x, y *mutate.Mutant) bool { return x == y }) {
+		t.Error("seeds 7 and 8 gave the same sample")
+	}
+}

@@ -1,0 +1,584 @@
+package mutate
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"golang.org/x/tools/go/packages"
+
+	"github.com/confhunt/confhunt/internal/bench"
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// Status is what became of a mutant.
+type Status int
+
+const (
+	Pending       Status = iota // not run (a dry run)
+	NotViable                   // does not compile; not counted
+	NotEquivalent               // the tests reaching its site fail; not counted
+	Timeout                     // ran past the timeout; not counted
+	Killed                      // a benchmark reaching its site is slower
+	Survived                    // no benchmark reaching its site is slower
+	Unreached                   // no benchmark reaches its site
+	numStatuses
+)
+
+var statusNames = [...]string{"pending", "not-viable", "not-equivalent", "timeout", "killed", "survived", "unreached"}
+
+func (s Status) String() string {
+	if s < 0 || s >= numStatuses {
+		return fmt.Sprintf("Status(%d)", int(s))
+	}
+	return statusNames[s]
+}
+
+// Statuses returns every status, in order.
+func Statuses() []Status {
+	out := make([]Status, numStatuses)
+	for i := range out {
+		out[i] = Status(i)
+	}
+	return out
+}
+
+func (s Status) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+func (s *Status) UnmarshalText(b []byte) error {
+	for i, n := range statusNames {
+		if n == string(b) {
+			*s = Status(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown status %q", b)
+}
+
+// Counted reports whether a mutant of status s counts in the score:
+// viable, equivalent, not timed out, and run.
+func (s Status) Counted() bool { return s == Killed || s == Survived || s == Unreached }
+
+// Bench is what one benchmark measured of a mutant.
+type Bench struct {
+	Name   string  `json:"name"`    // as go test prints it, with its package
+	Base   float64 `json:"base_ns"` // median ns/op of the unmutated build
+	Mutant float64 `json:"mutant_ns"`
+	// Ratio is the Hodges–Lehmann estimate of mutant/base, in [Lo, Hi].
+	Ratio  float64 `json:"ratio"`
+	Lo     float64 `json:"ratio_lo"`
+	Hi     float64 `json:"ratio_hi"`
+	P      float64 `json:"p"`     // one-sided Mann–Whitney U: mutant slower
+	PKS    float64 `json:"p_ks"`  // two-sided Kolmogorov–Smirnov, permutation
+	Cliff  float64 `json:"cliff"` // Cliff's delta, the effect size
+	Slower bool    `json:"slower"`
+	// MDE is the least slowdown the benchmark could have shown at its
+	// noise: the half-width of the ratio's interval, as a fraction.
+	MDE float64 `json:"mde"`
+	// Predicted is the slowdown the injected cost predicts (calibration;
+	// 0 when unknown), as a fraction of the base time.
+	Predicted float64 `json:"predicted,omitempty"`
+	// PerOp is the site's executions per benchmark op (calibration).
+	PerOp float64 `json:"executions_per_op,omitempty"`
+}
+
+// Timings are the seconds a mutant spent in each phase.
+type Timings struct {
+	Build       float64 `json:"build_s"`
+	Equivalence float64 `json:"equivalence_s"`
+	Measure     float64 `json:"measure_s"`
+}
+
+// Runner builds and measures mutants.
+type Runner struct {
+	runner.Runner // Dir is the module root
+
+	Jobs          int     // parallel builds; 0 means 1
+	Alpha         float64 // of the one-sided test; 0 means 0.05
+	TimeoutFactor float64 // a run longer than this × the base's times out; 0 means 10
+	Runs          int     // interleaved runs of base and mutant; 0 means 5
+	Benchtime     string  // go test -benchtime of each run; "" means 100ms
+	Tags          string  // build tags, comma-separated
+	// Calibrate measures how often each site runs per op of each
+	// benchmark reaching it (a coverage run of each, before the mutants),
+	// and predicts the slowdown of the mutants whose cost is known.
+	Calibrate bool
+	// Target, with Calibrate, sizes each injected busy loop for this
+	// slowdown (a fraction) of the benchmark it slows most; 0 keeps the
+	// generated cost.
+	Target float64
+	// Progress, if not nil, is called after each mutant.
+	Progress func(done, total int, m *Mutant)
+}
+
+func (r *Runner) defaults() {
+	r.Jobs = max(r.Jobs, 1)
+	if r.Alpha == 0 {
+		r.Alpha = 0.05
+	}
+	if r.TimeoutFactor == 0 {
+		r.TimeoutFactor = 10
+	}
+	if r.Runs == 0 {
+		r.Runs = 5
+	}
+	if r.Benchtime == "" {
+		r.Benchtime = "100ms"
+	}
+}
+
+// testPkg is one package whose test binary runs tests or benchmarks
+// reaching mutants.
+type testPkg struct {
+	path string
+	run  *runner.Run // its directory holds the binaries; commands run in the package's
+	base string      // the unmutated test binary
+	// baseTest is how long the base's tests took; the timeout of a
+	// mutant's scales it.
+	baseTest time.Duration
+}
+
+// Run builds every mutant, checks it with the tests reaching its site
+// and measures it with the benchmarks reaching its site, setting its
+// Status, Reason, Benches and Timings. Builds run r.Jobs at a time;
+// tests and measurements one at a time, never beside a build. A base
+// that fails to build or whose tests fail is an error (runner.ErrBuild,
+// runner.ErrWorkload).
+func (r *Runner) Run(ctx context.Context, prog *slicing.Program, ms []*Mutant) error {
+	r.defaults()
+	dirs := packageDirs(prog)
+	pkgs := make(map[string]*testPkg)
+	for _, m := range ms {
+		for _, name := range append(slices.Clone(m.Benchmarks), m.Tests...) {
+			path, _ := splitTest(name)
+			if pkgs[path] == nil {
+				pkgs[path] = &testPkg{path: path}
+			}
+		}
+	}
+	paths := slices.Sorted(maps.Keys(pkgs))
+	defer func() {
+		for _, p := range pkgs {
+			if p.run != nil {
+				p.run.Close()
+			}
+		}
+	}()
+	for _, path := range paths {
+		p := pkgs[path]
+		dir := dirs[path]
+		if dir == "" {
+			return fmt.Errorf("no directory for package %s", path)
+		}
+		pr := r.Runner
+		pr.Dir = dir
+		run, err := pr.Start("confhunt-mutate-")
+		if err != nil {
+			return err
+		}
+		p.run = run
+	}
+	// The bases, built in parallel.
+	err := parallel(ctx, r.Jobs, len(paths), func(i int) error {
+		p := pkgs[paths[i]]
+		p.base = filepath.Join(p.run.Dir, "base.test")
+		if msg, err := r.build(ctx, p, "", p.base); err != nil {
+			if msg != "" {
+				return fmt.Errorf("%w: building the tests of %s: %s", runner.ErrBuild, p.path, msg)
+			}
+			return err
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	if err := r.baseTests(ctx, pkgs, paths, ms); err != nil {
+		return err
+	}
+	var cal calibration
+	if r.Calibrate {
+		if cal, err = r.calibrate(ctx, prog, pkgs, ms); err != nil {
+			return err
+		}
+		if r.Target > 0 {
+			cal.size(ms, r.Target)
+		}
+	}
+	done := 0
+	for i := 0; i < len(ms); i += r.Jobs {
+		batch := ms[i:min(i+r.Jobs, len(ms))]
+		bins := make([]map[string]string, len(batch)) // package -> binary
+		err := parallel(ctx, r.Jobs, len(batch), func(j int) error {
+			var err error
+			bins[j], err = r.buildMutant(ctx, pkgs, batch[j], i+j)
+			return err
+		})
+		if err != nil {
+			return err
+		}
+		for j, m := range batch {
+			if m.Status != NotViable {
+				if err := r.check(ctx, pkgs, m, bins[j], cal); err != nil {
+					return err
+				}
+			}
+			for _, b := range bins[j] {
+				os.Remove(b)
+			}
+			done++
+			if r.Progress != nil {
+				r.Progress(done, len(ms), m)
+			}
+		}
+	}
+	return nil
+}
+
+// splitTest splits "import/path.Name".
+func splitTest(name string) (path, fn string) {
+	i := strings.LastIndex(name, ".")
+	return name[:i], name[i+1:]
+}
+
+// packageDirs maps import paths to directories.
+func packageDirs(prog *slicing.Program) map[string]string {
+	out := make(map[string]string)
+	packages.Visit(prog.Packages, nil, func(p *packages.Package) {
+		if _, ok := out[p.PkgPath]; ok {
+			return
+		}
+		switch {
+		case p.Dir != "":
+			out[p.PkgPath] = p.Dir
+		case len(p.GoFiles) > 0:
+			out[p.PkgPath] = filepath.Dir(p.GoFiles[0])
+		}
+	})
+	return out
+}
+
+// parallel runs f(0..n-1), jobs at a time, and returns the first error.
+func parallel(ctx context.Context, jobs, n int, f func(i int) error) error {
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, jobs)
+	errs := make([]error, n)
+	for i := range n {
+		if ctx.Err() != nil {
+			break
+		}
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			errs[i] = f(i)
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}
+
+// build builds p's test binary into out, through the overlay file ov
+// when it is not "". A build that fails returns its compiler output as
+// msg.
+func (r *Runner) build(ctx context.Context, p *testPkg, ov, out string) (msg string, err error) {
+	args := []string{"test", "-c", "-o", out}
+	if ov != "" {
+		args = append(args, "-overlay", ov)
+	}
+	args = append(args, r.buildFlags()...)
+	args = append(args, p.path)
+	var buf bytes.Buffer
+	if err := p.run.Exec(ctx, nil, &buf, &buf, "go", args...); err != nil {
+		if ctx.Err() != nil {
+			return "", ctx.Err()
+		}
+		return firstLines(buf.String(), 5), err
+	}
+	return "", nil
+}
+
+// buildFlags are the flags every build shares.
+func (r *Runner) buildFlags() []string {
+	if r.Tags != "" {
+		return []string{"-tags", r.Tags}
+	}
+	return nil
+}
+
+// buildMutant builds m's test binaries, one per package whose tests or
+// benchmarks reach it, and returns them by package; a mutant no test
+// reaches is only compiled. A compile failure makes m NotViable.
+func (r *Runner) buildMutant(ctx context.Context, pkgs map[string]*testPkg, m *Mutant, n int) (map[string]string, error) {
+	start := time.Now()
+	defer func() { m.Timings.Build = time.Since(start).Seconds() }()
+	ov, err := m.Overlay()
+	if err != nil {
+		return nil, err
+	}
+	defer ov.Remove()
+	var paths []string
+	for _, name := range append(slices.Clone(m.Benchmarks), m.Tests...) {
+		path, _ := splitTest(name)
+		if !slices.Contains(paths, path) {
+			paths = append(paths, path)
+		}
+	}
+	slices.Sort(paths)
+	bins := make(map[string]string)
+	if len(paths) == 0 {
+		// Nothing will run it: only check that it compiles.
+		var buf bytes.Buffer
+		run, err := r.Start("confhunt-mutate-")
+		if err != nil {
+			return nil, err
+		}
+		defer run.Close()
+		args := append(append([]string{"build", "-o", filepath.Join(run.Dir, "pkg"), "-overlay", ov.JSON}, r.buildFlags()...), m.Package)
+		if err := run.Exec(ctx, nil, &buf, &buf, "go", args...); err != nil {
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			m.Status, m.Reason = NotViable, firstLines(buf.String(), 5)
+		}
+		return bins, nil
+	}
+	for _, path := range paths {
+		p := pkgs[path]
+		out := filepath.Join(p.run.Dir, fmt.Sprintf("m%d.test", n))
+		msg, err := r.build(ctx, p, ov.JSON, out)
+		if err != nil {
+			if msg == "" {
+				return nil, err
+			}
+			m.Status, m.Reason = NotViable, msg
+			return bins, nil
+		}
+		bins[path] = out
+	}
+	return bins, nil
+}
+
+// firstLines returns the first n lines of s, trimmed.
+func firstLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = append(lines[:n], "…")
+	}
+	return strings.Join(lines, "\n")
+}
+
+// testPattern is a -test.run or -test.bench pattern matching the named
+// top-level functions exactly.
+func testPattern(fns []string) string {
+	quoted := make([]string, len(fns))
+	for i, f := range fns {
+		quoted[i] = regexp.QuoteMeta(f)
+	}
+	return "^(" + strings.Join(quoted, "|") + ")$"
+}
+
+// byPackage groups "path.Name" test names by package, sorted.
+func byPackage(names []string) (paths []string, fns map[string][]string) {
+	fns = make(map[string][]string)
+	for _, name := range names {
+		path, fn := splitTest(name)
+		if fns[path] == nil {
+			paths = append(paths, path)
+		}
+		fns[path] = append(fns[path], fn)
+	}
+	slices.Sort(paths)
+	return paths, fns
+}
+
+// baseTests runs the tests reaching any mutant on the bases, for their
+// time; a failure is the user's tests failing without any mutant.
+func (r *Runner) baseTests(ctx context.Context, pkgs map[string]*testPkg, paths []string, ms []*Mutant) error {
+	var names []string
+	for _, m := range ms {
+		names = append(names, m.Tests...)
+	}
+	slices.Sort(names)
+	tpaths, fns := byPackage(slices.Compact(names))
+	for _, path := range tpaths {
+		p := pkgs[path]
+		var buf bytes.Buffer
+		start := time.Now()
+		if err := p.run.Exec(ctx, nil, &buf, &buf, p.base, "-test.run="+testPattern(fns[path]), "-test.count=1"); err != nil {
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			return fmt.Errorf("%w: the tests of %s fail without any mutant:\n%s", runner.ErrWorkload, path, lastLines(buf.String(), 10))
+		}
+		p.baseTest = time.Since(start)
+	}
+	return nil
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > n {
+		lines = append([]string{"…"}, lines[len(lines)-n:]...)
+	}
+	return strings.Join(lines, "\n")
+}
+
+// limit is the timeout of a mutant's run whose base took d.
+func (r *Runner) limit(d time.Duration) time.Duration {
+	return max(time.Duration(r.TimeoutFactor*float64(d)), 5*time.Second)
+}
+
+// exec runs a binary with a timeout; timedOut reports a run ended by it.
+func exec(ctx context.Context, run *runner.Run, limit time.Duration, out *bytes.Buffer, bin string, args ...string) (timedOut bool, err error) {
+	cctx, cancel := context.WithTimeout(ctx, limit)
+	defer cancel()
+	err = run.Exec(cctx, nil, out, out, bin, args...)
+	if err != nil && ctx.Err() == nil && cctx.Err() != nil {
+		return true, err
+	}
+	if ctx.Err() != nil {
+		return false, ctx.Err()
+	}
+	return false, err
+}
+
+// check runs the tests reaching m, then measures it with the benchmarks
+// reaching it.
+func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant, bins map[string]string, cal calibration) error {
+	start := time.Now()
+	tpaths, tfns := byPackage(m.Tests)
+	for _, path := range tpaths {
+		p := pkgs[path]
+		var buf bytes.Buffer
+		timedOut, err := exec(ctx, p.run, r.limit(p.baseTest), &buf, bins[path], "-test.run="+testPattern(tfns[path]), "-test.count=1")
+		switch {
+		case timedOut:
+			m.Status, m.Reason = Timeout, fmt.Sprintf("the tests of %s ran past %v", path, r.limit(p.baseTest))
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case err != nil:
+			m.Status, m.Reason = NotEquivalent, lastLines(failures(buf.String()), 5)
+		}
+		if m.Status != Pending {
+			m.Timings.Equivalence = time.Since(start).Seconds()
+			return nil
+		}
+	}
+	m.Timings.Equivalence = time.Since(start).Seconds()
+	if len(m.Benchmarks) == 0 {
+		m.Status, m.Reason = Unreached, "never reached by any benchmark"
+		return nil
+	}
+	start = time.Now()
+	defer func() { m.Timings.Measure = time.Since(start).Seconds() }()
+	bpaths, bfns := byPackage(m.Benchmarks)
+	m.Benches = nil
+	for _, path := range bpaths {
+		p := pkgs[path]
+		args := []string{"-test.run=^$", "-test.bench=" + testPattern(bfns[path]), "-test.benchtime=" + r.Benchtime, "-test.count=1"}
+		var baseWall time.Duration
+		variant := func(name, bin string) bench.Variant {
+			return bench.Variant{Name: name, Run: func(ctx context.Context) ([]byte, time.Duration, error) {
+				var buf bytes.Buffer
+				limit := 24 * time.Hour
+				if name == "mutant" && baseWall > 0 {
+					limit = r.limit(baseWall)
+				}
+				t := time.Now()
+				timedOut, err := exec(ctx, p.run, limit, &buf, bin, args...)
+				wall := time.Since(t)
+				if name == "base" {
+					baseWall = max(baseWall, wall)
+				}
+				if timedOut {
+					return nil, 0, errTimeout
+				}
+				if err != nil {
+					return nil, 0, fmt.Errorf("%v\n%s", err, lastLines(buf.String(), 5))
+				}
+				return buf.Bytes(), wall, nil
+			}}
+		}
+		runs, err := bench.Measure(ctx, []bench.Variant{variant("base", p.base), variant("mutant", bins[path])}, bench.Protocol{Runs: r.Runs})
+		switch {
+		case ctx.Err() != nil:
+			return ctx.Err()
+		case errors.Is(err, errTimeout):
+			m.Status, m.Reason = Timeout, fmt.Sprintf("the benchmarks of %s ran past %v× the base's time", path, r.TimeoutFactor)
+			return nil
+		case err != nil && strings.HasPrefix(err.Error(), "mutant"):
+			m.Status, m.Reason = NotEquivalent, "the benchmarks failed: "+firstLines(err.Error(), 5)
+			return nil
+		case err != nil:
+			return fmt.Errorf("%w: the benchmarks of %s: %v", runner.ErrWorkload, path, err)
+		}
+		keys := bench.TimeKeys(runs...)
+		for _, k := range keys {
+			base, mut := runs[0].Time([]bench.Key{k}), runs[1].Time([]bench.Key{k})
+			c := bench.Compare(base, mut, bench.Criteria{Alpha: r.Alpha})
+			b := Bench{Name: k.Name, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
+				P: finite(c.PSlower), PKS: finite(c.PKS), Cliff: finite(c.Cliff), MDE: finite((c.Hi - c.Lo) / 2)}
+			if k.Pkg != "" {
+				b.Name = k.Pkg + "." + k.Name
+			}
+			cal.predict(m, k, &b)
+			m.Benches = append(m.Benches, b)
+		}
+	}
+	if len(m.Benches) == 0 {
+		m.Status, m.Reason = Unreached, "the benchmarks reaching it printed no ns/op result"
+		return nil
+	}
+	// One test per benchmark: Bonferroni keeps the chance that any of
+	// them is slower by chance at Alpha.
+	for i := range m.Benches {
+		m.Benches[i].Slower = m.Benches[i].P < r.Alpha/float64(len(m.Benches))
+		if m.Benches[i].Slower {
+			m.Status = Killed
+		}
+	}
+	if m.Status != Killed {
+		m.Status = Survived
+	}
+	return nil
+}
+
+var errTimeout = errors.New("timed out")
+
+// finite returns x, or 0 for an infinite or undefined value (which JSON
+// cannot hold): a bound the sample is too small for.
+func finite(x float64) float64 {
+	if math.IsNaN(x) || math.IsInf(x, 0) {
+		return 0
+	}
+	return x
+}
+
+// failures keeps the lines of go test output that say what failed.
+func failures(out string) string {
+	var keep []string
+	for _, l := range strings.Split(out, "\n") {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "--- FAIL") || strings.HasPrefix(t, "panic:") || strings.Contains(t, "_test.go:") {
+			keep = append(keep, t)
+		}
+	}
+	if len(keep) == 0 {
+		return out
+	}
+	return strings.Join(keep, "\n")
+}

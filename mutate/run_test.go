@@ -1,0 +1,191 @@
+package mutate_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"os/exec"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/mutate"
+)
+
+// fakeGo replaces the go command and the test binaries it builds: a
+// "test binary" is a shell script whose benchmark prints 1000 ns/op,
+// 5000 for a mutant that injects a busy loop or multiplies a value, and
+// whose tests fail for a fast-path mutant; a mutant switching on "lower"
+// does not compile. So every class is reached, the same way each time.
+func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string) *exec.Cmd {
+	return func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		if name != "go" {
+			return exec.CommandContext(ctx, name, args...) // a fake test binary
+		}
+		var out, ov string
+		for i, a := range args {
+			switch a {
+			case "-o":
+				out = args[i+1]
+			case "-overlay":
+				ov = args[i+1]
+			}
+		}
+		mutated := ""
+		if ov != "" {
+			data, err := os.ReadFile(ov)
+			if err != nil {
+				t.Error(err)
+			}
+			var o struct{ Replace map[string]string }
+			if err := json.Unmarshal(data, &o); err != nil {
+				t.Error(err)
+			}
+			for _, copy := range o.Replace {
+				src, err := os.ReadFile(copy)
+				if err != nil {
+					t.Error(err)
+				}
+				mutated += string(src)
+			}
+		}
+		if strings.Contains(mutated, `switch "lower"`) {
+			return exec.CommandContext(ctx, "sh", "-c", "echo 'app.go:48:9: cannot use \"lower\"' >&2; exit 1")
+		}
+		if args[0] == "build" {
+			return exec.CommandContext(ctx, "true")
+		}
+		ns, tests := 1000, 0
+		if strings.Contains(mutated, "confhuntMutantSpin(10000)") || strings.Contains(mutated, ")*10") {
+			ns = 5000
+		}
+		if strings.Contains(mutated, "|| true") || strings.Contains(mutated, "&& false") {
+			tests = 1
+		}
+		script := "#!/bin/sh\ncase \"$*\" in\n*-test.bench=^*) echo 'BenchmarkWork-2 100 " + strconv.Itoa(ns) + " ns/op';;\n" +
+			"*) [ " + strconv.Itoa(tests) + " = 0 ] || { echo '--- FAIL: TestWork'; exit 1; };;\nesac\n"
+		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
+			t.Error(err)
+		}
+		return exec.CommandContext(ctx, "true")
+	}
+}
+
+// runFake generates the app's mutants, takes shard k of n and runs it
+// with the fake go command.
+func runFake(t *testing.T, k, n int) *mutate.Report {
+	l := loadApp(t)
+	// The operators that reach every class through fakeGo.
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value, mutate.FastPath, mutate.Loop, mutate.Sleep}})
+	generated := len(ms)
+	shard := ""
+	if n > 1 {
+		ms = mutate.Shard(ms, k, n)
+		shard = fmt.Sprintf("%d/%d", k, n)
+	}
+	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fakeGo(t)}, Jobs: 2, Runs: 4}
+	if err := r.Run(context.Background(), l.prog, ms); err != nil {
+		t.Fatal(err)
+	}
+	return mutate.NewReport(l.prog.Module, generated, generated, shard, 0.05, ms)
+}
+
+// TestShardMerge runs the mutants whole and in three shards through a
+// fake go command: the merged shards have the same mutants and verdicts
+// as the single run, and the single run every class.
+func TestShardMerge(t *testing.T) {
+	whole := runFake(t, 1, 1)
+	var reps []*mutate.Report
+	var names []string
+	sizes := []int{}
+	for k := 1; k <= 3; k++ {
+		r := runFake(t, k, 3)
+		reps = append(reps, r)
+		names = append(names, r.Shard)
+		sizes = append(sizes, len(r.Mutants))
+	}
+	if slices.Max(sizes)-slices.Min(sizes) > 1 {
+		t.Errorf("shards of %v mutants: not balanced", sizes)
+	}
+	merged, err := mutate.Merge(names, reps)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(merged.Mutants) != len(whole.Mutants) {
+		t.Fatalf("merged %d mutants, one run %d", len(merged.Mutants), len(whole.Mutants))
+	}
+	for i, m := range whole.Mutants {
+		g := merged.Mutants[i]
+		if g.ID != m.ID || g.Status != m.Status || g.Reason != m.Reason {
+			t.Errorf("mutant %d: one run %s %s %q, merged %s %s %q", i, m.ID, m.Status, m.Reason, g.ID, g.Status, g.Reason)
+		}
+	}
+	if merged.Score.Overall != whole.Score.Overall {
+		t.Errorf("merged score %+v, one run %+v", merged.Score.Overall, whole.Score.Overall)
+	}
+	want := map[mutate.Status]bool{mutate.Killed: true, mutate.Survived: true, mutate.Unreached: true, mutate.NotViable: true, mutate.NotEquivalent: true}
+	for _, m := range whole.Mutants {
+		delete(want, m.Status)
+	}
+	if len(want) > 0 {
+		t.Errorf("no mutant of status %v", want)
+	}
+	for _, m := range whole.Mutants {
+		switch {
+		case m.Operator == mutate.Loop && len(m.Benchmarks) > 0 && m.Status != mutate.Killed:
+			t.Errorf("%s: %s, want killed (5000 against 1000 ns/op)", m.ID, m.Status)
+		case m.Operator == mutate.Sleep && len(m.Benchmarks) > 0 && m.Status != mutate.Survived:
+			t.Errorf("%s: %s, want survived (1000 ns/op both)", m.ID, m.Status)
+		case len(m.Benchmarks) == 0 && m.Status != mutate.Unreached && m.Status != mutate.NotViable:
+			t.Errorf("%s: %s, want unreached", m.ID, m.Status)
+		}
+	}
+
+	// A shard missing or given twice is an error.
+	if _, err := mutate.Merge(names[:2], reps[:2]); err == nil || !strings.Contains(err.Error(), "a shard is missing") {
+		t.Errorf("merging two of three shards: %v", err)
+	}
+	if _, err := mutate.Merge([]string{"a", "b"}, []*mutate.Report{reps[0], reps[0]}); err == nil || !strings.Contains(err.Error(), "given twice") {
+		t.Errorf("merging a shard twice: %v", err)
+	}
+}
+
+// TestInterrupt cancels a run after its first mutant: it stops with the
+// context's error and leaves no temporary directory behind.
+func TestInterrupt(t *testing.T) {
+	l := loadApp(t)
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fakeGo(t)}, Jobs: 2, Runs: 4,
+		Progress: func(done, total int, m *mutate.Mutant) { cancel() }}
+	if err := r.Run(ctx, l.prog, ms); err != context.Canceled {
+		t.Errorf("interrupted run: %v, want %v", err, context.Canceled)
+	}
+	left, err := os.ReadDir(tmp)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range left {
+		t.Errorf("left behind: %s", e.Name())
+	}
+}
+
+// TestBenchFunc checks how benchmark output names map to functions.
+func TestBenchFunc(t *testing.T) {
+	for _, tc := range []struct{ pkg, name, want string }{
+		{"example.com/app", "Work-2", "example.com/app.BenchmarkWork"},
+		{"example.com/app", "Work/size=64-16", "example.com/app.BenchmarkWork"},
+		{"example.com/app", "Get-Put", "example.com/app.BenchmarkGet-Put"},
+		{"example.com/app", "Work", "example.com/app.BenchmarkWork"},
+	} {
+		if got := mutate.BenchFunc(tc.pkg, tc.name); got != tc.want {
+			t.Errorf("BenchFunc(%q, %q) = %q, want %q", tc.pkg, tc.name, got, tc.want)
+		}
+	}
+}

@@ -1,0 +1,17 @@
+package app
+
+import "testing"
+
+func TestWork(t *testing.T) {
+	if got := Work(&Config{Rounds: 2}, []int{1, 2}); got == 0 {
+		t.Fatalf("Work = %d", got)
+	}
+}
+
+func BenchmarkWork(b *testing.B) {
+	c := &Config{Rounds: 10, Fast: true}
+	data := make([]int, 100)
+	for b.Loop() {
+		sink += Work(c, data)
+	}
+}

@@ -1,0 +1,314 @@
+package mutate
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ast/astutil"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// value makes the config-value mutants of a slice: at each read site,
+// the value read replaced by a legal slow one chosen from the code (see
+// slowValues).
+func (g *generator) value(sl *slicing.Slice) {
+	byType := make(map[string][]slow)
+	for _, s := range sl.Option.Sites {
+		if s.Func == nil || s.Value == nil {
+			continue
+		}
+		pos := sitePos(g, s)
+		f := g.fileAt(s.Func, pos)
+		if f == nil {
+			continue
+		}
+		t := s.Value.Type()
+		info := f.infos[s.Func.Pkg.Pkg]
+		if info == nil {
+			continue
+		}
+		e := readExpr(f, info, pos, t)
+		if e == nil {
+			continue
+		}
+		key := types.TypeString(t, nil)
+		vals, ok := byType[key]
+		if !ok {
+			vals = g.slowValues(sl, t, f)
+			byType[key] = vals
+		}
+		orig := f.text(e)
+		for _, v := range vals {
+			text := v.text
+			if v.wrap {
+				text = fmt.Sprintf(v.text, orig)
+			} else if named := qualified(f, s.Func.Pkg.Pkg, t); named != "" {
+				text = named + "(" + text + ")"
+			}
+			m := g.add(f, s.Func, Value, sl.Option.Name, e.Pos(), e.End(), text, sl.Option.Name+" "+v.desc)
+			if instr, ok := s.Value.(ssa.Instruction); ok && m != nil {
+				m.block = instr.Block()
+			}
+		}
+	}
+}
+
+// sitePos is the position of a site's value, or of the site.
+func sitePos(g *generator, s slicing.Site) token.Pos {
+	if p := s.Value.Pos(); p.IsValid() {
+		return p
+	}
+	if instr, ok := s.Value.(ssa.Instruction); ok {
+		return slicing.Pos(instr)
+	}
+	return token.NoPos
+}
+
+// readExpr finds the expression read at pos: the innermost one enclosing
+// it whose type is t, unless it is assigned to, incremented or has its
+// address taken.
+func readExpr(f *file, info *types.Info, pos token.Pos, t types.Type) ast.Expr {
+	path, _ := astutil.PathEnclosingInterval(f.syntax, pos, pos)
+	for i, n := range path {
+		if _, ok := n.(ast.Stmt); ok {
+			return nil
+		}
+		e, ok := n.(ast.Expr)
+		if !ok {
+			return nil
+		}
+		var parent ast.Node
+		if i+1 < len(path) {
+			parent = path[i+1]
+		}
+		if sel, ok := parent.(*ast.SelectorExpr); ok && sel.Sel == e {
+			continue // the field name; the selector is the read
+		}
+		tv, ok := info.Types[e]
+		if !ok || !types.Identical(tv.Type, t) || tv.Value != nil {
+			continue
+		}
+		switch p := parent.(type) {
+		case *ast.AssignStmt:
+			if slices.Contains(p.Lhs, e) {
+				return nil
+			}
+		case *ast.IncDecStmt:
+			return nil
+		case *ast.UnaryExpr:
+			if p.Op == token.AND {
+				return nil
+			}
+		case *ast.CompositeLit, *ast.KeyValueExpr:
+			return nil
+		}
+		return e
+	}
+	return nil
+}
+
+// slow is a slow value: a Go expression, or with wrap a format of the
+// value read.
+type slow struct {
+	text, desc string
+	wrap       bool
+}
+
+// slowValues chooses the slow legal values of an option of type t from
+// its slice:
+//   - bool: the side whose branches lead to the costlier code (by the
+//     syntax of their two sides), or the other value when no branch says;
+//   - a string, or a named number compared for equality with non-zero
+//     constants (an enum-like kind): each constant the code compares it
+//     with (at most four);
+//   - an integer otherwise: ten times the value, and the largest
+//     constant bound the code compares it with (a number otherwise: that
+//     bound only).
+func (g *generator) slowValues(sl *slicing.Slice, t types.Type, f *file) []slow {
+	basic, ok := t.Underlying().(*types.Basic)
+	if !ok {
+		return nil
+	}
+	switch {
+	case basic.Info()&types.IsBoolean != 0:
+		switch vote := g.boolVote(sl); {
+		case vote > 0:
+			return []slow{{text: "true", desc: "→ true (its costlier branches)"}}
+		case vote < 0:
+			return []slow{{text: "false", desc: "→ false (its costlier branches)"}}
+		}
+		return []slow{{text: "!(%s)", desc: "negated", wrap: true}}
+	case basic.Info()&(types.IsNumeric|types.IsString) == 0:
+		return nil
+	}
+	eq, ord := constsCompared(g.funcsOf(sl), t)
+	var out []slow
+	// A string, or a named number the code compares with constants other
+	// than zero (a kind), is enum-like; equality with zero alone is a
+	// "disabled" test, not a choice among kinds.
+	_, named := t.(*types.Named)
+	enum := basic.Info()&types.IsString != 0 || (named && slices.ContainsFunc(eq, func(c constant.Value) bool { return constant.Sign(c) != 0 }))
+	if enum {
+		for i, c := range eq {
+			if i == 4 {
+				break
+			}
+			out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (a value the code compares it with)"})
+		}
+		return out
+	}
+	if basic.Info()&types.IsInteger != 0 {
+		out = append(out, slow{text: "(%s)*10", desc: "×10", wrap: true})
+	}
+	if n := len(ord); n > 0 && constant.Sign(ord[n-1]) > 0 {
+		c := ord[n-1]
+		out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
+	}
+	return out
+}
+
+// constsCompared returns the constants of type t the slice compares with
+// a value of type t: for equality, and by order, each sorted.
+func constsCompared(ffs []funcFile, t types.Type) (eq, ord []constant.Value) {
+	seenEq, seenOrd := make(map[string]bool), make(map[string]bool)
+	for _, ff := range ffs {
+		for _, instr := range ff.instrs {
+			b, ok := instr.(*ssa.BinOp)
+			if !ok {
+				continue
+			}
+			c, other := b.X, b.Y
+			if _, ok := c.(*ssa.Const); !ok {
+				c, other = b.Y, b.X
+			}
+			k, ok := c.(*ssa.Const)
+			if !ok || k.Value == nil || !types.Identical(other.Type(), t) {
+				continue
+			}
+			if _, ok := other.(*ssa.Const); ok {
+				continue
+			}
+			switch b.Op {
+			case token.EQL, token.NEQ:
+				if !seenEq[k.Value.ExactString()] {
+					seenEq[k.Value.ExactString()] = true
+					eq = append(eq, k.Value)
+				}
+			case token.LSS, token.LEQ, token.GTR, token.GEQ:
+				if !seenOrd[k.Value.ExactString()] {
+					seenOrd[k.Value.ExactString()] = true
+					ord = append(ord, k.Value)
+				}
+			}
+		}
+	}
+	less := func(a, b constant.Value) int {
+		if a.Kind() == constant.String {
+			return strings.Compare(constant.StringVal(a), constant.StringVal(b))
+		}
+		if constant.Compare(a, token.LSS, b) {
+			return -1
+		}
+		if constant.Compare(a, token.GTR, b) {
+			return 1
+		}
+		return cmp.Compare(a.ExactString(), b.ExactString())
+	}
+	slices.SortFunc(eq, less)
+	slices.SortFunc(ord, less)
+	return eq, ord
+}
+
+// boolVote weighs the branches on a boolean option: positive when its
+// true side leads to costlier code, negative when its false side does.
+func (g *generator) boolVote(sl *slicing.Slice) float64 {
+	vote := 0.0
+	for _, ff := range g.funcsOf(sl) {
+		for _, b := range ff.fs.Func.Blocks {
+			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok || !ff.fs.Contains(iff) {
+				continue
+			}
+			cond, neg := iff.Cond, false
+			for {
+				u, ok := cond.(*ssa.UnOp)
+				if !ok || u.Op != token.NOT {
+					break
+				}
+				cond, neg = u.X, !neg
+			}
+			if _, ok := cond.(*ssa.BinOp); ok {
+				continue
+			}
+			is := ff.f.ifStmt(slicing.Pos(iff))
+			if is == nil {
+				continue
+			}
+			// Which successor is the then side: the builder swaps them
+			// for a negated condition.
+			then, els := ff.f.sides(is)
+			switch {
+			case startsIn(b.Succs[0], is.Body):
+			case startsIn(b.Succs[1], is.Body):
+				neg = !neg
+			default:
+				continue
+			}
+			if neg {
+				then, els = els, then
+			}
+			vote += then - els
+		}
+	}
+	return vote
+}
+
+// qualified names a named type t as file f can write it, or "" for an
+// unnamed type or one f cannot name.
+func qualified(f *file, self *types.Package, t types.Type) string {
+	named, ok := t.(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	pkg := named.Obj().Pkg()
+	for _, imp := range f.syntax.Imports {
+		path := strings.Trim(imp.Path.Value, `"`)
+		if path != pkg.Path() {
+			continue
+		}
+		name := pkg.Name()
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		if name == "_" || name == "." {
+			return ""
+		}
+		return name + "." + named.Obj().Name()
+	}
+	if pkg == self {
+		return named.Obj().Name()
+	}
+	return ""
+}
+
+// startsIn reports whether the first positioned instruction of b lies
+// in n.
+func startsIn(b *ssa.BasicBlock, n ast.Node) bool {
+	for _, instr := range b.Instrs {
+		if _, ok := instr.(*ssa.Phi); ok {
+			continue
+		}
+		if p := slicing.Pos(instr); p.IsValid() {
+			return n.Pos() <= p && p < n.End()
+		}
+	}
+	return false
+}
