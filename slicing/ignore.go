@@ -92,6 +92,9 @@ func fileDirectives(fset *token.FileSet, f *ast.File) map[int]directive {
 			}
 			// The reason ends at another comment: //confhunt:ignore why // more.
 			reason, _, _ := strings.Cut(rest, "//")
+			if strings.HasPrefix(strings.TrimSpace(reason), "mutate=") {
+				continue // mutate's: only those operators, not the option
+			}
 			line := fset.Position(c.Slash).Line
 			out[line] = directive{line, strings.TrimSpace(reason)}
 			alone[line] = c.Slash

@@ -25,10 +25,11 @@ func Run(c *Config) {
 	//confhunt:ignore bounded by the pool
 	w := c.Workers // want option:"Config.Workers" ignored:"ignore/ignore.go:25: bounded by the pool"
 	r := c.Retries // want option:"Config.Retries" ignored:"ignore/ignore.go:14"
-	d := c.Depth   // want option:"Config.Depth" !ignored:""
-	s := c.Stride  // want option:"Config.Stride" !ignored:""
+	//confhunt:ignore mutate=loop,sleep (mutate's operators, not the option)
+	d := c.Depth  // want option:"Config.Depth" !ignored:""
+	s := c.Stride // want option:"Config.Stride" !ignored:""
 	fmt.Println(n, w, r, d, s)
 	if *trace { // want option:"trace" ignored:"ignore/ignore.go:20: only for debugging"
-		fmt.Println(os.Getenv("APP_MODE")) //confhunt:ignore printed only // want option:"APP_MODE" ignored:"ignore/ignore.go:32: printed only"
+		fmt.Println(os.Getenv("APP_MODE")) //confhunt:ignore printed only // want option:"APP_MODE" ignored:"ignore/ignore.go:33: printed only"
 	}
 }
