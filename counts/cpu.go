@@ -38,17 +38,9 @@ type CPU struct {
 // functions fns of prog. A profile none of whose time falls in fns is an
 // error: it is not a profile of this program.
 func ReadCPU(name string, prog *slicing.Program, fns []*ssa.Function) (*CPU, error) {
-	data, err := limited.ReadFile(name, MaxFileSize)
+	p, value, unit, err := readCPUProfile(name)
 	if err != nil {
-		return nil, fmt.Errorf("reading the profile: %w", err)
-	}
-	p, err := profile.Parse(bytes.NewReader(data))
-	if err != nil {
-		return nil, fmt.Errorf("%s: not a pprof profile: %v", name, err)
-	}
-	value, unit := cpuValue(p)
-	if value < 0 {
-		return nil, fmt.Errorf("%s: a profile without sample values", name)
+		return nil, err
 	}
 	funcs := newFuncIndex(prog, fns)
 	c := &CPU{flat: make(map[*ssa.Function]float64), covered: make(map[*ssa.Package]bool), Unit: unit, period: 1}
@@ -74,6 +66,29 @@ func ReadCPU(name string, prog *slicing.Program, fns []*ssa.Function) (*CPU, err
 		return nil, fmt.Errorf("%s: none of the profile's samples is in the analysed code; is it a profile of this program?", name)
 	}
 	return c, nil
+}
+
+// CheckCPU reads the CPU profile name as ReadCPU does, before there is a
+// program to attribute it to: a missing file or one that is no profile is
+// an error before the analysis runs.
+func CheckCPU(name string) error {
+	_, _, _, err := readCPUProfile(name)
+	return err
+}
+
+// readCPUProfile reads and parses a CPU profile, and finds its CPU values.
+func readCPUProfile(name string) (p *profile.Profile, value int, unit string, err error) {
+	data, err := limited.ReadFile(name, MaxFileSize)
+	if err != nil {
+		return nil, 0, "", fmt.Errorf("reading the profile: %w", err)
+	}
+	if p, err = profile.Parse(bytes.NewReader(data)); err != nil {
+		return nil, 0, "", fmt.Errorf("%s: not a pprof profile: %v", name, err)
+	}
+	if value, unit = cpuValue(p); value < 0 {
+		return nil, 0, "", fmt.Errorf("%s: a profile without sample values", name)
+	}
+	return p, value, unit, nil
 }
 
 // Flat returns the time spent in fn's own lines, and whether the profile

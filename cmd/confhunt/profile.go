@@ -22,15 +22,32 @@ func (e *env) profiled(an *analysis, c scoring.Counts) (scoring.Counts, error) {
 	}
 	cpu, err := counts.ReadCPU(e.profile, an.prog, an.a.Functions())
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, usageError("-profile %s: no such file", e.profile)
-		}
-		return nil, &exitError{exitUsage, err}
+		return nil, profileError(e.profile, err)
 	}
 	if e.v {
 		fmt.Fprintf(e.stderr, "confhunt: profile %s: %.0f%% of its CPU time is in the analysed functions\n", e.profile, 100*cpu.Matched/cpu.Total)
 	}
 	return scoring.Measurements(c, cpu), nil
+}
+
+// checkProfile reads -profile before the analysis, so that a missing
+// file or one that is no profile fails at once.
+func (e *env) checkProfile() error {
+	if e.profile == "" {
+		return nil
+	}
+	if err := counts.CheckCPU(e.profile); err != nil {
+		return profileError(e.profile, err)
+	}
+	return nil
+}
+
+// profileError is the usage error of a -profile file that cannot be used.
+func profileError(file string, err error) error {
+	if errors.Is(err, os.ErrNotExist) {
+		return usageError("-profile %s: no such file", file)
+	}
+	return &exitError{exitUsage, err}
 }
 
 // notePGO says on stderr that a main package keeps a PGO profile that

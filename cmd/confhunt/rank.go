@@ -103,6 +103,9 @@ func runRank(ctx context.Context, e *env, args []string) error {
 		files = append(files, *countsFile)
 	}
 	if e.profile != "" {
+		if err := e.checkProfile(); err != nil {
+			return err
+		}
 		files = append(files, e.profile)
 	}
 	if *failOn && *explain != "" {
