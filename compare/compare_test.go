@@ -433,8 +433,12 @@ func testPredict(t *testing.T, s *scratch) {
 	if l.Calls[0] < 200 || l.Calls[1] < 200 {
 		t.Errorf("calls per run %v, want at least 200 each", l.Calls)
 	}
-	if !(l.PerCall[1] > 3*l.PerCall[0]) || !(e.Predicted > 0) || !(l.Delta > 0) {
-		t.Errorf("per call %v, delta %g, predicted %g: want head over 3× base, and a slower workload", l.PerCall, l.Delta, e.Predicted)
+	// Work does 20× the rounds in the head, but each call also pays the
+	// probe's own clock reads, which one run on a loaded machine can
+	// inflate: 1.5× leaves room for that and still fails if the probes
+	// did not see the slowdown.
+	if !(l.PerCall[1] > 1.5*l.PerCall[0]) || !(e.Predicted > 0) || !(l.Delta > 0) {
+		t.Errorf("per call %v, delta %g, predicted %g: want head over 1.5× base, and a slower workload", l.PerCall, l.Delta, e.Predicted)
 	}
 	if want := 1000 * (l.PerCall[1] - l.PerCall[0]); l.Counted != 1000 || math.Abs(l.CountedDelta-want) > 1e-6*want {
 		t.Errorf("counted %d, delta there %g; want 1000 and %g", l.Counted, l.CountedDelta, want)
