@@ -33,6 +33,10 @@ func TestScripts(t *testing.T) {
 	}
 	testscript.Run(t, testscript.Params{
 		Dir: "testdata/script",
+		// In the test's own temporary directory, which the testing package
+		// removes: testscript's default, $TMPDIR/go-test-script*, stays
+		// behind empty after every run.
+		WorkdirRoot: t.TempDir(),
 		Setup: func(e *testscript.Env) error {
 			for k, v := range goEnv {
 				e.Setenv(k, v)
