@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -17,6 +18,33 @@ type Rank struct {
 	Version int          `json:"version"`
 	Options []RankOption `json:"options"`
 	Stats   RankStats    `json:"stats"`
+	Values  *ValuesJSON  `json:"values,omitempty"` // rank -values: the deployment's file
+}
+
+// ValuesJSON describes the file rank -values read; each option it sets
+// carries its Value.
+type ValuesJSON struct {
+	File      string         `json:"file"`
+	Kind      string         `json:"kind"`      // yaml, json, toml, env, args
+	Set       int            `json:"set"`       // options the file sets
+	Costly    int            `json:"costly"`    // of them, on their costly side
+	Unmatched []ValueSetting `json:"unmatched"` // keys naming no option
+}
+
+// ValueSetting is a key of a values file and where it is.
+type ValueSetting struct {
+	Key  string `json:"key"`
+	Text string `json:"value"`
+	Line int    `json:"line,omitempty"`
+}
+
+// ValueJSON is an option's value in a rank -values file, held against
+// the side of the code that costs: verdict costly, cheap or unknown, and
+// why (the deciding branch, or what the code says without one).
+type ValueJSON struct {
+	ValueSetting
+	Verdict string `json:"verdict"`
+	Why     string `json:"why"`
 }
 
 // RankOption is one ranked option.
@@ -36,6 +64,7 @@ type RankOption struct {
 	Sites     []Site     `json:"sites"`
 	Slice     SliceSize  `json:"slice"`
 	Top       []LineJSON `json:"top"`
+	Value     *ValueJSON `json:"value,omitempty"` // its value in the rank -values file
 
 	first *LineJSON // the line contributing most, whatever -lines says
 }
@@ -101,6 +130,80 @@ func RankView(scores []*scoring.Score, top float64, measured bool, lines int) Ra
 		v.Options = append(v.Options, ro)
 	}
 	return v
+}
+
+// AddValues puts the deployment's values c checked beside the options
+// they set.
+func (v *Rank) AddValues(c *scoring.ValueCheck) {
+	vals := &ValuesJSON{File: c.Values.File, Kind: c.Values.Kind, Unmatched: []ValueSetting{}}
+	for _, s := range c.Unmatched {
+		vals.Unmatched = append(vals.Unmatched, ValueSetting{s.Key, s.Text, s.Line})
+	}
+	for _, j := range c.Judged {
+		i := slices.IndexFunc(v.Options, func(o RankOption) bool { return o.Rank == j.Score.Rank })
+		if i < 0 {
+			continue
+		}
+		s := j.Setting
+		v.Options[i].Value = &ValueJSON{ValueSetting{s.Key, s.Text, s.Line}, j.Verdict.String(), j.Why}
+		vals.Set++
+		if j.Verdict == scoring.Costly {
+			vals.Costly++
+		}
+	}
+	v.Values = vals
+}
+
+// value is the VALUE cell of an option: its value and verdict.
+func (o RankOption) value() string {
+	if o.Value == nil {
+		return "-"
+	}
+	text := o.Value.Text
+	if len(text) > 24 {
+		text = text[:21] + "..."
+	}
+	if o.Value.Verdict == "unknown" {
+		return text
+	}
+	return fmt.Sprintf("%s (%s)", text, o.Value.Verdict)
+}
+
+// valuesNote is the lines under the table of a ranking with values: the
+// options set on their costly side, with the evidence, and the keys
+// that name no option.
+func (v Rank) valuesNote(code func(string) string) string {
+	vals := v.Values
+	if vals == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "values from %s: %s set, %d on the costly side", vals.File, plural(vals.Set, "option"), vals.Costly)
+	if vals.Costly > 0 {
+		b.WriteString(":")
+	}
+	b.WriteString("\n")
+	for _, o := range v.Options {
+		if o.Value == nil || o.Value.Verdict != "costly" {
+			continue
+		}
+		fmt.Fprintf(&b, "  %s = %s (%s): %s\n", code(o.Name), code(o.Value.Text), where(vals.File, o.Value.Line), o.Value.Why)
+	}
+	if len(vals.Unmatched) > 0 {
+		keys := make([]string, len(vals.Unmatched))
+		for i, s := range vals.Unmatched {
+			keys[i] = code(s.Key)
+		}
+		fmt.Fprintf(&b, "keys of %s that name no option: %s\n", vals.File, strings.Join(keys, ", "))
+	}
+	return b.String()
+}
+
+func where(file string, line int) string {
+	if line == 0 {
+		return file
+	}
+	return fmt.Sprintf("%s:%d", file, line)
 }
 
 func rankOption(sc *scoring.Score) RankOption {
@@ -182,20 +285,28 @@ func (v Rank) text(w io.Writer) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tLAT\tINFLUENCE\tTOP SITE")
+	valueCol := ""
+	if v.Values != nil {
+		valueCol = "VALUE\t"
+	}
+	fmt.Fprintf(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tLAT\tINFLUENCE\t%sTOP SITE\n", valueCol)
 	for _, o := range v.Options {
 		name := o.Name
 		if o.Ignored != "" {
 			name += " (ignored)"
 		}
 		s := o.Score
-		fmt.Fprintf(tw, "%d%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", o.Rank, o.mark(), name,
-			num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), o.influence(), o.topSite())
+		value := ""
+		if v.Values != nil {
+			value = o.value() + "\t"
+		}
+		fmt.Fprintf(tw, "%d%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n", o.Rank, o.mark(), name,
+			num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), o.influence(), value, o.topSite())
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n%s", v.Stats.summary(), RankLegend)
+	_, err := fmt.Fprintf(w, "\n%s\n%s%s", v.Stats.summary(), v.valuesNote(func(s string) string { return s }), RankLegend)
 	return err
 }
 
@@ -207,7 +318,11 @@ func (v Rank) markdown(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(w, "**confhunt rank**: %s\n\n", mdText(v.Stats.summary()))
-	t := newTable("rank", "option", "total", "CPU", "MEM", "IO", "LAT", "influence", "top site").alignRight(0, 2, 3, 4, 5, 6)
+	cols := []string{"rank", "option", "total", "CPU", "MEM", "IO", "LAT", "influence", "top site"}
+	if v.Values != nil {
+		cols = slices.Insert(cols, 8, "value")
+	}
+	t := newTable(cols...).alignRight(0, 2, 3, 4, 5, 6)
 	for _, o := range v.Options {
 		name := code(o.Name)
 		if o.Ignored != "" {
@@ -218,10 +333,17 @@ func (v Rank) markdown(w io.Writer) error {
 			top = fmt.Sprintf("%s in %s (%s)", code(o.first.Pos), code(o.first.short), share(o.first.Share))
 		}
 		s := o.Score
-		t.row(fmt.Sprint(o.Rank)+mdText(o.mark()), name, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), o.influence(), top)
+		cells := []string{fmt.Sprint(o.Rank) + mdText(o.mark()), name, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), o.influence(), top}
+		if v.Values != nil {
+			cells = slices.Insert(cells, 8, mdText(o.value()))
+		}
+		t.row(cells...)
 	}
 	if err := t.write(w); err != nil {
 		return err
+	}
+	if note := v.valuesNote(code); note != "" {
+		fmt.Fprintf(w, "\n%s", strings.ReplaceAll(note, "\n  ", "\n- "))
 	}
 	return legendList(w, RankLegend)
 }

@@ -36,8 +36,21 @@ type Branch struct {
 	// test is not a constant comparison of the option's value.
 	Costly string
 	// Costlier and Cheaper are the weighted costs per run of the work
-	// only the costlier and only the cheaper side do (callees left out).
+	// only the costlier and only the cheaper side do, with what they call
+	// in analysed code.
 	Costlier, Cheaper float64
+
+	// test is Costly as a comparison of the option's own value with a
+	// constant (a bool is == true or == false), when it is one: what
+	// CheckValues holds a deployment's value against. Zero when the
+	// branch tests something derived from the value (n*2 > k, len(s)).
+	test valueTest
+}
+
+// valueTest is a comparison of an option's value with a constant.
+type valueTest struct {
+	op token.Token
+	k  constant.Value
 }
 
 const maxBranches = 3
@@ -63,16 +76,20 @@ func direction(prog *slicing.Program, sl *slicing.Slice, blockCosts func(*ssa.Fu
 			if !ok || !fs.Contains(br) || fs.Influence[br]&slicing.Path == 0 {
 				continue
 			}
+			if slicing.Rejects(b.Succs[0]) || slicing.Rejects(b.Succs[1]) {
+				continue // a check that rejects a value: not a cost either way
+			}
 			cost := blockCosts(fn)
 			then, els := side(fn, b.Succs[0], cost), side(fn, b.Succs[1], cost)
 			if then == els {
 				continue
 			}
-			costly, costlier, cheaper := condition(br.Cond, sl, fs, true), then, els
+			taken, costlier, cheaper := true, then, els
 			if els > then {
-				costly, costlier, cheaper = condition(br.Cond, sl, fs, false), els, then
+				taken, costlier, cheaper = false, els, then
 			}
-			d.Branches = append(d.Branches, Branch{Pos: trimColumn(prog.Position(branchPos(br))), Costly: costly, Costlier: costlier, Cheaper: cheaper})
+			costly, test := condition(br.Cond, sl, fs, taken)
+			d.Branches = append(d.Branches, Branch{Pos: trimColumn(prog.Position(branchPos(br))), Costly: costly, Costlier: costlier, Cheaper: cheaper, test: test})
 		}
 	}
 	slices.SortStableFunc(d.Branches, func(a, b Branch) int {
@@ -85,9 +102,12 @@ func direction(prog *slicing.Program, sl *slicing.Slice, blockCosts func(*ssa.Fu
 }
 
 // blockCosts returns the weighted cost per run of each block of a
-// function, computed once per function.
+// function, computed once per function: its instructions' own and, at a
+// call into analysed code, the callee's whole cost per call (so that a
+// side that only calls syncLocked() is charged with what it does).
 func blockCosts(w *weigher, freq func(*ssa.Function) counts.Frequencies, calls map[*ssa.Function]float64) func(*ssa.Function) []float64 {
 	memo := make(map[*ssa.Function][]float64)
+	perCall := inclusiveCosts(w, freq)
 	return func(fn *ssa.Function) []float64 {
 		if c, ok := memo[fn]; ok {
 			return c
@@ -95,15 +115,71 @@ func blockCosts(w *weigher, freq func(*ssa.Function) counts.Frequencies, calls m
 		f, times := freq(fn), max(calls[fn], 1)
 		out := make([]float64, len(fn.Blocks))
 		for _, b := range fn.Blocks {
-			sum := 0.0
-			for _, instr := range b.Instrs {
-				sum += w.cost(instr).sum()
-			}
-			out[b.Index] = sum * f.Block[b.Index] * times
+			out[b.Index] = perCall.block(b) * f.Block[b.Index] * times
 		}
 		memo[fn] = out
 		return out
 	}
+}
+
+// inclusive computes the cost of one call of an analysed function with
+// everything it calls in analysed code, at estimated or measured block
+// frequencies per call; a recursive call adds nothing.
+type inclusive struct {
+	w     *weigher
+	freq  func(*ssa.Function) counts.Frequencies
+	memo  map[*ssa.Function]float64
+	doing map[*ssa.Function]bool
+}
+
+func inclusiveCosts(w *weigher, freq func(*ssa.Function) counts.Frequencies) *inclusive {
+	return &inclusive{w: w, freq: freq, memo: make(map[*ssa.Function]float64), doing: make(map[*ssa.Function]bool)}
+}
+
+// block is the cost of one run of b: its instructions and its calls.
+func (in *inclusive) block(b *ssa.BasicBlock) float64 {
+	sum := 0.0
+	for _, instr := range b.Instrs {
+		sum += in.w.cost(instr).sum()
+		if c, ok := instr.(ssa.CallInstruction); ok {
+			sum += in.call(c)
+		}
+	}
+	return sum
+}
+
+// call is the cost of the analysed callees of c, averaged: a dynamic
+// call runs one of them.
+func (in *inclusive) call(c ssa.CallInstruction) float64 {
+	sum, n := 0.0, 0
+	for _, fn := range in.w.a.Callees(c) {
+		if in.w.a.Analysed(fn) {
+			sum += in.fn(fn)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return sum / float64(n)
+}
+
+func (in *inclusive) fn(fn *ssa.Function) float64 {
+	if v, ok := in.memo[fn]; ok {
+		return v
+	}
+	if in.doing[fn] {
+		return 0
+	}
+	in.doing[fn] = true
+	f := in.freq(fn)
+	sum := 0.0
+	for _, b := range fn.Blocks {
+		sum += in.block(b) * f.Block[b.Index]
+	}
+	delete(in.doing, fn)
+	in.memo[fn] = sum
+	return sum
 }
 
 // branchPos is where a branch is in the source: its condition's
@@ -140,8 +216,9 @@ func side(fn *ssa.Function, first *ssa.BasicBlock, cost []float64) float64 {
 
 // condition describes when a branch takes the side wanted (then when
 // taken is true) in terms of the option's value: the bool itself, or a
-// comparison of the value with a constant.
-func condition(cond ssa.Value, sl *slicing.Slice, fs *slicing.FuncSlice, taken bool) string {
+// comparison of the value with a constant; and the comparison as a
+// valueTest when the value compared is the option's own (see ownValue).
+func condition(cond ssa.Value, sl *slicing.Slice, fs *slicing.FuncSlice, taken bool) (string, valueTest) {
 	for {
 		u, ok := cond.(*ssa.UnOp)
 		if !ok || u.Op != token.NOT {
@@ -159,7 +236,11 @@ func condition(cond ssa.Value, sl *slicing.Slice, fs *slicing.FuncSlice, taken b
 				op = negate(op)
 			}
 			if op != token.ILLEGAL {
-				return op.String() + " " + constString(c)
+				var t valueTest
+				if ownValue(x) {
+					t = valueTest{op, c.Value}
+				}
+				return op.String() + " " + constString(c), t
 			}
 		}
 	}
@@ -168,14 +249,34 @@ func condition(cond ssa.Value, sl *slicing.Slice, fs *slicing.FuncSlice, taken b
 	if basic, ok := cond.Type().Underlying().(*types.Basic); ok && basic.Kind() == types.Bool && sl.Option.Type == "bool" && valueInSlice(cond, fs) {
 		if _, isCall := cond.(*ssa.Call); !isCall {
 			if _, isBinOp := cond.(*ssa.BinOp); !isBinOp {
-				return fmt.Sprint(taken)
+				return fmt.Sprint(taken), valueTest{token.EQL, constant.MakeBool(taken)}
 			}
 		}
 	}
 	if taken {
-		return "then"
+		return "then", valueTest{}
 	}
-	return "else"
+	return "else", valueTest{}
+}
+
+// ownValue says whether v, a value in an option's slice, is the option's
+// value itself rather than something computed from it: not the result
+// of arithmetic or of a call (conversions are looked through).
+func ownValue(v ssa.Value) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+		case *ssa.ChangeType:
+			v = x.X
+		case *ssa.UnOp:
+			return x.Op == token.MUL || x.Op == token.ARROW // a load, a receive; not -x or ^x
+		case *ssa.BinOp, *ssa.Call, *ssa.Const:
+			return false
+		default:
+			return true
+		}
+	}
 }
 
 // valueInSlice says whether v carries the option's value.

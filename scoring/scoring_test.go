@@ -422,9 +422,14 @@ func TestDirection(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]string{"Config.Cache": "false", "Config.Level": "> 5", "Config.Mode": `== "scan"`}
+	want := map[string]string{"Config.Cache": "false", "Config.Level": "> 5", "Config.Mode": `== "scan"`, "Config.Sync": "true"}
 	for _, sc := range scores {
 		d := sc.Direction
+		for _, b := range d.Branches {
+			if strings.HasSuffix(b.Costly, " 9") {
+				t.Errorf("%s: branch %+v of Validate, a check that rejects, counted as a cost", sc.Option.Name, b)
+			}
+		}
 		switch name := sc.Option.Name; name {
 		case "Config.Rounds":
 			if !slices.Contains(d.Larger, "trip") || len(d.Branches) != 0 {

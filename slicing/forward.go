@@ -357,6 +357,9 @@ func (a *Analysis) Callers(fn *ssa.Function) []ssa.CallInstruction { return a.ca
 // comparison function, a yield function).
 func (a *Analysis) CalledBack(fn *ssa.Function) bool { return a.external[fn] }
 
+// Analysed says whether fn is analysed code (not a dependency's).
+func (a *Analysis) Analysed(fn *ssa.Function) bool { return a.user[fn] }
+
 // Functions returns the analysed functions in a fixed order.
 func (a *Analysis) Functions() []*ssa.Function { return a.userFuncs() }
 

@@ -188,7 +188,7 @@ func boundsWork(sel *ssa.Select, ch ssa.Value) bool {
 		return false
 	}
 	then := caseBlock(sel, k)
-	return then != nil && fails(then, make(map[*ssa.BasicBlock]bool))
+	return then != nil && fails(then, make(map[*ssa.BasicBlock]bool), false)
 }
 
 // signal reports whether a channel carries no data: chan struct{}.
@@ -231,9 +231,17 @@ func caseBlock(sel *ssa.Select, k int) *ssa.BasicBlock {
 	return nil
 }
 
+// Rejects reports whether every path from b ends in a panic or in a
+// return of an error made there (by errors or fmt, a package's error
+// variable, a value of an error type), within the blocks b dominates: b
+// is where a check rejects a value, not where a call's error is passed
+// on.
+func Rejects(b *ssa.BasicBlock) bool { return fails(b, make(map[*ssa.BasicBlock]bool), true) }
+
 // fails reports whether every path from b ends in a panic or in a return
-// of a non-nil error, within the blocks b dominates.
-func fails(b *ssa.BasicBlock, seen map[*ssa.BasicBlock]bool) bool {
+// of a non-nil error (with made, one Rejects calls made there), within
+// the blocks b dominates.
+func fails(b *ssa.BasicBlock, seen map[*ssa.BasicBlock]bool, made bool) bool {
 	if seen[b] {
 		return true // a loop back into the case: judged by its exits
 	}
@@ -246,7 +254,10 @@ func fails(b *ssa.BasicBlock, seen map[*ssa.BasicBlock]bool) bool {
 		return true
 	case *ssa.Return:
 		for _, r := range last.Results {
-			if types.Identical(r.Type(), errorType) && !isNil(r) {
+			if made {
+				r = stored(b, r)
+			}
+			if types.Identical(r.Type(), errorType) && !isNil(r) && (!made || madeError(r)) {
 				return true
 			}
 		}
@@ -256,9 +267,47 @@ func fails(b *ssa.BasicBlock, seen map[*ssa.BasicBlock]bool) bool {
 		return false
 	}
 	for _, s := range b.Succs {
-		if !b.Dominates(s) || !fails(s, seen) {
+		if !b.Dominates(s) || !fails(s, seen, made) {
 			return false
 		}
 	}
 	return true
+}
+
+// stored is what a function returns as v at the end of b: with named
+// results and defers, v loads a result variable, and the value is the
+// one b stored there last.
+func stored(b *ssa.BasicBlock, v ssa.Value) ssa.Value {
+	load, ok := v.(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return v
+	}
+	for i := len(b.Instrs) - 1; i >= 0; i-- {
+		if st, ok := b.Instrs[i].(*ssa.Store); ok && st.Addr == load.X {
+			return st.Val
+		}
+	}
+	return v
+}
+
+// madeError says whether the error v is made where it is returned rather
+// than a call's result passed on: errors.New, fmt.Errorf, a package's
+// error variable, or a value converted to error.
+func madeError(v ssa.Value) bool {
+	if e, ok := v.(*ssa.Extract); ok {
+		v = e.Tuple
+	}
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return true
+	}
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	switch fn.Pkg.Pkg.Path() {
+	case "errors", "fmt":
+		return true
+	}
+	return false
 }

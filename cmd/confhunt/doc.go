@@ -41,6 +41,10 @@ line contributing most. The top -top percent are the
 suspects, marked '*'.
 
 	confhunt rank -explain NAME   the lines behind one option's score
+	confhunt rank -values FILE    a deployment's values (YAML, JSON, TOML,
+	                              .env, a command line) beside the options,
+	                              marked (costly) or (cheap) by the
+	                              costliest branch comparing the value
 	confhunt slice -option NAME   the slice by function, with its loops
 
 Loop trip counts and branch probabilities are estimated statically (10

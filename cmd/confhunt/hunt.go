@@ -132,7 +132,7 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 // returns the workload they describe.
 func workload(command []string, build, args, ready string) (runner.Workload, error) {
 	w := runner.Workload{Command: command, Build: build, Ready: ready}
-	words, err := shellWords(args)
+	words, err := runner.ShellWords(args)
 	if err != nil {
 		return w, fmt.Errorf("-args: %w", err)
 	}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"os"
 	"strings"
 
 	"github.com/confhunt/confhunt/configs"
@@ -85,6 +87,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	format := e.formatFlag("the ranking as `text`, json, sarif (the suspects, SARIF 2.1.0) or markdown (a GitHub table); with -explain as text, json or markdown")
 	failOn := fs.Bool("fail-on-suspects", false, "exit 1 when there are suspects (not in the -baseline), for CI")
 	baseline := fs.String("baseline", "", "with -fail-on-suspects, the suspects in `file` (from an earlier rank -json) do not fail")
+	valuesFile := fs.String("values", "", "show the values a deployment sets in `file` (YAML, JSON, TOML, .env, or a command line) beside the options, marking those on the costly side")
 	patterns, err := e.parse(args)
 	if err != nil {
 		return err
@@ -107,6 +110,19 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		files = append(files, e.profile)
+	}
+	var values *scoring.Values
+	if *valuesFile != "" {
+		if *explain != "" {
+			return usageError("-values with -explain: -values marks the options of a ranking")
+		}
+		if values, err = scoring.ReadValues(*valuesFile); err != nil {
+			if errors.Is(err, os.ErrNotExist) {
+				return usageError("-values %s: no such file", *valuesFile)
+			}
+			return &exitError{exitUsage, err}
+		}
+		files = append(files, *valuesFile)
 	}
 	if *failOn && *explain != "" {
 		return usageError("-fail-on-suspects with -explain: -explain prints one option, not a ranking")
@@ -145,7 +161,11 @@ func runRank(ctx context.Context, e *env, args []string) error {
 			}
 			return fmt.Errorf("option %s has no score", explained.Name)
 		}
-		err = report.Write(e.stdout, report.RankView(scores, an.settings.Top, counts != nil, *lines), f)
+		view := report.RankView(scores, an.settings.Top, counts != nil, *lines)
+		if values != nil {
+			view.AddValues(scoring.CheckValues(values, scores))
+		}
+		err = report.Write(e.stdout, view, f)
 		if err != nil || !*failOn {
 			return err
 		}

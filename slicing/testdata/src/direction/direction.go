@@ -1,13 +1,46 @@
 // Package direction has options whose costly values the code shows: a
 // cache whose false side recomputes, a level above which work doubles
-// back, a mode that scans, a loop bound.
+// back, a mode that scans, a loop bound, a sync whose costly side only
+// calls; and a check that rejects levels, which is no cost either way.
 package direction
+
+import "errors"
 
 type Config struct {
 	Cache  bool   `yaml:"cache"`
 	Level  int    `yaml:"level"`
 	Mode   string `yaml:"mode"`
 	Rounds int    `yaml:"rounds"`
+	Sync   bool   `yaml:"sync"`
+}
+
+// Validate rejects levels above 9: its failing side is not work.
+func (c Config) Validate() error {
+	if c.Level > 9 {
+		return errors.New("level above 9")
+	}
+	return nil
+}
+
+// Write flushes after each write when Sync is set: the work is in flush.
+func Write(c Config, data []byte) error {
+	sink += len(data)
+	if c.Sync {
+		return flush(data)
+	}
+	return nil
+}
+
+func flush(data []byte) error {
+	for i := range data {
+		for j := range data {
+			sink += int(data[i] & data[j])
+		}
+	}
+	if sink < 0 {
+		return errors.New("overflow")
+	}
+	return nil
 }
 
 var sink int
@@ -60,5 +93,9 @@ func Loop(c Config) int {
 }
 
 func Run(c Config, data []byte, xs []int) {
+	if c.Validate() != nil {
+		return
+	}
 	sink += Get(c, 3) + Compress(c, data) + Find(c, xs, 4) + Loop(c)
+	Write(c, data)
 }

@@ -1,16 +1,16 @@
-package main
+package runner
 
 import (
 	"errors"
 	"strings"
 )
 
-// shellWords splits s into words as a POSIX shell does, without
+// ShellWords splits s into words as a POSIX shell does, without
 // expanding anything: blanks separate words; single quotes keep
 // everything up to the next single quote; double quotes keep everything
 // up to the next unescaped double quote, where a backslash escapes only
-// $, `, " and \; elsewhere a backslash keeps the next character. It is how -args carries arguments with spaces.
-func shellWords(s string) ([]string, error) {
+// $, `, " and \; elsewhere a backslash keeps the next character. hunt -args and the command lines rank -values reads carry arguments with spaces so.
+func ShellWords(s string) ([]string, error) {
 	var words []string
 	var w strings.Builder
 	inWord := false

@@ -1,4 +1,4 @@
-package main
+package runner
 
 import (
 	"slices"
@@ -27,14 +27,14 @@ func TestShellWords(t *testing.T) {
 		{`it's`, nil, `unterminated ' quote`},
 		{`trailing\`, nil, `backslash at the end`},
 	} {
-		got, err := shellWords(tc.in)
+		got, err := ShellWords(tc.in)
 		switch {
 		case tc.err != "":
 			if err == nil || err.Error() != tc.err {
-				t.Errorf("shellWords(%q) = %q, %v; want error %q", tc.in, got, err, tc.err)
+				t.Errorf("ShellWords(%q) = %q, %v; want error %q", tc.in, got, err, tc.err)
 			}
 		case err != nil || !slices.Equal(got, tc.want):
-			t.Errorf("shellWords(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
+			t.Errorf("ShellWords(%q) = %q, %v; want %q", tc.in, got, err, tc.want)
 		}
 	}
 }
