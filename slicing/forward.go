@@ -164,6 +164,9 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 			return cmp.Or(compareFuncs(x.Parent(), y.Parent()), cmp.Compare(x.Pos(), y.Pos()))
 		})
 	}
+	if !prog.StdBodies {
+		a.markCallbacks()
+	}
 	for _, fn := range a.userFuncs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {

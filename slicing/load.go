@@ -25,6 +25,10 @@ type Config struct {
 	Tests    bool     // include test files and test variants of packages
 	Exclude  []string // packages not scanned for read sites: import paths, or prefixes ending in /...
 	Helpers  bool     // scan test helpers, harnesses, examples and benchmarks too (see helpers)
+	// StdBodies keeps the bodies of the standard library's functions,
+	// which the analysis never enters (see stdParser): for a call graph
+	// whose paths through library code must be exact (compare, mutate).
+	StdBodies bool
 
 	// Trace, when set, is called at the end of each loading phase.
 	Trace func(phase string)
@@ -52,6 +56,9 @@ type Program struct {
 	// so that their calls count where the program's code goes.
 	Helper  map[*ssa.Package]bool
 	Helpers bool // Config.Helpers: helpers are in Scanned instead
+	// StdBodies is Config.StdBodies: without them, the analysis marks
+	// callbacks from the calls into body-less functions.
+	StdBodies bool
 }
 
 type modDir struct{ dir, name string }
@@ -82,7 +89,7 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	if err != nil {
 		return nil, err
 	}
-	root, module := lay.root()
+	modRoot, module := lay.root()
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
@@ -96,6 +103,13 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		Dir:     dir,
 		Tests:   cfg.Tests,
 	}
+	var gorootDir string
+	if !cfg.StdBodies {
+		if gorootDir, err = goroot(ctx, dir); err != nil {
+			return nil, err
+		}
+		pcfg.ParseFile = stdParser(gorootDir)
+	}
 	if cfg.Tags != "" {
 		pcfg.BuildFlags = []string{"-tags=" + cfg.Tags}
 	}
@@ -106,19 +120,22 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	if gorootDir != "" {
+		keepStdPackages(pkgs, gorootDir)
+	}
 	trace(cfg.Trace, "load")
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("loading %s: no packages match", strings.Join(patterns, " "))
 	}
 
-	prog := &Program{Fset: pcfg.Fset, Root: root, Module: module, Packages: pkgs}
+	prog := &Program{Fset: pcfg.Fset, Root: modRoot, Module: module, Packages: pkgs, StdBodies: cfg.StdBodies}
 	if prog.Fset == nil && len(pkgs) > 0 {
 		prog.Fset = pkgs[0].Fset
 	}
 	seen := make(map[string]bool)
 	mods := make(map[string]string)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if m := p.Module; m != nil && m.Dir != "" && m.Dir != root {
+		if m := p.Module; m != nil && m.Dir != "" && m.Dir != modRoot {
 			mods[m.Dir] = m.Path
 			if m.Version != "" { // a workspace module has none
 				mods[m.Dir] += "@" + m.Version

@@ -68,10 +68,12 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 			return usageError("%v", err)
 		}
 	}
-	// Benchmarks and tests reach the sites through the test variants.
+	// Benchmarks and tests reach the sites through the test variants,
+	// and through library code (an HTTP handler, a b.Run literal).
 	if err := fs.Set("test", "true"); err != nil {
 		return err
 	}
+	e.stdBodies = true
 	an, err := e.analyse(ctx, patterns)
 	if err != nil {
 		return err

@@ -77,7 +77,11 @@ type env struct {
 	cpuprofile             string
 	profile                string // rank -profile: a CPU profile of the program
 	cache                  string // -cache: on or off
-	stopProfile            func()
+	// stdBodies loads the standard library's function bodies, for a call
+	// graph exact through library code (mutate and compare reach sites
+	// from benchmarks through it).
+	stdBodies   bool
+	stopProfile func()
 
 	fs    *flag.FlagSet
 	timer *timer
@@ -360,6 +364,8 @@ func (e *env) loadIn(ctx context.Context, s *configs.Settings, dir string, tests
 		Exclude:  s.Sources.Exclude,
 		Helpers:  s.Helpers,
 		Trace:    e.timer.phase,
+
+		StdBodies: e.stdBodies,
 	})
 	if err != nil {
 		return nil, &exitError{exitUsage, err}

@@ -1,0 +1,44 @@
+package slicing_test
+
+import (
+	"path/filepath"
+	"testing"
+
+	"github.com/confhunt/confhunt/slicing"
+	"github.com/confhunt/confhunt/slicing/slicingtest"
+)
+
+// TestStdBodies loads a program that hands functions to the standard
+// library with its bodies and without: without them the load is smaller,
+// and what the library calls back is marked all the same.
+func TestStdBodies(t *testing.T) {
+	want := map[string]bool{
+		"callbacks.(*handler).ServeHTTP": true, // http.Handle's Handler
+		"callbacks.Run$1":                true, // once.Do's closure
+		"callbacks.newBuffer":            true, // sync.Pool's New
+		"callbacks.(byID).Less":          true, // sort.Sort's Interface
+		"callbacks.(byID).Swap":          true,
+		"callbacks.(*handler).Work":      false, // no interface asks for it
+		"callbacks.(record).Size":        false, // printed as any: no method asked for
+		"callbacks.notCalled":            false,
+		"callbacks.setup":                false, // called by the closure, in the program
+	}
+	var sizes [2]int
+	for i, bodies := range []bool{true, false} {
+		l := slicingtest.Load(t, slicing.Config{
+			Dir:       filepath.Join("testdata", "src"),
+			Patterns:  []string{"./callbacks"},
+			StdBodies: bodies,
+		})
+		for name, called := range want {
+			if got := l.Analysis.CalledBack(l.Func(t, name)); got != called {
+				t.Errorf("bodies %v: %s called back %v, want %v", bodies, name, got, called)
+			}
+		}
+		sizes[i] = l.Prog.Measure().Instructions
+	}
+	// Generic functions, package initialisers and the program keep theirs.
+	if sizes[1]*3 > sizes[0]*2 {
+		t.Errorf("%d SSA instructions without the standard library's bodies, %d with: want less than two thirds", sizes[1], sizes[0])
+	}
+}
