@@ -164,7 +164,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 			return cmp.Or(compareFuncs(x.Parent(), y.Parent()), cmp.Compare(x.Pos(), y.Pos()))
 		})
 	}
-	if !prog.StdBodies {
+	if !prog.AllBodies {
 		a.markCallbacks()
 	}
 	for _, fn := range a.userFuncs() {

@@ -25,10 +25,11 @@ type Config struct {
 	Tests    bool     // include test files and test variants of packages
 	Exclude  []string // packages not scanned for read sites: import paths, or prefixes ending in /...
 	Helpers  bool     // scan test helpers, harnesses, examples and benchmarks too (see helpers)
-	// StdBodies keeps the bodies of the standard library's functions,
-	// which the analysis never enters (see stdParser): for a call graph
-	// whose paths through library code must be exact (compare, mutate).
-	StdBodies bool
+	// AllBodies keeps the bodies of the dependencies' functions (other
+	// modules, the standard library), which the analysis never enters
+	// (see unmatched): for a call graph whose paths through library code
+	// must be exact (compare, mutate).
+	AllBodies bool
 
 	// Trace, when set, is called at the end of each loading phase.
 	Trace func(phase string)
@@ -56,9 +57,9 @@ type Program struct {
 	// so that their calls count where the program's code goes.
 	Helper  map[*ssa.Package]bool
 	Helpers bool // Config.Helpers: helpers are in Scanned instead
-	// StdBodies is Config.StdBodies: without them, the analysis marks
+	// AllBodies is Config.AllBodies: without them, the analysis marks
 	// callbacks from the calls into body-less functions.
-	StdBodies bool
+	AllBodies bool
 }
 
 type modDir struct{ dir, name string }
@@ -103,15 +104,15 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		Dir:     dir,
 		Tests:   cfg.Tests,
 	}
-	var gorootDir string
-	if !cfg.StdBodies {
-		if gorootDir, err = goroot(ctx, dir); err != nil {
-			return nil, err
-		}
-		pcfg.ParseFile = stdParser(gorootDir)
-	}
 	if cfg.Tags != "" {
 		pcfg.BuildFlags = []string{"-tags=" + cfg.Tags}
+	}
+	var strip func(file string) bool
+	if !cfg.AllBodies {
+		if strip, err = unmatched(ctx, dir, pcfg.BuildFlags, patterns); err != nil {
+			return nil, err
+		}
+		pcfg.ParseFile = bodyParser(strip)
 	}
 	pkgs, err := packages.Load(pcfg, patterns...)
 	if err != nil {
@@ -120,15 +121,15 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if gorootDir != "" {
-		keepStdPackages(pkgs, gorootDir)
+	if strip != nil {
+		keepStripped(pkgs, strip)
 	}
 	trace(cfg.Trace, "load")
 	if len(pkgs) == 0 {
 		return nil, fmt.Errorf("loading %s: no packages match", strings.Join(patterns, " "))
 	}
 
-	prog := &Program{Fset: pcfg.Fset, Root: modRoot, Module: module, Packages: pkgs, StdBodies: cfg.StdBodies}
+	prog := &Program{Fset: pcfg.Fset, Root: modRoot, Module: module, Packages: pkgs, AllBodies: cfg.AllBodies}
 	if prog.Fset == nil && len(pkgs) > 0 {
 		prog.Fset = pkgs[0].Fset
 	}

@@ -139,7 +139,7 @@ func main() {
 }
 `,
 	})
-	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir})
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, AllBodies: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,6 +152,18 @@ func main() {
 	}
 	if got := prog.Position(dep.Func("Fill").Pos()); !strings.HasPrefix(got, "vendor/example.com/dep/dep.go:") {
 		t.Errorf("vendored function at %s, want vendor/example.com/dep/dep.go", got)
+	}
+	// By default a dependency, vendored too, is loaded without bodies,
+	// and the module's own code with them.
+	prog, err = slicing.Load(context.Background(), slicing.Config{Dir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fill := prog.SSA.ImportedPackage("example.com/dep").Func("Fill"); fill.Blocks != nil {
+		t.Error("the vendored dependency's Fill kept its body")
+	}
+	if want := []string{"Config.Size main.go:11"}; !slices.Equal(sites(t, prog), want) {
+		t.Errorf("without the dependency's bodies: sites %q, want %q", sites(t, prog), want)
 	}
 }
 

@@ -73,7 +73,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	if err := fs.Set("test", "true"); err != nil {
 		return err
 	}
-	e.stdBodies = true
+	e.allBodies = true
 	an, err := e.analyse(ctx, patterns)
 	if err != nil {
 		return err

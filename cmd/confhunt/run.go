@@ -77,10 +77,10 @@ type env struct {
 	cpuprofile             string
 	profile                string // rank -profile: a CPU profile of the program
 	cache                  string // -cache: on or off
-	// stdBodies loads the standard library's function bodies, for a call
+	// allBodies loads the bodies of the dependencies' functions, for a call
 	// graph exact through library code (mutate and compare reach sites
 	// from benchmarks through it).
-	stdBodies   bool
+	allBodies   bool
 	stopProfile func()
 
 	fs    *flag.FlagSet
@@ -365,7 +365,7 @@ func (e *env) loadIn(ctx context.Context, s *configs.Settings, dir string, tests
 		Helpers:  s.Helpers,
 		Trace:    e.timer.phase,
 
-		StdBodies: e.stdBodies,
+		AllBodies: e.allBodies,
 	})
 	if err != nil {
 		return nil, &exitError{exitUsage, err}

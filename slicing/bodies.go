@@ -7,37 +7,82 @@ import (
 	"go/token"
 	"go/types"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 )
 
-// The standard library is loaded without the bodies of its non-generic
-// functions unless Config.StdBodies is set: the analysis never enters
-// them (a call into the standard library is charged from the resource
-// catalogue), and type-checking and building them is most of the work
-// of loading a small program. What the bodies still gave, library code
-// calling back into the program's (a handler, a comparison, a closure
-// run by sync.Once), markCallbacks approximates from the calls into
-// functions without a body.
+// Dependencies, other modules' packages and the standard library, are
+// loaded without the bodies of their non-generic functions
+// unless Config.AllBodies is set: the analysis never enters them (a call
+// into a library is charged from the resource catalogue), and
+// type-checking them and building their SSA and call graph is most of
+// the time and memory of a load. What the bodies still gave, library
+// code calling back into the program's (a handler, a comparison, a
+// closure run by sync.Once), markCallbacks approximates from the calls
+// into functions without a body.
 
-// stdParser returns a go/packages ParseFile that drops the bodies of the
-// non-generic functions of files under goroot's src (an init keeps an
-// empty one), and parses every other file whole.
-func stdParser(goroot string) func(*token.FileSet, string, []byte) (*ast.File, error) {
-	src := filepath.Join(goroot, "src") + string(filepath.Separator)
+// unmatched returns whether a file is a dependency's: of a package the
+// patterns do not match, outside the main modules (or in their vendor
+// directories), and not a file the go command generated for cgo (in its
+// build cache), which may be a matched package's. The main modules keep
+// their bodies: a registry one of their packages keeps is how calls
+// reach the implementations another package registers.
+func unmatched(ctx context.Context, dir string, flags, patterns []string) (func(string) bool, error) {
+	args := append([]string{"list", "-e", "-f", "{{.Dir}}"}, flags...)
+	out, err := goCmd(ctx, dir, append(append(args, "--"), patterns...)...)
+	if err != nil {
+		return nil, err
+	}
+	matched := make(map[string]bool)
+	for _, d := range strings.Split(string(out), "\n") {
+		if d != "" {
+			matched[d] = true
+		}
+	}
+	var own []string // the main modules' directories
+	if out, err := goCmd(ctx, dir, "list", "-m", "-e", "-f", "{{.Dir}}"); err == nil {
+		for _, d := range strings.Split(string(out), "\n") {
+			if d != "" {
+				own = append(own, d+string(filepath.Separator))
+			}
+		}
+	}
+	env, err := goCmd(ctx, dir, "env", "GOCACHE")
+	if err != nil {
+		return nil, err
+	}
+	gocache := strings.TrimSpace(string(env)) + string(filepath.Separator)
+	sep := string(filepath.Separator)
+	return func(file string) bool {
+		d := filepath.Dir(file)
+		if matched[d] || strings.HasPrefix(d, gocache) {
+			return false
+		}
+		for _, m := range own {
+			if strings.HasPrefix(d+sep, m) && !strings.HasPrefix(d+sep, m+"vendor"+sep) {
+				return false
+			}
+		}
+		return true
+	}, nil
+}
+
+// bodyParser returns a go/packages ParseFile that drops the bodies of
+// the non-generic functions but init of the files strip says, and parses
+// every other file whole.
+func bodyParser(strip func(string) bool) func(*token.FileSet, string, []byte) (*ast.File, error) {
 	return func(fset *token.FileSet, name string, data []byte) (*ast.File, error) {
 		f, err := parser.ParseFile(fset, name, data, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
-		if f == nil || goroot == "" || !strings.HasPrefix(name, src) {
+		if f == nil || !strip(name) {
 			return f, err
 		}
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !generic(fd) {
-				if fd.Name.Name == "init" && fd.Recv == nil {
-					fd.Body.List = nil
-					continue
-				}
+			// An init keeps its body: what it registers (a codec, a
+			// driver) is how the program's calls reach implementations.
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !generic(fd) && !(fd.Name.Name == "init" && fd.Recv == nil) {
 				fd.Body = nil
 			}
 		}
@@ -65,11 +110,10 @@ func generic(fd *ast.FuncDecl) bool {
 	return false
 }
 
-// keepStdPackages drops the errors that removing bodies causes in the
-// standard library (imports only the bodies used) and recomputes which
+// keepStripped drops the errors that removing bodies causes in the
+// files strip says (imports only the bodies used) and recomputes which
 // packages are ill-typed, so that the program's packages are built.
-func keepStdPackages(pkgs []*packages.Package, goroot string) {
-	src := filepath.Join(goroot, "src") + string(filepath.Separator)
+func keepStripped(pkgs []*packages.Package, strip func(string) bool) {
 	ill := make(map[*packages.Package]bool)
 	var visit func(p *packages.Package) bool
 	visit = func(p *packages.Package) bool {
@@ -79,7 +123,7 @@ func keepStdPackages(pkgs []*packages.Package, goroot string) {
 		ill[p] = false // an import cycle is not possible; this ends one anyway
 		errs := p.Errors[:0]
 		for _, e := range p.Errors {
-			if !(strings.HasPrefix(e.Pos, src) && strings.HasSuffix(e.Msg, " not used")) {
+			if !(strings.HasSuffix(e.Msg, " not used") && strip(posFile(e.Pos))) {
 				errs = append(errs, e)
 			}
 		}
@@ -101,21 +145,27 @@ func keepStdPackages(pkgs []*packages.Package, goroot string) {
 	}
 }
 
-// goroot is the GOROOT the go command in dir uses.
-func goroot(ctx context.Context, dir string) (string, error) {
-	out, err := goCmd(ctx, dir, "env", "GOROOT")
-	if err != nil {
-		return "", err
+// posFile is the file of a file:line:col position.
+func posFile(pos string) string {
+	for range 2 {
+		i := strings.LastIndexByte(pos, ':')
+		if i < 0 {
+			break
+		}
+		if _, err := strconv.Atoi(pos[i+1:]); err != nil {
+			break
+		}
+		pos = pos[:i]
 	}
-	return strings.TrimSpace(string(out)), nil
+	return pos
 }
 
 // markCallbacks marks as called back the analysed functions that a
 // call passes to a function without a body, or stores into a field of a
 // type the analysed packages do not declare: func values and closures,
 // and the methods of the interface a value is passed as (any passes
-// none). With the standard library's bodies the call graph shows these
-// calls; without them this is what stands for it.
+// none). With the libraries' bodies the call graph shows these calls;
+// without them this is what stands for it.
 func (a *Analysis) markCallbacks() {
 	for _, fn := range a.userFuncs() {
 		for _, b := range fn.Blocks {

@@ -8,10 +8,10 @@ import (
 	"github.com/confhunt/confhunt/slicing/slicingtest"
 )
 
-// TestStdBodies loads a program that hands functions to the standard
+// TestBodies loads a program that hands functions to the standard
 // library with its bodies and without: without them the load is smaller,
 // and what the library calls back is marked all the same.
-func TestStdBodies(t *testing.T) {
+func TestBodies(t *testing.T) {
 	want := map[string]bool{
 		"callbacks.(*handler).ServeHTTP": true, // http.Handle's Handler
 		"callbacks.Run$1":                true, // once.Do's closure
@@ -28,7 +28,7 @@ func TestStdBodies(t *testing.T) {
 		l := slicingtest.Load(t, slicing.Config{
 			Dir:       filepath.Join("testdata", "src"),
 			Patterns:  []string{"./callbacks"},
-			StdBodies: bodies,
+			AllBodies: bodies,
 		})
 		for name, called := range want {
 			if got := l.Analysis.CalledBack(l.Func(t, name)); got != called {
@@ -39,6 +39,6 @@ func TestStdBodies(t *testing.T) {
 	}
 	// Generic functions, package initialisers and the program keep theirs.
 	if sizes[1]*3 > sizes[0]*2 {
-		t.Errorf("%d SSA instructions without the standard library's bodies, %d with: want less than two thirds", sizes[1], sizes[0])
+		t.Errorf("%d SSA instructions without the library's bodies, %d with: want less than two thirds", sizes[1], sizes[0])
 	}
 }
