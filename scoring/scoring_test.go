@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -18,24 +19,62 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
+// setupPkg is one testdata package of slicing's, loaded and analysed
+// with the default settings.
+type setupPkg struct {
+	prog *slicing.Program
+	a    *slicing.Analysis
+	opts []*slicing.Option
+	s    *configs.Settings
+	err  error
+}
+
+// setups holds the packages setup has loaded: each is loaded once per
+// test binary (the cfg case was loaded by six tests), and the tests only
+// read them.
+var setups struct {
+	sync.Mutex
+	pkgs map[string]func() setupPkg
+}
+
+// setup loads and analyses one testdata package of slicing's, once for
+// all the tests.
 func setup(t *testing.T, pkg string) (*slicing.Program, *slicing.Analysis, []*slicing.Option, *configs.Settings) {
 	t.Helper()
+	setups.Lock()
+	f := setups.pkgs[pkg]
+	if f == nil {
+		f = sync.OnceValue(func() setupPkg { return load(pkg) })
+		if setups.pkgs == nil {
+			setups.pkgs = make(map[string]func() setupPkg)
+		}
+		setups.pkgs[pkg] = f
+	}
+	setups.Unlock()
+	l := f()
+	if l.err != nil {
+		t.Fatal(l.err)
+	}
+	return l.prog, l.a, l.opts, l.s
+}
+
+func load(pkg string) setupPkg {
 	s, err := configs.Load("", "", nil, nil)
 	if err != nil {
-		t.Fatal(err)
+		return setupPkg{err: err}
 	}
 	prog, err := slicing.Load(context.Background(), slicing.Config{
 		Dir:      filepath.Join("..", "slicing", "testdata", "src"),
 		Patterns: []string{"./" + pkg},
 	})
 	if err != nil {
-		t.Fatal(err)
+		return setupPkg{err: err}
 	}
 	opts, err := slicing.Discover(context.Background(), prog, s.Sources)
 	if err != nil {
-		t.Fatal(err)
+		return setupPkg{err: err}
 	}
-	return prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), opts, s
+	return setupPkg{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), opts, s, nil}
 }
 
 func member(prog *slicing.Program, name string) *ssa.Function {
