@@ -8,13 +8,13 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -26,55 +26,35 @@ type setupPkg struct {
 	a    *slicing.Analysis
 	opts []*slicing.Option
 	s    *configs.Settings
-	err  error
 }
 
-// setups holds the packages setup has loaded: each is loaded once per
-// test binary (the cfg case was loaded by six tests), and the tests only
-// read them.
-var setups struct {
-	sync.Mutex
-	pkgs map[string]func() setupPkg
-}
-
-// setup loads and analyses one testdata package of slicing's, once for
-// all the tests.
-func setup(t *testing.T, pkg string) (*slicing.Program, *slicing.Analysis, []*slicing.Option, *configs.Settings) {
-	t.Helper()
-	setups.Lock()
-	f := setups.pkgs[pkg]
-	if f == nil {
-		f = sync.OnceValue(func() setupPkg { return load(pkg) })
-		if setups.pkgs == nil {
-			setups.pkgs = make(map[string]func() setupPkg)
-		}
-		setups.pkgs[pkg] = f
-	}
-	setups.Unlock()
-	l := f()
-	if l.err != nil {
-		t.Fatal(l.err)
-	}
-	return l.prog, l.a, l.opts, l.s
-}
-
-func load(pkg string) setupPkg {
+// setupOnce loads each package once per test binary (six tests read the
+// cfg case); the tests only read it.
+var setupOnce = testutil.OncePer(func(pkg string) (setupPkg, error) {
 	s, err := configs.Load("", "", nil, nil)
 	if err != nil {
-		return setupPkg{err: err}
+		return setupPkg{}, err
 	}
 	prog, err := slicing.Load(context.Background(), slicing.Config{
 		Dir:      filepath.Join("..", "slicing", "testdata", "src"),
 		Patterns: []string{"./" + pkg},
 	})
 	if err != nil {
-		return setupPkg{err: err}
+		return setupPkg{}, err
 	}
 	opts, err := slicing.Discover(context.Background(), prog, s.Sources)
 	if err != nil {
-		return setupPkg{err: err}
+		return setupPkg{}, err
 	}
-	return setupPkg{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), opts, s, nil}
+	return setupPkg{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), opts, s}, nil
+})
+
+// setup loads and analyses one testdata package of slicing's, once for
+// all the tests.
+func setup(t *testing.T, pkg string) (*slicing.Program, *slicing.Analysis, []*slicing.Option, *configs.Settings) {
+	t.Helper()
+	l := setupOnce(t, pkg)
+	return l.prog, l.a, l.opts, l.s
 }
 
 func member(prog *slicing.Program, name string) *ssa.Function {

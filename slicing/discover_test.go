@@ -7,7 +7,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/packages"
@@ -21,55 +20,35 @@ import (
 type loadedPkg struct {
 	prog *slicing.Program
 	opts []*slicing.Option
-	err  error
 }
 
-// loaded holds the testdata packages that load has loaded: each is loaded
-// once per test binary, as loading is most of these tests' time, and the
-// tests only read the program and its options.
-var loaded struct {
-	sync.Mutex
-	pkgs map[string]func() loadedPkg
-}
-
-// load loads one testdata package with the settings in its directory and
-// discovers its options, once for all the tests.
-func load(t *testing.T, pkg string) (*slicing.Program, []*slicing.Option) {
-	t.Helper()
-	loaded.Lock()
-	f := loaded.pkgs[pkg]
-	if f == nil {
-		f = sync.OnceValue(func() loadedPkg { return loadPkg(pkg) })
-		if loaded.pkgs == nil {
-			loaded.pkgs = make(map[string]func() loadedPkg)
-		}
-		loaded.pkgs[pkg] = f
-	}
-	loaded.Unlock()
-	l := f()
-	if l.err != nil {
-		t.Fatal(l.err)
-	}
-	return l.prog, l.opts
-}
-
-func loadPkg(pkg string) loadedPkg {
+// loadOnce loads each testdata package once per test binary: loading is
+// most of these tests' time, and they only read the program and options.
+var loadOnce = testutil.OncePer(func(pkg string) (loadedPkg, error) {
 	s, err := configs.Load(filepath.Join("testdata", "src", pkg), "", nil, nil)
 	if err != nil {
-		return loadedPkg{err: err}
+		return loadedPkg{}, err
 	}
 	prog, err := slicing.Load(context.Background(), slicing.Config{
 		Dir:      filepath.Join("testdata", "src"),
 		Patterns: []string{"./" + pkg},
 	})
 	if err != nil {
-		return loadedPkg{err: err}
+		return loadedPkg{}, err
 	}
 	if len(prog.Errors) > 0 {
-		return loadedPkg{err: fmt.Errorf("testdata does not type-check: %v", prog.Errors)}
+		return loadedPkg{}, fmt.Errorf("testdata does not type-check: %v", prog.Errors)
 	}
 	opts, err := slicing.Discover(context.Background(), prog, s.Sources)
-	return loadedPkg{prog, opts, err}
+	return loadedPkg{prog, opts}, err
+})
+
+// load loads one testdata package with the settings in its directory and
+// discovers its options, once for all the tests.
+func load(t *testing.T, pkg string) (*slicing.Program, []*slicing.Option) {
+	t.Helper()
+	l := loadOnce(t, pkg)
+	return l.prog, l.opts
 }
 
 // TestDiscover checks, for each testdata package, that the read sites
