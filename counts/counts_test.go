@@ -27,12 +27,19 @@ import (
 
 func near(a, b float64) bool { return math.Abs(a-b) < 1e-9 }
 
+// inhouseDir is the test program whose counts are known.
+var inhouseDir, _ = filepath.Abs(filepath.Join("testdata", "inhouse"))
+
+// loadInhouse loads and analyses testdata/inhouse once for all the tests
+// that read it.
+var loadInhouse = slicingtest.Shared(slicing.Config{Dir: inhouseDir})
+
 // TestMeasuredCounts runs the inhouse package's test, whose counts are
 // known, and checks trip counts and branch probabilities as measured.
 func TestMeasuredCounts(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
+	dir := inhouseDir
 	before := testutil.Checksum(t, dir)
-	l := slicingtest.Load(t, slicing.Config{Dir: dir})
+	l := loadInhouse(t)
 	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	prof, err := r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"go", "test", "-count=1", "-run", "TestCounts", "."})
 	if err != nil {
@@ -152,7 +159,7 @@ func TestMeasuredCounts(t *testing.T) {
 
 // TestTestsFailure: a failing workload is an error and writes no profile.
 func TestTestsFailure(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
+	dir := inhouseDir
 	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	_, err := r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"go", "test", "./nosuch"})
 	if err == nil || !strings.Contains(err.Error(), "the workload failed") {
@@ -182,7 +189,7 @@ func TestInterrupted(t *testing.T) {
 		{"while the tests run", func(_ string, out *syncBuffer) bool { return strings.Contains(out.String(), "=== RUN") }},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
+			dir := inhouseDir
 			before := testutil.Checksum(t, dir)
 			tmp := t.TempDir()
 			t.Setenv("TMPDIR", tmp)
@@ -398,8 +405,7 @@ func TestReadErrors(t *testing.T) {
 // TestMismatch: counts of another module are an error; counts of a file
 // that changed since are left out with a warning naming it.
 func TestMismatch(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
-	l := slicingtest.Load(t, slicing.Config{Dir: dir})
+	l := loadInhouse(t)
 	_, _, err := counts.Measure(l.Prog, &counts.File{Version: 1, Module: "example.com/other"})
 	if err == nil || !strings.Contains(err.Error(), "taken on module example.com/other, not example.com/inhouse") {
 		t.Errorf("other module: err = %v", err)

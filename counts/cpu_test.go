@@ -11,7 +11,6 @@ import (
 
 	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/slicing"
-	"github.com/confhunt/confhunt/slicing/slicingtest"
 )
 
 // cpuProfile writes a CPU profile whose samples (nanoseconds) have the
@@ -78,8 +77,7 @@ func line(t *testing.T, text string) string {
 // profile of another program, or a file that is no profile, is one
 // error naming the file.
 func TestCPU(t *testing.T) {
-	dir, _ := filepath.Abs(filepath.Join("testdata", "inhouse"))
-	l := slicingtest.Load(t, slicing.Config{Dir: dir})
+	l := loadInhouse(t)
 	fns := l.Analysis.Functions()
 	name := cpuProfile(t, map[string]int64{
 		"example.com/inhouse/inhouse.go:" + line(t, "s += i"):           3e9, // Loop, -trimpath name

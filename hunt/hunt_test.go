@@ -20,12 +20,17 @@ import (
 	"github.com/confhunt/confhunt/slicing/slicingtest"
 )
 
+// probeDir is the program the probe tests plan, write and run probes in.
+var probeDir, _ = filepath.Abs(filepath.Join("testdata", "probe"))
+
+// loadProbe loads and analyses testdata/probe once for all the tests.
+var loadProbe = slicingtest.Shared(slicing.Config{Dir: probeDir})
+
 // probePlan plans probes on the slices of every option of testdata/probe.
 func probePlan(t *testing.T) (slicingtest.Loaded, *hunt.Plan, string) {
 	t.Helper()
-	dir, _ := filepath.Abs(filepath.Join("testdata", "probe"))
-	l := slicingtest.Load(t, slicing.Config{Dir: dir})
-	return l, planSlices(t, l), dir
+	l := loadProbe(t)
+	return l, planSlices(t, l), probeDir
 }
 
 // planSlices plans probes on the slices of every option of l.
@@ -156,8 +161,7 @@ func TestProbeErrors(t *testing.T) {
 	if _, err := r.Probe(ctx, nil, nil, runner.Workload{Build: "./nosuch", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building ./nosuch") {
 		t.Errorf("missing package: %v", err)
 	}
-	lib, _ := filepath.Abs(filepath.Join("testdata", "probe"))
-	rl := &hunt.Runner{Runner: runner.Runner{Dir: lib, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+	rl := &hunt.Runner{Runner: runner.Runner{Dir: probeDir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	if _, err := rl.Probe(ctx, nil, nil, runner.Workload{Build: ".", Command: []string{"go", "version"}}); err == nil || !strings.Contains(err.Error(), "building .: not a main package") {
 		t.Errorf("library package: %v", err)
 	}

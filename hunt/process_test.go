@@ -147,8 +147,7 @@ func TestLeftoverAfterSuccess(t *testing.T) {
 	}
 	t.Run("go test", func(t *testing.T) {
 		pid := leftover(t, "spawn-exec")
-		dir, _ := filepath.Abs(filepath.Join("testdata", "probe"))
-		r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+		r := &hunt.Runner{Runner: runner.Runner{Dir: probeDir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 		// go test -exec runs the helper, which starts the grandchild
 		// and then the test binary.
 		_, err := r.Probe(context.Background(), nil, nil, runner.Workload{Command: []string{"go", "test", "-exec", self, "-run", "TestWork", "."}})

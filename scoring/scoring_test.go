@@ -14,28 +14,47 @@ import (
 
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
-func setup(t *testing.T, pkg string) (*slicing.Program, *slicing.Analysis, []*slicing.Option, *configs.Settings) {
-	t.Helper()
+// setupPkg is one testdata package of slicing's, loaded and analysed
+// with the default settings.
+type setupPkg struct {
+	prog *slicing.Program
+	a    *slicing.Analysis
+	opts []*slicing.Option
+	s    *configs.Settings
+}
+
+// setupOnce loads each package once per test binary (six tests read the
+// cfg case); the tests only read it.
+var setupOnce = testutil.OncePer(func(pkg string) (setupPkg, error) {
 	s, err := configs.Load("", "", nil, nil)
 	if err != nil {
-		t.Fatal(err)
+		return setupPkg{}, err
 	}
 	prog, err := slicing.Load(context.Background(), slicing.Config{
 		Dir:      filepath.Join("..", "slicing", "testdata", "src"),
 		Patterns: []string{"./" + pkg},
 	})
 	if err != nil {
-		t.Fatal(err)
+		return setupPkg{}, err
 	}
 	opts, err := slicing.Discover(context.Background(), prog, s.Sources)
 	if err != nil {
-		t.Fatal(err)
+		return setupPkg{}, err
 	}
-	return prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), opts, s
+	return setupPkg{prog, slicing.NewAnalysis(prog, slicing.CallGraph(prog), s), opts, s}, nil
+})
+
+// setup loads and analyses one testdata package of slicing's, once for
+// all the tests.
+func setup(t *testing.T, pkg string) (*slicing.Program, *slicing.Analysis, []*slicing.Option, *configs.Settings) {
+	t.Helper()
+	l := setupOnce(t, pkg)
+	return l.prog, l.a, l.opts, l.s
 }
 
 func member(prog *slicing.Program, name string) *ssa.Function {

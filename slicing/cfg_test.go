@@ -11,16 +11,11 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
-// funcs loads the cfg testdata package and returns its functions by name.
+// funcs loads the cfg testdata package (once for all the tests) and
+// returns its functions by name.
 func funcs(t *testing.T) map[string]*ssa.Function {
 	t.Helper()
-	prog, err := slicing.Load(context.Background(), slicing.Config{
-		Dir:      filepath.Join("testdata", "src"),
-		Patterns: []string{"./cfg"},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, _ := load(t, "cfg")
 	out := make(map[string]*ssa.Function)
 	for pkg := range prog.Scanned {
 		for name, m := range pkg.Members {

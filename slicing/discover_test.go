@@ -16,29 +16,39 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
-// load loads one testdata package with the settings in its directory.
-func load(t *testing.T, pkg string) (*slicing.Program, []*slicing.Option) {
-	t.Helper()
-	dir := filepath.Join("testdata", "src", pkg)
-	s, err := configs.Load(dir, "", nil, nil)
+// loadedPkg is one testdata package loaded, its options discovered.
+type loadedPkg struct {
+	prog *slicing.Program
+	opts []*slicing.Option
+}
+
+// loadOnce loads each testdata package once per test binary: loading is
+// most of these tests' time, and they only read the program and options.
+var loadOnce = testutil.OncePer(func(pkg string) (loadedPkg, error) {
+	s, err := configs.Load(filepath.Join("testdata", "src", pkg), "", nil, nil)
 	if err != nil {
-		t.Fatal(err)
+		return loadedPkg{}, err
 	}
 	prog, err := slicing.Load(context.Background(), slicing.Config{
 		Dir:      filepath.Join("testdata", "src"),
 		Patterns: []string{"./" + pkg},
 	})
 	if err != nil {
-		t.Fatal(err)
+		return loadedPkg{}, err
 	}
 	if len(prog.Errors) > 0 {
-		t.Fatalf("testdata does not type-check: %v", prog.Errors)
+		return loadedPkg{}, fmt.Errorf("testdata does not type-check: %v", prog.Errors)
 	}
 	opts, err := slicing.Discover(context.Background(), prog, s.Sources)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return prog, opts
+	return loadedPkg{prog, opts}, err
+})
+
+// load loads one testdata package with the settings in its directory and
+// discovers its options, once for all the tests.
+func load(t *testing.T, pkg string) (*slicing.Program, []*slicing.Option) {
+	t.Helper()
+	l := loadOnce(t, pkg)
+	return l.prog, l.opts
 }
 
 // TestDiscover checks, for each testdata package, that the read sites

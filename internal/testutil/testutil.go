@@ -15,6 +15,7 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 )
 
@@ -223,4 +224,29 @@ func NeedCgo(t testing.TB) {
 		t.Skipf("no C compiler: %v", err)
 	}
 	t.Setenv("CGO_ENABLED", "1")
+}
+
+// OncePer returns a function that calls load once per key, on the key's
+// first use, and hands its value to every later call with that key; an
+// error of load fails each test that asks for the key. It is for testdata
+// that several tests of a package read and none changes: loading it is
+// most of their time.
+func OncePer[V any](load func(key string) (V, error)) func(t testing.TB, key string) V {
+	var mu sync.Mutex
+	loaded := make(map[string]func() (V, error))
+	return func(t testing.TB, key string) V {
+		t.Helper()
+		mu.Lock()
+		f := loaded[key]
+		if f == nil {
+			f = sync.OnceValues(func() (V, error) { return load(key) })
+			loaded[key] = f
+		}
+		mu.Unlock()
+		v, err := f()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
 }
