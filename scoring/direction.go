@@ -263,20 +263,13 @@ func condition(cond ssa.Value, sl *slicing.Slice, fs *slicing.FuncSlice, taken b
 // value itself rather than something computed from it: not the result
 // of arithmetic or of a call (conversions are looked through).
 func ownValue(v ssa.Value) bool {
-	for {
-		switch x := v.(type) {
-		case *ssa.Convert:
-			v = x.X
-		case *ssa.ChangeType:
-			v = x.X
-		case *ssa.UnOp:
-			return x.Op == token.MUL || x.Op == token.ARROW // a load, a receive; not -x or ^x
-		case *ssa.BinOp, *ssa.Call, *ssa.Const:
-			return false
-		default:
-			return true
-		}
+	switch x := slicing.Unconvert(v).(type) {
+	case *ssa.UnOp:
+		return x.Op == token.MUL || x.Op == token.ARROW // a load, a receive; not -x or ^x
+	case *ssa.BinOp, *ssa.Call, *ssa.Const:
+		return false
 	}
+	return true
 }
 
 // valueInSlice says whether v carries the option's value.

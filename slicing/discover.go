@@ -489,8 +489,8 @@ func (d *discoverer) fromSettings(v ssa.Value, depth int) bool {
 	return false
 }
 
-// unconvert strips conversions and type changes off v.
-func unconvert(v ssa.Value) ssa.Value {
+// Unconvert strips conversions and type changes off v.
+func Unconvert(v ssa.Value) ssa.Value {
 	for {
 		switch x := v.(type) {
 		case *ssa.Convert:
@@ -505,7 +505,7 @@ func unconvert(v ssa.Value) ssa.Value {
 
 // loadedFrom returns the struct whose field v loads, through conversions.
 func loadedFrom(v ssa.Value) *types.Struct {
-	switch x := unconvert(v).(type) {
+	switch x := Unconvert(v).(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
 			return structOf(fa.X.Type())

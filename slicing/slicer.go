@@ -686,7 +686,7 @@ func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
 	if other == v {
 		other = r.Y
 	}
-	call, ok := unconvert(other).(*ssa.Call)
+	call, ok := Unconvert(other).(*ssa.Call)
 	if !ok {
 		return false
 	}

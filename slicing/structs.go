@@ -507,7 +507,7 @@ func (d *discoverer) findGetters() map[field][]*ssa.Function {
 
 // receiverField reports which field of recv v reads, through conversions.
 func receiverField(v, recv ssa.Value) (int, bool) {
-	switch x := unconvert(v).(type) {
+	switch x := Unconvert(v).(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && fa.X == recv {
 			return fa.Field, true
