@@ -87,6 +87,10 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	}
 	plan := hunt.PlanSlices(an.a, suspects)
 	e.timer.phase("plan")
+	if len(plan.Probes) == 0 {
+		// Running the workload would measure nothing.
+		return fmt.Errorf("nothing to probe: the slices of %s hold no loop, no call the resource catalogue knows and no allocation the option sizes", strings.Join(names, ", "))
+	}
 	fmt.Fprintf(e.stderr, "confhunt: probing the slices of %s\n", strings.Join(names, ", "))
 
 	dir, err := filepath.Abs(cmpOr(e.dir, "."))
