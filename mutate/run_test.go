@@ -17,7 +17,8 @@ import (
 
 // fakeGo replaces the go command and the test binaries it builds: a
 // "test binary" is a shell script whose benchmark prints 1000 ns/op,
-// 5000 for a mutant that injects a busy loop or multiplies a value, and
+// 5000 for a mutant that injects a busy loop or multiplies a value (and
+// with -test.benchmem 64 B/op, 128 for an allocation mutant), and
 // whose tests fail for a fast-path mutant; a mutant switching on "lower"
 // does not compile. So every class is reached, the same way each time.
 func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string) *exec.Cmd {
@@ -65,7 +66,13 @@ func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string)
 		if strings.Contains(mutated, "|| true") || strings.Contains(mutated, "&& false") {
 			tests = 1
 		}
-		script := "#!/bin/sh\ncase \"$*\" in\n*-test.bench=^*) echo 'BenchmarkWork-2 100 " + strconv.Itoa(ns) + " ns/op';;\n" +
+		bytes := 64 // an allocation mutant allocates twice, in as much time
+		if strings.Contains(mutated, "confhuntMutantTwice(") {
+			bytes = 128
+		}
+		script := "#!/bin/sh\ncase \"$*\" in\n" +
+			"*-test.benchmem*) echo 'BenchmarkWork-2 100 " + strconv.Itoa(ns) + " ns/op " + strconv.Itoa(bytes) + " B/op 1 allocs/op';;\n" +
+			"*-test.bench=^*) echo 'BenchmarkWork-2 100 " + strconv.Itoa(ns) + " ns/op';;\n" +
 			"*) [ " + strconv.Itoa(tests) + " = 0 ] || { echo '--- FAIL: TestWork'; exit 1; };;\nesac\n"
 		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
 			t.Error(err)
@@ -150,6 +157,41 @@ func TestShardMerge(t *testing.T) {
 	}
 	if _, err := mutate.Merge([]string{"a", "b"}, []*mutate.Report{reps[0], reps[0]}); err == nil || !strings.Contains(err.Error(), "given twice") {
 		t.Errorf("merging a shard twice: %v", err)
+	}
+}
+
+// TestAllocUnits runs the allocation mutants, made to reach the
+// benchmark, through the fake go command: one that allocates more in as
+// much time is killed by B/op, named without the -GOMAXPROCS suffix.
+func TestAllocUnits(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Alloc}})
+	if len(ms) == 0 {
+		t.Fatal("no allocation mutant")
+	}
+	for _, m := range ms {
+		m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
+	}
+	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fakeGo(t)}, Jobs: 2, Runs: 4}
+	if err := r.Run(context.Background(), l.prog, ms); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Status != mutate.Killed {
+			t.Errorf("%s: %s %s, want killed by B/op", m.ID, m.Status, m.Reason)
+		}
+		var slower []string
+		for _, b := range m.Benches {
+			if b.Slower {
+				slower = append(slower, b.Label())
+			}
+		}
+		if want := []string{"Work B/op"}; !slices.Equal(slower, want) {
+			t.Errorf("%s: slower in %q, want %q", m.ID, slower, want)
+		}
+		if got := mutate.Explain(m); !strings.Contains(got, "slower in Work B/op +100.0%") {
+			t.Errorf("%s: explained as %q, want the unit that killed it", m.ID, got)
+		}
 	}
 }
 

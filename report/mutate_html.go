@@ -74,7 +74,7 @@ func MutateHTML(w io.Writer, r *mutate.Report, root string) error {
 		}
 		hm := htmlMutant{Mutant: m, Change: edit(m), Why: mutate.Explain(m)}
 		for _, b := range m.Benches {
-			hb := htmlBench{Name: b.Name, Measured: fmt.Sprintf("%+.1f%%", 100*(b.Ratio-1)), Predicted: "-",
+			hb := htmlBench{Name: b.Label(), Measured: fmt.Sprintf("%+.1f%%", 100*(b.Ratio-1)), Predicted: "-",
 				Interval: fmt.Sprintf("[%+.1f%%, %+.1f%%]", 100*(b.Lo-1), 100*(b.Hi-1)), P: fmt.Sprintf("%.3g", b.P),
 				MDE: fmt.Sprintf("±%.1f%%", 100*b.MDE), Slower: b.Slower}
 			if b.Predicted > 0 {

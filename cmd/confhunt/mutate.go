@@ -59,6 +59,12 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["test"]:
+		return usageError("-test: mutate always loads the test variants, through which benchmarks and tests reach the sites")
+	case set["cache"]:
+		return usageError("-cache: mutate measures every run anew; it keeps no result to reuse")
+	}
 	if set["inject"] && !set["target"] {
 		*target = 0 // the cost asked for
 	}
