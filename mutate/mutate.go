@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/internal/overlay"
+	"github.com/confhunt/confhunt/scoring"
+	"github.com/confhunt/confhunt/slicing"
 )
 
 // Operator is a kind of performance mutation.
@@ -115,6 +117,11 @@ type Config struct {
 	Operators []Operator    // nil means all
 	Exclude   []string      // file or function patterns (path.Match on the file relative to the root, or a function's short name); a prefix ending in /... too
 	Inject    time.Duration // the cost of one injected loop or sleep; 0 means 10µs
+	// Costly holds the options' costly directions (scoring.Score's
+	// Direction), from which the config-value mutants take their slow
+	// values; an option without one gets the values that cost when no
+	// branch says (the other bool; a larger number).
+	Costly map[*slicing.Option]scoring.Direction
 }
 
 func (c Config) inject() time.Duration {

@@ -86,7 +86,7 @@ func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string)
 func runFake(t *testing.T, k, n int) *mutate.Report {
 	l := loadApp(t)
 	// The operators that reach every class through fakeGo.
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value, mutate.FastPath, mutate.Loop, mutate.Sleep}})
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value, mutate.FastPath, mutate.Loop, mutate.Sleep}, Costly: l.costly})
 	generated := len(ms)
 	shard := ""
 	if n > 1 {
@@ -165,7 +165,7 @@ func TestShardMerge(t *testing.T) {
 // much time is killed by B/op, named without the -GOMAXPROCS suffix.
 func TestAllocUnits(t *testing.T) {
 	l := loadApp(t)
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Alloc}})
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Alloc}, Costly: l.costly})
 	if len(ms) == 0 {
 		t.Fatal("no allocation mutant")
 	}
@@ -201,7 +201,7 @@ func TestInterrupt(t *testing.T) {
 	l := loadApp(t)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{})
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Costly: l.costly})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fakeGo(t)}, Jobs: 2, Runs: 4,

@@ -8,11 +8,13 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -42,7 +44,7 @@ func (g *generator) value(sl *slicing.Slice) {
 		key := types.TypeString(t, nil)
 		vals, ok := byType[key]
 		if !ok {
-			vals = g.slowValues(sl, t, f)
+			vals = g.slowValues(sl, t)
 			byType[key] = vals
 		}
 		orig := f.text(e)
@@ -123,23 +125,38 @@ type slow struct {
 }
 
 // slowValues chooses the slow legal values of an option of type t from
-// its slice:
-//   - bool: the side whose branches lead to the costlier code (by the
-//     syntax of their two sides), or the other value when no branch says;
+// its slice and its costly direction (scoring.Direction, in cfg.Costly):
+//   - bool: the side its costlier branches take, or the other value when
+//     no branch says;
 //   - a string, or a named number compared for equality with non-zero
 //     constants (an enum-like kind): each constant the code compares it
 //     with (at most four);
-//   - an integer otherwise: ten times the value, and the largest
-//     constant bound the code compares it with (a number otherwise: that
-//     bound only).
-func (g *generator) slowValues(sl *slicing.Slice, t types.Type, f *file) []slow {
+//   - a number otherwise, by the direction in which it costs: larger
+//     (it bounds loops or sizes, or a costlier branch is taken above a
+//     bound, as without a direction): ten times the value and the
+//     largest constant bound the code compares it with; smaller (a
+//     costlier branch is taken below a bound or a value it is compared
+//     with): a tenth of the value, at least 1 for an integer, the
+//     smallest positive constant bound, and the constant a costlier
+//     branch is taken at or below.
+func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 	basic, ok := t.Underlying().(*types.Basic)
 	if !ok {
 		return nil
 	}
+	dir := g.cfg.Costly[sl.Option]
 	switch {
 	case basic.Info()&types.IsBoolean != 0:
-		switch vote := g.boolVote(sl); {
+		vote := 0.0
+		for _, b := range dir.Branches {
+			switch b.Costly {
+			case "true":
+				vote += b.Costlier - b.Cheaper
+			case "false":
+				vote -= b.Costlier - b.Cheaper
+			}
+		}
+		switch {
 		case vote > 0:
 			return []slow{{text: "true", desc: "→ true (its costlier branches)"}}
 		case vote < 0:
@@ -165,14 +182,111 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type, f *file) []slow 
 		}
 		return out
 	}
-	if basic.Info()&types.IsInteger != 0 {
+	integer := basic.Info()&types.IsInteger != 0
+	larger, smaller, at := g.numberDirection(sl, dir, integer)
+	if larger || !smaller {
 		out = append(out, slow{text: "(%s)*10", desc: "×10", wrap: true})
+		if n := len(ord); n > 0 && constant.Sign(ord[n-1]) > 0 {
+			c := ord[n-1]
+			out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
+		}
 	}
-	if n := len(ord); n > 0 && constant.Sign(ord[n-1]) > 0 {
-		c := ord[n-1]
-		out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
+	if !smaller {
+		return out
+	}
+	if integer {
+		out = append(out, slow{text: "max((%s)/10, 1)", desc: "÷10 (its costlier branches take smaller values)", wrap: true})
+	} else {
+		out = append(out, slow{text: "(%s)/10", desc: "÷10 (its costlier branches take smaller values)", wrap: true})
+	}
+	if i := slices.IndexFunc(ord, func(c constant.Value) bool { return constant.Sign(c) > 0 }); i >= 0 {
+		c := ord[i]
+		out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the smallest bound the code compares it with)"})
+	}
+	for _, c := range at {
+		if !slices.ContainsFunc(out, func(s slow) bool { return s.text == c }) {
+			out = append(out, slow{text: c, desc: "→ " + c + " (where its costlier branch is taken)"})
+		}
 	}
 	return out
+}
+
+// numberDirection says whether larger or smaller values of a number
+// cost more, by its direction: larger when it bounds or sizes, or a
+// costlier branch is taken above a constant; smaller when a costlier
+// branch is taken below a constant (at holds those constants, as Go) or
+// below a value it is compared with.
+func (g *generator) numberDirection(sl *slicing.Slice, dir scoring.Direction, integer bool) (larger, smaller bool, at []string) {
+	larger = len(dir.Larger) > 0
+	for _, b := range dir.Branches {
+		op, c, _ := strings.Cut(b.Costly, " ")
+		switch op {
+		case ">", ">=":
+			larger = true
+		case "<=", "==":
+			smaller, at = true, append(at, c)
+		case "<":
+			smaller = true
+			if integer {
+				if n, err := strconv.ParseInt(c, 10, 64); err == nil && n > 0 {
+					at = append(at, strconv.FormatInt(n-1, 10))
+				}
+			}
+		case "then", "else":
+			switch g.comparedSide(sl, b.Pos, op == "then") {
+			case token.GTR:
+				larger = true
+			case token.LSS:
+				smaller = true
+			}
+		}
+	}
+	return larger, smaller, at
+}
+
+// comparedSide looks at the branch at pos (file:line) that compares the
+// option's value by order with a value the option does not carry, and
+// says which values of the option take its then side (else side when
+// then is false): token.GTR for larger ones, token.LSS for smaller ones,
+// token.ILLEGAL when no such branch is there.
+func (g *generator) comparedSide(sl *slicing.Slice, pos string, then bool) token.Token {
+	for _, ff := range g.funcsOf(sl) {
+		for _, b := range ff.fs.Func.Blocks {
+			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if !ok || !ff.fs.Contains(iff) {
+				continue
+			}
+			cond, ok := iff.Cond.(*ssa.BinOp)
+			if !ok || !cond.Pos().IsValid() || !strings.HasPrefix(g.prog.Position(cond.Pos()), pos+":") {
+				continue
+			}
+			inX, inY := carries(ff.fs, cond.X), carries(ff.fs, cond.Y)
+			if inX == inY {
+				continue
+			}
+			op := cond.Op
+			if inY { // x < opt is opt > x
+				op = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ}[op]
+			}
+			if !then {
+				op = map[token.Token]token.Token{token.LSS: token.GEQ, token.LEQ: token.GTR, token.GTR: token.LEQ, token.GEQ: token.LSS}[op]
+			}
+			switch op {
+			case token.GTR, token.GEQ:
+				return token.GTR
+			case token.LSS, token.LEQ:
+				return token.LSS
+			}
+		}
+	}
+	return token.ILLEGAL
+}
+
+// carries says whether v is a value of the slice (the option's, or
+// computed from it).
+func carries(fs *slicing.FuncSlice, v ssa.Value) bool {
+	instr, ok := v.(ssa.Instruction)
+	return ok && fs.Contains(instr)
 }
 
 // constsCompared returns the constants of type t the slice compares with
@@ -225,50 +339,6 @@ func constsCompared(ffs []funcFile, t types.Type) (eq, ord []constant.Value) {
 	slices.SortFunc(eq, less)
 	slices.SortFunc(ord, less)
 	return eq, ord
-}
-
-// boolVote weighs the branches on a boolean option: positive when its
-// true side leads to costlier code, negative when its false side does.
-func (g *generator) boolVote(sl *slicing.Slice) float64 {
-	vote := 0.0
-	for _, ff := range g.funcsOf(sl) {
-		for _, b := range ff.fs.Func.Blocks {
-			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-			if !ok || !ff.fs.Contains(iff) {
-				continue
-			}
-			cond, neg := iff.Cond, false
-			for {
-				u, ok := cond.(*ssa.UnOp)
-				if !ok || u.Op != token.NOT {
-					break
-				}
-				cond, neg = u.X, !neg
-			}
-			if _, ok := cond.(*ssa.BinOp); ok {
-				continue
-			}
-			is := ff.f.ifStmt(slicing.Pos(iff))
-			if is == nil {
-				continue
-			}
-			// Which successor is the then side: the builder swaps them
-			// for a negated condition.
-			then, els := ff.f.sides(is)
-			switch {
-			case startsIn(b.Succs[0], is.Body):
-			case startsIn(b.Succs[1], is.Body):
-				neg = !neg
-			default:
-				continue
-			}
-			if neg {
-				then, els = els, then
-			}
-			vote += then - els
-		}
-	}
-	return vote
 }
 
 // qualified names a named type t as file f can write it, or "" for an

@@ -10,6 +10,7 @@ import (
 	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/mutate"
 	"github.com/confhunt/confhunt/report"
+	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -82,22 +83,24 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var sls []*slicing.Slice
+	var only *slicing.Option
 	if *option != "" {
-		o, err := an.lookup(*option)
-		if err != nil {
+		if only, err = an.lookup(*option); err != nil {
 			return err
 		}
-		sls = append(sls, an.a.Slice(o))
-	} else {
-		scores, _, err := e.rank(ctx, an, *countsFile)
-		if err != nil {
-			return err
-		}
-		for _, sc := range scores {
-			if sc.Suspect {
-				sls = append(sls, an.a.Slice(sc.Option))
-			}
+	}
+	// The ranking gives the suspects, and every option's costly
+	// direction, from which the config-value mutants take their values.
+	scores, _, err := e.rank(ctx, an, *countsFile)
+	if err != nil {
+		return err
+	}
+	cfg.Costly = make(map[*slicing.Option]scoring.Direction)
+	var sls []*slicing.Slice
+	for _, sc := range scores {
+		cfg.Costly[sc.Option] = sc.Direction
+		if only == sc.Option || only == nil && sc.Suspect {
+			sls = append(sls, an.a.Slice(sc.Option))
 		}
 	}
 	if err := ctx.Err(); err != nil {
