@@ -215,10 +215,15 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 // cost more, by its direction: larger when it bounds or sizes, or a
 // costlier branch is taken above a constant; smaller when a costlier
 // branch is taken below a constant (at holds those constants, as Go) or
-// below a value it is compared with.
+// below a value it is compared with. A branch one of whose sides fails
+// (a check of the value) says nothing.
 func (g *generator) numberDirection(sl *slicing.Slice, dir scoring.Direction, integer bool) (larger, smaller bool, at []string) {
 	larger = len(dir.Larger) > 0
 	for _, b := range dir.Branches {
+		iff, fs := g.branchAt(sl, b.Pos)
+		if iff != nil && (fails(iff.Block().Succs[0]) || fails(iff.Block().Succs[1])) {
+			continue
+		}
 		op, c, _ := strings.Cut(b.Costly, " ")
 		switch op {
 		case ">", ">=":
@@ -233,7 +238,10 @@ func (g *generator) numberDirection(sl *slicing.Slice, dir scoring.Direction, in
 				}
 			}
 		case "then", "else":
-			switch g.comparedSide(sl, b.Pos, op == "then") {
+			if iff == nil {
+				continue
+			}
+			switch comparedSide(fs, iff, op == "then") {
 			case token.GTR:
 				larger = true
 			case token.LSS:
@@ -244,43 +252,85 @@ func (g *generator) numberDirection(sl *slicing.Slice, dir scoring.Direction, in
 	return larger, smaller, at
 }
 
-// comparedSide looks at the branch at pos (file:line) that compares the
-// option's value by order with a value the option does not carry, and
-// says which values of the option take its then side (else side when
-// then is false): token.GTR for larger ones, token.LSS for smaller ones,
-// token.ILLEGAL when no such branch is there.
-func (g *generator) comparedSide(sl *slicing.Slice, pos string, then bool) token.Token {
+// branchAt finds the branch of the slice whose condition is at pos
+// (file:line), and its function's slice.
+func (g *generator) branchAt(sl *slicing.Slice, pos string) (*ssa.If, *slicing.FuncSlice) {
 	for _, ff := range g.funcsOf(sl) {
 		for _, b := range ff.fs.Func.Blocks {
 			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-			if !ok || !ff.fs.Contains(iff) {
-				continue
-			}
-			cond, ok := iff.Cond.(*ssa.BinOp)
-			if !ok || !cond.Pos().IsValid() || !strings.HasPrefix(g.prog.Position(cond.Pos()), pos+":") {
-				continue
-			}
-			inX, inY := carries(ff.fs, cond.X), carries(ff.fs, cond.Y)
-			if inX == inY {
-				continue
-			}
-			op := cond.Op
-			if inY { // x < opt is opt > x
-				op = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ}[op]
-			}
-			if !then {
-				op = map[token.Token]token.Token{token.LSS: token.GEQ, token.LEQ: token.GTR, token.GTR: token.LEQ, token.GEQ: token.LSS}[op]
-			}
-			switch op {
-			case token.GTR, token.GEQ:
-				return token.GTR
-			case token.LSS, token.LEQ:
-				return token.LSS
+			if ok && ff.fs.Contains(iff) && iff.Cond.Pos().IsValid() && strings.HasPrefix(g.prog.Position(iff.Cond.Pos()), pos+":") {
+				return iff, ff.fs
 			}
 		}
 	}
+	return nil, nil
+}
+
+// comparedSide says, of a branch comparing the option's value by order
+// with a value the option does not carry, which values of the option
+// take its then side (else side when then is false): token.GTR for
+// larger ones, token.LSS for smaller ones, token.ILLEGAL when the branch
+// is no such comparison.
+func comparedSide(fs *slicing.FuncSlice, iff *ssa.If, then bool) token.Token {
+	cond, ok := iff.Cond.(*ssa.BinOp)
+	if !ok {
+		return token.ILLEGAL
+	}
+	inX, inY := carries(fs, cond.X), carries(fs, cond.Y)
+	if inX == inY {
+		return token.ILLEGAL
+	}
+	op := cond.Op
+	if inY { // x < opt is opt > x
+		op = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ}[op]
+	}
+	if !then {
+		op = map[token.Token]token.Token{token.LSS: token.GEQ, token.LEQ: token.GTR, token.GTR: token.LEQ, token.GEQ: token.LSS}[op]
+	}
+	switch op {
+	case token.GTR, token.GEQ:
+		return token.GTR
+	case token.LSS, token.LEQ:
+		return token.LSS
+	}
 	return token.ILLEGAL
 }
+
+// fails reports whether the side of a branch that starts at b fails
+// straight away: it runs on, without branching, into a panic or a
+// return of an error that is not a nil constant (a check of the value,
+// not a costlier path). A named result returns what was last stored in
+// it on the way, when that is known.
+func fails(b *ssa.BasicBlock) bool {
+	stored := make(map[ssa.Value]bool) // named results: holds a failure
+	failure := func(v ssa.Value) bool {
+		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+			return stored[u.X]
+		}
+		_, isConst := v.(*ssa.Const)
+		return !isConst && types.Identical(v.Type(), errorType)
+	}
+	for seen := 0; seen < len(b.Parent().Blocks); seen++ {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && types.Identical(st.Val.Type(), errorType) {
+				stored[st.Addr] = failure(st.Val)
+			}
+		}
+		switch last := b.Instrs[len(b.Instrs)-1].(type) {
+		case *ssa.Panic:
+			return true
+		case *ssa.Return:
+			return slices.ContainsFunc(last.Results, failure)
+		case *ssa.Jump:
+			b = b.Succs[0]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+var errorType = types.Universe.Lookup("error").Type()
 
 // carries says whether v is a value of the slice (the option's, or
 // computed from it).

@@ -21,17 +21,21 @@ import (
 
 // mutateJSON is the part of confhunt mutate -json the evaluation reads.
 type mutateJSON struct {
-	Generated int `json:"generated"`
-	Selected  int `json:"selected"`
+	Module    string `json:"module"`
+	Generated int    `json:"generated"`
+	Selected  int    `json:"selected"`
 	Mutants   []struct {
-		ID       string `json:"id"`
-		Operator string `json:"operator"`
-		Option   string `json:"option"`
-		Status   string `json:"status"`
-		Reason   string `json:"reason"`
-		Benches  []struct {
+		ID          string `json:"id"`
+		Operator    string `json:"operator"`
+		Option      string `json:"option"`
+		Status      string `json:"status"`
+		Reason      string `json:"reason"`
+		Replacement string `json:"replacement"`
+		Benches     []struct {
 			Name      string  `json:"name"`
+			Unit      string  `json:"unit"`
 			Ratio     float64 `json:"ratio"`
+			P         float64 `json:"p"`
 			Slower    bool    `json:"slower"`
 			Predicted float64 `json:"predicted"`
 			MDE       float64 `json:"mde"`
@@ -164,30 +168,65 @@ func mutation(ctx context.Context, bin, dir string, t Truth, n int, seed uint64)
 
 	// Sanity against the truth: a config-value mutant of each culprit's
 	// option, chosen from the code alone, killed by the benchmarks.
-	fmt.Fprintf(&b, "\n| culprit | config-value mutants | killed | statuses |\n| --- | --- | --- | --- |\n")
+	fmt.Fprintf(&b, "\n| culprit | bad value (truth) | config-value mutants: statuses | killed | the value mutant shown | its verdict |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, c := range t.Culprits {
 		fmt.Fprintf(os.Stderr, "eval: %s: mutate -option %s\n", t.Program, c.Option)
 		args := append([]string{"mutate", "-json", "-operators", "value", "-option", c.Option}, t.Patterns...)
 		stdout, stderr, err := run(ctx, dir, bin, args...)
 		if err != nil {
-			fmt.Fprintf(&b, "| %s | error: %s | | |\n", c.Option, strings.ReplaceAll(string(lastLines(stderr, 1)), "\n", " "))
+			fmt.Fprintf(&b, "| %s | %s | error: %s | | | |\n", c.Option, c.Bad, strings.ReplaceAll(string(lastLines(stderr, 1)), "\n", " "))
 			continue
 		}
 		var cr mutateJSON
-		json.Unmarshal(stdout, &cr)
-		killed := 0
-		var sts []string
-		for _, m := range cr.Mutants {
-			if m.Status == "killed" {
-				killed++
-			}
-			sts = append(sts, m.Status)
+		if err := json.Unmarshal(stdout, &cr); err != nil {
+			fmt.Fprintf(&b, "| %s | %s | error: %v | | | |\n", c.Option, c.Bad, err)
+			continue
 		}
-		sort.Strings(sts)
-		fmt.Fprintf(&b, "| %s | %d | %d | %s |\n", c.Option, len(cr.Mutants), killed, strings.Join(slices.Compact(sts), ", "))
+		b.WriteString(culpritRow(c.Option, c.Bad, cr) + "\n")
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// culpritRow is a culprit's row of the sanity table: the statuses of its
+// option's config-value mutants, and the one that shows most: the killed
+// mutant with the largest slowdown, else the measured one closest to
+// being killed.
+func culpritRow(option, bad string, cr mutateJSON) string {
+	byStatus := map[string]int{}
+	killed, best, bestP := 0, -1, math.Inf(1)
+	for i, m := range cr.Mutants {
+		byStatus[m.Status]++
+		for _, bch := range m.Benches {
+			p := bch.P
+			if m.Status == "killed" {
+				p = -bch.Ratio // a killed mutant before any other, the largest slowdown first
+			}
+			if p < bestP {
+				best, bestP = i, p
+			}
+		}
+		if m.Status == "killed" {
+			killed++
+		}
+	}
+	var sts []string
+	for _, st := range slices.Sorted(maps.Keys(byStatus)) {
+		sts = append(sts, fmt.Sprintf("%s %d", st, byStatus[st]))
+	}
+	shown, verdict := "none measured", ""
+	if best >= 0 {
+		m := cr.Mutants[best]
+		shown = fmt.Sprintf("`%s` → `%s`", m.ID, m.Replacement)
+		verdict = m.Status
+		for _, bch := range m.Benches {
+			if bch.Slower || m.Status != "killed" && bch.P == bestP {
+				verdict += fmt.Sprintf(": %s %s %+.0f%% (p=%.2g)", strings.TrimPrefix(bch.Name, cr.Module+"/"), cmpOr(bch.Unit, "ns/op"), 100*(bch.Ratio-1), bch.P)
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("| %s | %s | %s | %d | %s | %s |", option, bad, strings.Join(sts, ", "), killed, shown, verdict)
 }
 
 func percent(a, b int) float64 {
