@@ -231,3 +231,15 @@ func TestBenchFunc(t *testing.T) {
 		}
 	}
 }
+
+// TestMinP checks the least p-value of the exact one-sided U test, from
+// which the measurement decides how many rounds it needs: 5 a side
+// serve 12 comparisons at α = 0.05, not 13.
+func TestMinP(t *testing.T) {
+	if got := mutate.MinP(5); got < 1/252.0-1e-12 || got > 1/252.0+1e-12 {
+		t.Errorf("MinP(5) = %v, want 1/252", got)
+	}
+	if !(mutate.MinP(5) < 0.05/12) || mutate.MinP(5) < 0.05/13 {
+		t.Errorf("MinP(5) = %v: want it below 0.05/12 and above 0.05/13", mutate.MinP(5))
+	}
+}
