@@ -62,7 +62,7 @@ var generateRE = regexp.MustCompile(`confhunt: generate +([0-9.]+)s`)
 // (-dry-run, for the count and the time to generate them), a seeded
 // sample of n run in full, and for each culprit the config-value
 // mutants of its option. It returns the target's Markdown section.
-func mutation(ctx context.Context, bin, dir string, t Truth, n int, seed uint64) string {
+func mutation(ctx context.Context, bin, chromium, dir string, t Truth, n int, seed uint64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### %s\n\n", t.Program)
 	fmt.Fprintf(os.Stderr, "eval: %s: mutate -dry-run\n", t.Program)
@@ -122,6 +122,12 @@ func mutation(ctx context.Context, bin, dir string, t Truth, n int, seed uint64)
 	}
 	fmt.Fprintf(&b, "- time per mutant, median: build %.1f s, equivalence %.1f s, measurement %.1f s (over the %d measured)\n",
 		median(build), median(equiv), median(meas), len(meas))
+	if chromium != "" {
+		png, _ := filepath.Abs(filepath.Join("benchmarks", "mutate-"+t.Program+".png"))
+		counts := map[string]int{"killed": o.Killed, "survived": o.Survived, "unreached": o.Unreached, "timeout": o.Timeout,
+			"not-viable": o.NotViable, "not-equivalent": o.NotEquivalent}
+		b.WriteString(htmlCheck(ctx, bin, chromium, dir, stdout, counts, png))
+	}
 	counted := o.Killed + o.Survived + o.Unreached
 	fmt.Fprintf(&b, "- mutation score: %d killed of %d counted = %.0f%% (survived %d, never reached by a benchmark %d)\n",
 		o.Killed, counted, percent(o.Killed, counted), o.Survived, o.Unreached)
@@ -291,7 +297,7 @@ func mean(xs []float64) float64 {
 
 // mutationOnly writes the mutation section of the targets named in only
 // (all when empty) to out.
-func mutationOnly(ctx context.Context, bin, only, out string, n int, seed uint64) error {
+func mutationOnly(ctx context.Context, bin, chromium, only, out string, n int, seed uint64) error {
 	var b bytes.Buffer
 	b.WriteString(mutateHeader)
 	ts, err := targets(only)
@@ -299,7 +305,7 @@ func mutationOnly(ctx context.Context, bin, only, out string, n int, seed uint64
 		return err
 	}
 	for _, t := range ts {
-		b.WriteString(mutation(ctx, bin, t.dir, t.truth, n, seed))
+		b.WriteString(mutation(ctx, bin, chromium, t.dir, t.truth, n, seed))
 	}
 	os.Stdout.Write(b.Bytes())
 	if out == "" {
