@@ -155,8 +155,8 @@ section.site { border-top: 1px solid #ddd; padding-top: 0.5em; }
 {{end}}<h2>Sites</h2>
 {{range .Sites}}<section class="site">
 <h3>{{.File}}:{{.Line}}</h3>
-<pre>{{range .Lines}}<span{{if .Here}} class="here"{{end}}>{{printf "%4d" .N}}  {{.Text}}</span>
-{{end}}</pre>
+<pre>{{range .Lines}}<span{{if .Here}} class="here"{{end}}>{{printf "%4d" .N}}  {{.Text}}
+</span>{{end}}</pre>
 <table>
 <tr><th>Mutant</th><th>Option</th><th>Change</th><th>Status</th><th>Why</th><th>Benchmarks: measured [95% CI], predicted, p, resolves</th></tr>
 {{range .Mutants}}<tr class="mutant" data-status="{{.Status}}" id="{{.ID}}">
