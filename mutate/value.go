@@ -298,17 +298,27 @@ func comparedSide(fs *slicing.FuncSlice, iff *ssa.If, then bool) token.Token {
 
 // fails reports whether the side of a branch that starts at b fails
 // straight away: it runs on, without branching, into a panic or a
-// return of an error that is not a nil constant (a check of the value,
-// not a costlier path). A named result returns what was last stored in
-// it on the way, when that is known.
+// return of an error made there (fmt.Errorf, errors.New, a sentinel
+// variable, a value of an error type), not one passed on from a call (a
+// check of the value, not a costlier path). A named result returns what
+// was last stored in it on the way.
 func fails(b *ssa.BasicBlock) bool {
 	stored := make(map[ssa.Value]bool) // named results: holds a failure
-	failure := func(v ssa.Value) bool {
-		if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
-			return stored[u.X]
+	var failure func(v ssa.Value) bool
+	failure = func(v ssa.Value) bool {
+		switch v := v.(type) {
+		case *ssa.UnOp:
+			if _, global := v.X.(*ssa.Global); global {
+				return v.Op == token.MUL
+			}
+			return v.Op == token.MUL && stored[v.X]
+		case *ssa.MakeInterface:
+			return types.Identical(v.Type(), errorType)
+		case *ssa.Call:
+			callee := v.Call.StaticCallee()
+			return callee != nil && callee.Pkg != nil && (callee.Pkg.Pkg.Path() == "errors" || callee.Pkg.Pkg.Path() == "fmt" && callee.Name() == "Errorf")
 		}
-		_, isConst := v.(*ssa.Const)
-		return !isConst && types.Identical(v.Type(), errorType)
+		return false
 	}
 	for seen := 0; seen < len(b.Parent().Blocks); seen++ {
 		for _, instr := range b.Instrs {
