@@ -41,8 +41,10 @@
 // Runner.Run builds each mutant's test binaries (go test -c -overlay,
 // Jobs at once, never beside a measurement) for the packages whose tests
 // or benchmarks reach its site in the call graph (a closure is reached
-// where it is defined), runs the reaching tests (a failure: NotEquivalent;
-// past TimeoutFactor × the base's time: Timeout), then runs the reaching
+// where it is defined, a function or method value handed to library
+// code — an HTTP handler, a callback — where it is made), runs the
+// reaching tests (a failure: NotEquivalent; past TimeoutFactor × the
+// base's time: Timeout), then runs the reaching
 // benchmarks interleaved with the unmutated build (internal/bench) and
 // calls the mutant Killed when a one-sided Mann–Whitney U test at Alpha,
 // divided among the benchmarks (Bonferroni), says one is slower —

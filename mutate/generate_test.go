@@ -238,3 +238,23 @@ func TestValueDirection(t *testing.T) {
 		}
 	}
 }
+
+// TestReachMethodValue checks that a site in a method whose value is
+// handed to library code (strings.Map) is reached by the benchmark that
+// makes the value.
+func TestReachMethodValue(t *testing.T) {
+	l := loadApp(t)
+	n := 0
+	for _, m := range l.mutants {
+		if m.Option != "Shouter.Loud" || m.Func != "app.(*Shouter).mapRune" {
+			continue
+		}
+		n++
+		if !slices.Contains(m.Benchmarks, "example.com/app.BenchmarkSay") {
+			t.Errorf("%s: reached by %q, want example.com/app.BenchmarkSay", m.ID, m.Benchmarks)
+		}
+	}
+	if n == 0 {
+		t.Error("no mutant in (*Shouter).mapRune")
+	}
+}
