@@ -48,7 +48,7 @@ func Generate(prog *slicing.Program, a *slicing.Analysis, sls []*slicing.Slice, 
 		}
 	}
 	slices.SortFunc(g.out, func(a, b *Mutant) int {
-		return cmp.Or(compareMutants(a, b), cmp.Compare(a.Replacement, b.Replacement), cmp.Compare(a.Option, b.Option))
+		return cmp.Or(compareMutants(a, b), cmp.Compare(a.Replacement, b.Replacement), cmp.Compare(a.Option, b.Option), cmp.Compare(len(a.also), len(b.also)))
 	})
 	// IDs name the place; several mutants at one place are numbered.
 	count := make(map[string]int)

@@ -258,3 +258,29 @@ func TestReachMethodValue(t *testing.T) {
 		t.Error("no mutant in (*Shouter).mapRune")
 	}
 }
+
+// TestValueEverywhere checks the mutant that sets an option's value at
+// every read site at once, so that sites that must agree still do: its
+// source has no read of the option left.
+func TestValueEverywhere(t *testing.T) {
+	l := loadApp(t)
+	var found *mutate.Mutant
+	for _, m := range l.mutants {
+		if m.Option == "Flusher.Every" && m.Operator == mutate.Value && strings.HasSuffix(m.Description, "at all its 3 read sites") && m.Replacement == "1000" {
+			found = m
+		}
+	}
+	if found == nil {
+		t.Fatal("no mutant setting Flusher.Every to 1000 at its 3 read sites")
+	}
+	src, err := found.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(src), "f.Every"); n != 0 {
+		t.Errorf("%s: %d reads of f.Every left, want none", found.ID, n)
+	}
+	if n := strings.Count(string(src), "1000"); n != 3+2 { // the bound and the message's, and the three reads
+		t.Errorf("%s: 1000 appears %d times, want 5", found.ID, n)
+	}
+}

@@ -101,9 +101,17 @@ type Mutant struct {
 	path   string // absolute path of the mutated file
 	src    []byte // its source
 	edit   overlay.Edit
-	helper string // package name when the edit calls the injected helpers
+	also   []siteEdit // further edits: the same value at the option's other read sites
+	helper string     // package name when the edit calls the injected helpers
 	fn     *ssa.Function
 	block  *ssa.BasicBlock // the block the edit runs in, when known (calibration)
+}
+
+// siteEdit is an edit of a file other than, or besides, a mutant's own.
+type siteEdit struct {
+	path string // absolute
+	src  []byte
+	edit overlay.Edit
 }
 
 // Less orders mutants by file, position, operator and ID.

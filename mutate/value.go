@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -23,6 +24,9 @@ import (
 // slowValues).
 func (g *generator) value(sl *slicing.Slice) {
 	byType := make(map[string][]slow)
+	// The mutants of each slow value, site by site, in order.
+	var keys []string
+	bySlow := make(map[string][]*Mutant)
 	for _, s := range sl.Option.Sites {
 		if s.Func == nil || s.Value == nil {
 			continue
@@ -56,10 +60,44 @@ func (g *generator) value(sl *slicing.Slice) {
 				text = named + "(" + text + ")"
 			}
 			m := g.add(f, s.Func, Value, sl.Option.Name, e.Pos(), e.End(), text, sl.Option.Name+" "+v.desc)
-			if instr, ok := s.Value.(ssa.Instruction); ok && m != nil {
+			if m == nil {
+				continue
+			}
+			if instr, ok := s.Value.(ssa.Instruction); ok {
 				m.block = instr.Block()
 			}
+			k := key + "\x00" + v.text + "\x00" + v.desc
+			if bySlow[k] == nil {
+				keys = append(keys, k)
+			}
+			bySlow[k] = append(bySlow[k], m)
 		}
+	}
+	// The option set to the value everywhere it is read: sites that must
+	// agree (a lock taken and released, a hash made and checked) keep
+	// agreeing, as when the user sets the option.
+	for _, k := range keys {
+		ms := bySlow[k]
+		if len(ms) < 2 {
+			continue
+		}
+		all := *ms[0]
+		all.also = nil
+		bset, tset := make(map[string]bool), make(map[string]bool)
+		for i, m := range ms {
+			if i > 0 {
+				all.also = append(all.also, siteEdit{m.path, m.src, m.edit})
+			}
+			for _, b := range m.Benchmarks {
+				bset[b] = true
+			}
+			for _, t := range m.Tests {
+				tset[t] = true
+			}
+		}
+		all.Benchmarks, all.Tests = slices.Sorted(maps.Keys(bset)), slices.Sorted(maps.Keys(tset))
+		all.Description = fmt.Sprintf("%s at all its %d read sites", ms[0].Description, len(ms))
+		g.out = append(g.out, &all)
 	}
 }
 
