@@ -16,6 +16,8 @@
 //     a tenth of it or the smallest bound where its costlier branches
 //     take smaller values (a branch whose side fails, a check, says
 //     nothing); another constant a string or named kind is compared with;
+//     each value at each read site, and at all the read sites at once
+//     (sites that must agree, a lock taken and released, keep agreeing);
 //   - FastPath: an if statement on the option forced to its costlier side,
 //     its condition still evaluated: (C) || true, (C) && false. Branches
 //     testing errors or nil, and sides that fail, are left alone;
