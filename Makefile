@@ -4,7 +4,7 @@ GO      ?= go
 EXAMPLE := benchmarks/kvstore
 TARGETS := $(dir $(wildcard benchmarks/*/go.mod))
 
-.PHONY: demo test install vet vet-cross fmt-check fuzz bench bench-scale eval eval-real eval-real-static eval-compare
+.PHONY: demo test install vet vet-cross fmt-check fuzz bench bench-scale eval eval-real eval-real-static eval-compare chromium
 
 ## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
@@ -55,10 +55,14 @@ bench-scale:
 	$(GO) build -o bin/confhunt ./cmd/confhunt
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -scale -o benchmarks/SCALE.md
 
-## eval: judge confhunt on the target programs (benchmarks/*/truth.yaml) and a large module; writes benchmarks/EVAL.md
-eval:
+## eval: judge confhunt on the target programs (benchmarks/*/truth.yaml) and a large module; writes benchmarks/EVAL.md (and checks each mutation report in headless Chromium)
+eval: chromium
 	$(GO) build -o bin/confhunt ./cmd/confhunt
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -o benchmarks/EVAL.md
+
+## chromium: Debian's chromium, which make eval opens the HTML mutation reports in; installed only when missing
+chromium:
+	@command -v chromium >/dev/null || { apt-get update && apt-get install -y chromium; }
 
 ## eval-real: judge the ranking on real public Go code (benchmarks/real/corpus.yaml), statically and with counts from each project's tests; writes benchmarks/EVAL-REAL.md, then bench-scale
 eval-real:

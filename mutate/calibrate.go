@@ -136,10 +136,16 @@ func readCounts(prog *slicing.Program, name string) (*counts.Counts, error) {
 // without sub-benchmarks and the -GOMAXPROCS suffix.
 func BenchFunc(pkg, name string) string {
 	name, _, _ = strings.Cut(name, "/")
+	return pkg + ".Benchmark" + trimProcs(name)
+}
+
+// trimProcs drops the -GOMAXPROCS suffix go test adds to a benchmark's
+// name: "Get/size=64-2" is "Get/size=64".
+func trimProcs(name string) string {
 	if i := strings.LastIndex(name, "-"); i > 0 && name[i+1:] != "" && strings.Trim(name[i+1:], "0123456789") == "" {
-		name = name[:i]
+		return name[:i]
 	}
-	return pkg + ".Benchmark" + name
+	return name
 }
 
 // predict sets the predicted slowdown of each benchmark of m: the site's

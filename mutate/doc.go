@@ -9,10 +9,15 @@
 // IDs (operator@file:line:col). The operators (Operator) are:
 //
 //   - Value: the option's value at a read site replaced by a legal slow
-//     value chosen from the code alone (see slowValues): a bool's side
-//     whose branches lead to costlier code, an integer ×10 or the largest
-//     constant bound the code compares it with, another constant a
-//     string or named kind is compared with;
+//     value chosen from the code alone (see slowValues), in the option's
+//     costly direction (scoring.Direction, Config.Costly): a bool's side
+//     whose branches lead to costlier code; a number ×10 or the largest
+//     constant bound the code compares it with where larger values cost,
+//     a tenth of it or the smallest bound where its costlier branches
+//     take smaller values (a branch whose side fails, a check, says
+//     nothing); another constant a string or named kind is compared with;
+//     each value at each read site, and at all the read sites at once
+//     (sites that must agree, a lock taken and released, keep agreeing);
 //   - FastPath: an if statement on the option forced to its costlier side,
 //     its condition still evaluated: (C) || true, (C) && false. Branches
 //     testing errors or nil, and sides that fail, are left alone;
@@ -38,12 +43,18 @@
 // Runner.Run builds each mutant's test binaries (go test -c -overlay,
 // Jobs at once, never beside a measurement) for the packages whose tests
 // or benchmarks reach its site in the call graph (a closure is reached
-// where it is defined), runs the reaching tests (a failure: NotEquivalent;
-// past TimeoutFactor × the base's time: Timeout), then runs the reaching
+// where it is defined, a function or method value handed to library
+// code — an HTTP handler, a callback — where it is made), runs the
+// reaching tests (a failure: NotEquivalent; past TimeoutFactor × the
+// base's time: Timeout), then runs the reaching
 // benchmarks interleaved with the unmutated build (internal/bench) and
 // calls the mutant Killed when a one-sided Mann–Whitney U test at Alpha,
-// divided among the benchmarks (Bonferroni), says one is slower,
-// Survived otherwise, and Unreached when no benchmark reaches its site.
+// divided among the benchmarks (Bonferroni), says one is slower —
+// in ns/op, and for an allocation mutant in B/op or allocs/op too, each
+// unit a test of its own —, Survived otherwise, and Unreached when no
+// benchmark reaches its site. The rounds go on past Runs, up to 10, until
+// the test can reach the divided level (5 rounds a side reach p = 1/252,
+// below 0.05 divided among 12 tests).
 // With Calibrate, a coverage run of each reaching benchmark (unmutated:
 // coverage and overlays cannot be combined) gives each site's executions
 // per op, and a mutant of known cost (Loop, Sleep) a predicted slowdown

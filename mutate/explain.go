@@ -16,7 +16,7 @@ func Explain(m *Mutant) string {
 		var by []string
 		for _, b := range m.Benches {
 			if b.Slower {
-				by = append(by, fmt.Sprintf("%s %s (p=%.3g, Cliff's δ %.2f)", b.Name, pct(b.Ratio-1), b.P, b.Cliff))
+				by = append(by, fmt.Sprintf("%s %s (p=%.3g, Cliff's δ %.2f)", b.Label(), pct(b.Ratio-1), b.P, b.Cliff))
 			}
 		}
 		return "slower in " + strings.Join(by, ", ")
@@ -25,16 +25,25 @@ func Explain(m *Mutant) string {
 		for _, b := range m.Benches {
 			switch {
 			case b.Predicted > 0 && b.Predicted < b.MDE:
-				why = append(why, fmt.Sprintf("%s reached, predicted %s, below this benchmark's minimum detectable effect ±%.1f%%", b.Name, pct(b.Predicted), 100*b.MDE))
+				why = append(why, fmt.Sprintf("%s reached, predicted %s, below this benchmark's minimum detectable effect ±%.1f%%", b.Label(), pct(b.Predicted), 100*b.MDE))
 			case b.Predicted > 0:
-				why = append(why, fmt.Sprintf("%s reached, predicted %s, not detected (measured %s) — look at this benchmark", b.Name, pct(b.Predicted), pct(b.Ratio-1)))
+				why = append(why, fmt.Sprintf("%s reached, predicted %s, not detected (measured %s) — look at this benchmark", b.Label(), pct(b.Predicted), pct(b.Ratio-1)))
 			default:
-				why = append(why, fmt.Sprintf("%s reached, measured %s (p=%.3g), resolves ±%.1f%%", b.Name, pct(b.Ratio-1), b.P, 100*b.MDE))
+				why = append(why, fmt.Sprintf("%s reached, measured %s (p=%.3g), resolves ±%.1f%%", b.Label(), pct(b.Ratio-1), b.P, 100*b.MDE))
 			}
 		}
 		return strings.Join(why, "; ")
 	}
 	return m.Reason
+}
+
+// Label names what b compared: its benchmark, and its unit when it is
+// not ns/op ("example.com/app.Get B/op").
+func (b Bench) Label() string {
+	if b.Unit == "" || b.Unit == "ns/op" {
+		return b.Name
+	}
+	return b.Name + " " + b.Unit
 }
 
 // pct formats a fraction as a signed percentage.

@@ -48,7 +48,7 @@ func Generate(prog *slicing.Program, a *slicing.Analysis, sls []*slicing.Slice, 
 		}
 	}
 	slices.SortFunc(g.out, func(a, b *Mutant) int {
-		return cmp.Or(compareMutants(a, b), cmp.Compare(a.Replacement, b.Replacement), cmp.Compare(a.Option, b.Option))
+		return cmp.Or(compareMutants(a, b), cmp.Compare(a.Replacement, b.Replacement), cmp.Compare(a.Option, b.Option), cmp.Compare(len(a.also), len(b.also)))
 	})
 	// IDs name the place; several mutants at one place are numbered.
 	count := make(map[string]int)
@@ -71,7 +71,10 @@ type generator struct {
 	pkgs  map[string][]*packages.Package
 	seen  map[string]bool // path, edit, operator: one mutant for a package and its test variant
 	reach map[*ssa.Function]*reached
-	ffs   map[*slicing.Slice][]funcFile // funcsOf's
+	// values holds, for each function, the functions that make a value
+	// of it (madeIn).
+	values map[*ssa.Function][]*ssa.Function
+	ffs    map[*slicing.Slice][]funcFile // funcsOf's
 	// variants holds the functions at each position: a package's and its
 	// test variant's.
 	variants map[token.Pos][]*ssa.Function

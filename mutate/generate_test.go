@@ -131,7 +131,7 @@ func TestIgnore(t *testing.T) {
 // TestExclude checks -exclude by function and by file.
 func TestExclude(t *testing.T) {
 	l := loadApp(t)
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Exclude: []string{"app.Work"}})
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Exclude: []string{"app.Work"}, Costly: l.costly})
 	for _, m := range ms {
 		if m.Func == "app.Work" {
 			t.Errorf("mutant %s in an excluded function", m.ID)
@@ -140,7 +140,7 @@ func TestExclude(t *testing.T) {
 	if len(ms) == 0 || len(ms) >= len(l.mutants) {
 		t.Errorf("excluding app.Work left %d of %d mutants", len(ms), len(l.mutants))
 	}
-	if ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Exclude: []string{"*.go"}}); len(ms) != 0 {
+	if ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Exclude: []string{"*.go"}, Costly: l.costly}); len(ms) != 0 {
 		t.Errorf("excluding *.go left %d mutants", len(ms))
 	}
 }
@@ -162,7 +162,7 @@ func TestReach(t *testing.T) {
 // and edits.
 func TestGenerateStable(t *testing.T) {
 	l := loadApp(t)
-	again := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{})
+	again := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Costly: l.costly})
 	if len(again) != len(l.mutants) {
 		t.Fatalf("%d mutants, then %d", len(l.mutants), len(again))
 	}
@@ -178,7 +178,7 @@ func BenchmarkGenerate(b *testing.B) {
 	l := loadApp(b)
 	n := 0
 	for b.Loop() {
-		n += len(mutate.Generate(l.prog, l.a, l.slices, mutate.Config{}))
+		n += len(mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Costly: l.costly}))
 	}
 	b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "mutants/s")
 }
@@ -204,5 +204,83 @@ func TestSample(t *testing.T) {
 	}
 	if c := mutate.Sample(l.mutants, 5, 8); slices.EqualFunc(a, c, func(x, y *mutate.Mutant) bool { return x == y }) {
 		t.Error("seeds 7 and 8 gave the same sample")
+	}
+}
+
+// TestValueDirection checks that the config-value mutants of a number
+// follow its costly direction: smaller values where its costlier branch
+// is taken below a value it is compared with, larger ones where it
+// bounds a loop.
+func TestValueDirection(t *testing.T) {
+	l := loadApp(t)
+	got := make(map[string][]string)
+	for _, m := range l.mutants {
+		if m.Operator == mutate.Value {
+			got[m.Option] = append(got[m.Option], m.Replacement)
+		}
+	}
+	for _, tc := range []struct {
+		option  string
+		want    []string
+		notWant string
+	}{
+		{"Flusher.Every", []string{"max((f.Every)/10, 1)"}, "(f.Every)*10"},
+		{"Flusher.Ratio", []string{"(f.Ratio)/10"}, "(f.Ratio)*10"},
+		{"Config.Rounds", []string{"(c.Rounds)*10"}, "max((c.Rounds)/10, 1)"},
+	} {
+		for _, w := range tc.want {
+			if !slices.Contains(got[tc.option], w) {
+				t.Errorf("%s: values %q, want %q among them", tc.option, got[tc.option], w)
+			}
+		}
+		if slices.Contains(got[tc.option], tc.notWant) {
+			t.Errorf("%s: values %q, want no %q", tc.option, got[tc.option], tc.notWant)
+		}
+	}
+}
+
+// TestReachMethodValue checks that a site in a method whose value is
+// handed to library code (strings.Map) is reached by the benchmark that
+// makes the value.
+func TestReachMethodValue(t *testing.T) {
+	l := loadApp(t)
+	n := 0
+	for _, m := range l.mutants {
+		if m.Option != "Shouter.Loud" || m.Func != "app.(*Shouter).mapRune" {
+			continue
+		}
+		n++
+		if !slices.Contains(m.Benchmarks, "example.com/app.BenchmarkSay") {
+			t.Errorf("%s: reached by %q, want example.com/app.BenchmarkSay", m.ID, m.Benchmarks)
+		}
+	}
+	if n == 0 {
+		t.Error("no mutant in (*Shouter).mapRune")
+	}
+}
+
+// TestValueEverywhere checks the mutant that sets an option's value at
+// every read site at once, so that sites that must agree still do: its
+// source has no read of the option left.
+func TestValueEverywhere(t *testing.T) {
+	l := loadApp(t)
+	var found *mutate.Mutant
+	for _, m := range l.mutants {
+		if m.Option == "Flusher.Every" && m.Operator == mutate.Value && strings.HasSuffix(m.Description, "at all its 3 read sites") && m.Replacement == "1000" {
+			found = m
+		}
+	}
+	if found == nil {
+		t.Fatal("no mutant setting Flusher.Every to 1000 at its 3 read sites")
+	}
+	src, err := found.Source()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(src), "f.Every"); n != 0 {
+		t.Errorf("%s: %d reads of f.Every left, want none", found.ID, n)
+	}
+	if n := strings.Count(string(src), "1000"); n != 3+2 { // the bound and the message's, and the three reads
+		t.Errorf("%s: 1000 appears %d times, want 5", found.ID, n)
 	}
 }

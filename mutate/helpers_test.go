@@ -3,11 +3,13 @@ package mutate_test
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"sync"
 	"testing"
 
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/mutate"
+	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -15,6 +17,7 @@ type loaded struct {
 	prog    *slicing.Program
 	a       *slicing.Analysis
 	slices  []*slicing.Slice
+	costly  map[*slicing.Option]scoring.Direction // the ranking's directions
 	mutants []*mutate.Mutant
 	err     error
 }
@@ -25,7 +28,7 @@ var (
 )
 
 // loadApp loads testdata/src/app with its tests, once per test binary,
-// and generates every mutant of every option's slice.
+// ranks its options and generates every mutant of every option's slice.
 func loadApp(t testing.TB) loaded {
 	t.Helper()
 	appOnce.Do(func() {
@@ -55,7 +58,16 @@ func loadApp(t testing.TB) loaded {
 		for sl := range slicing.Forward(ctx, a, opts) {
 			app.slices = append(app.slices, sl)
 		}
-		app.mutants = mutate.Generate(prog, a, app.slices, mutate.Config{})
+		scores, err := scoring.Rank(ctx, a, prog, slices.Values(app.slices), s, nil)
+		if err != nil {
+			app.err = err
+			return
+		}
+		app.costly = make(map[*slicing.Option]scoring.Direction)
+		for _, sc := range scores {
+			app.costly[sc.Option] = sc.Direction
+		}
+		app.mutants = mutate.Generate(prog, a, app.slices, mutate.Config{Costly: app.costly})
 	})
 	if app.err != nil {
 		t.Fatal(app.err)

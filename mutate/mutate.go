@@ -11,6 +11,8 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/internal/overlay"
+	"github.com/confhunt/confhunt/scoring"
+	"github.com/confhunt/confhunt/slicing"
 )
 
 // Operator is a kind of performance mutation.
@@ -99,9 +101,17 @@ type Mutant struct {
 	path   string // absolute path of the mutated file
 	src    []byte // its source
 	edit   overlay.Edit
-	helper string // package name when the edit calls the injected helpers
+	also   []siteEdit // further edits: the same value at the option's other read sites
+	helper string     // package name when the edit calls the injected helpers
 	fn     *ssa.Function
 	block  *ssa.BasicBlock // the block the edit runs in, when known (calibration)
+}
+
+// siteEdit is an edit of a file other than, or besides, a mutant's own.
+type siteEdit struct {
+	path string // absolute
+	src  []byte
+	edit overlay.Edit
 }
 
 // Less orders mutants by file, position, operator and ID.
@@ -115,6 +125,11 @@ type Config struct {
 	Operators []Operator    // nil means all
 	Exclude   []string      // file or function patterns (path.Match on the file relative to the root, or a function's short name); a prefix ending in /... too
 	Inject    time.Duration // the cost of one injected loop or sleep; 0 means 10µs
+	// Costly holds the options' costly directions (scoring.Score's
+	// Direction), from which the config-value mutants take their slow
+	// values; an option without one gets the values that cost when no
+	// branch says (the other bool; a larger number).
+	Costly map[*slicing.Option]scoring.Direction
 }
 
 func (c Config) inject() time.Duration {

@@ -13,7 +13,13 @@ func (m *Mutant) Source() ([]byte, error) {
 	if m.src == nil {
 		return nil, errors.New("mutant " + m.ID + " has no source (read from a report, not generated)")
 	}
-	return overlay.Apply(m.src, []overlay.Edit{m.edit})
+	edits := []overlay.Edit{m.edit}
+	for _, a := range m.also {
+		if a.path == m.path {
+			edits = append(edits, a.edit)
+		}
+	}
+	return overlay.Apply(m.src, edits)
 }
 
 // Overlay writes m into a new temporary overlay: the mutated file and,
@@ -38,6 +44,29 @@ func (m *Mutant) Overlay() (*overlay.Overlay, error) {
 func (m *Mutant) write(ov *overlay.Overlay, src []byte) error {
 	if err := ov.Replace(m.path, src); err != nil {
 		return err
+	}
+	// The other files a mutant edits (a value at every read site).
+	others := make(map[string][]overlay.Edit)
+	var paths []string
+	srcs := make(map[string][]byte)
+	for _, a := range m.also {
+		if a.path == m.path {
+			continue
+		}
+		if others[a.path] == nil {
+			paths = append(paths, a.path)
+		}
+		others[a.path] = append(others[a.path], a.edit)
+		srcs[a.path] = a.src
+	}
+	for _, path := range paths {
+		src, err := overlay.Apply(srcs[path], others[path])
+		if err != nil {
+			return err
+		}
+		if err := ov.Replace(path, src); err != nil {
+			return err
+		}
 	}
 	if m.helper != "" {
 		if err := ov.Replace(filepath.Join(filepath.Dir(m.path), helperFile), helpers(m.helper)); err != nil {

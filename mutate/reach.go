@@ -19,7 +19,7 @@ type reached struct {
 // call graph, as "import/path.Name" (the path of the package whose test
 // binary holds them), sorted. A closure is reached where the function
 // defining it is: it is mostly called there or handed to a callee
-// (b.Run, a goroutine).
+// (b.Run, a goroutine); a function or method value where it is made.
 func (g *generator) reached(fn *ssa.Function) (benchmarks, tests []string) {
 	if r, ok := g.reach[fn]; ok {
 		return r.benchmarks, r.tests
@@ -64,6 +64,12 @@ func (g *generator) reached(fn *ssa.Function) (benchmarks, tests []string) {
 		for _, c := range g.a.Callers(f) {
 			next(c.Parent())
 		}
+		// A function value handed to library code (an HTTP handler, a
+		// callback) is called where the call graph does not go: it is
+		// reached where it is made, as a closure is.
+		for _, h := range g.madeIn(f) {
+			next(h)
+		}
 		if o := f.Origin(); o != nil {
 			next(o)
 		}
@@ -98,4 +104,47 @@ func testFunc(fn *ssa.Function) string {
 		return kind
 	}
 	return ""
+}
+
+// madeIn returns the functions that make a value of fn: a method value
+// (its bound wrapper, or fn itself when it is the method) or a function
+// used other than as a static callee.
+func (g *generator) madeIn(fn *ssa.Function) []*ssa.Function {
+	if g.values == nil {
+		g.values = make(map[*ssa.Function][]*ssa.Function)
+		add := func(v ssa.Value, in *ssa.Function) {
+			f, ok := v.(*ssa.Function)
+			if !ok {
+				return
+			}
+			g.values[f] = append(g.values[f], in)
+			if strings.HasPrefix(f.Synthetic, "bound method wrapper") {
+				if m, ok := f.Object().(*types.Func); ok {
+					if mf := f.Prog.FuncValue(m); mf != nil {
+						g.values[mf] = append(g.values[mf], in)
+					}
+				}
+			}
+		}
+		for _, in := range g.a.Functions() {
+			for _, b := range in.Blocks {
+				for _, instr := range b.Instrs {
+					if mc, ok := instr.(*ssa.MakeClosure); ok {
+						add(mc.Fn, in)
+						continue
+					}
+					var callee ssa.Value
+					if c, ok := instr.(ssa.CallInstruction); ok && !c.Common().IsInvoke() {
+						callee = c.Common().Value
+					}
+					for _, op := range instr.Operands(nil) {
+						if *op != callee {
+							add(*op, in)
+						}
+					}
+				}
+			}
+		}
+	}
+	return g.values[fn]
 }

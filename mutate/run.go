@@ -72,8 +72,11 @@ func (s Status) Counted() bool { return s == Killed || s == Survived || s == Unr
 
 // Bench is what one benchmark measured of a mutant.
 type Bench struct {
-	Name   string  `json:"name"`    // as go test prints it, with its package
-	Base   float64 `json:"base_ns"` // median ns/op of the unmutated build
+	Name string `json:"name"` // as go test prints it, with its package, without the -GOMAXPROCS suffix
+	// Unit is what was compared: ns/op, or for an allocation mutant B/op
+	// or allocs/op too; Base and Mutant are medians in it.
+	Unit   string  `json:"unit"`
+	Base   float64 `json:"base_ns"` // median of the unmutated build
 	Mutant float64 `json:"mutant_ns"`
 	// Ratio is the Hodges–Lehmann estimate of mutant/base, in [Lo, Hi].
 	Ratio  float64 `json:"ratio"`
@@ -487,9 +490,13 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	defer func() { m.Timings.Measure = time.Since(start).Seconds() }()
 	bpaths, bfns := byPackage(m.Benchmarks)
 	m.Benches = nil
+	units := unitsOf(m)
 	for _, path := range bpaths {
 		p := pkgs[path]
 		args := []string{"-test.run=^$", "-test.bench=" + testPattern(bfns[path]), "-test.benchtime=" + r.Benchtime, "-test.count=1"}
+		if len(units) > 1 {
+			args = append(args, "-test.benchmem")
+		}
 		var baseWall time.Duration
 		variant := func(name, bin string) bench.Variant {
 			return bench.Variant{Name: name, Run: func(ctx context.Context) ([]byte, time.Duration, error) {
@@ -513,7 +520,13 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 				return buf.Bytes(), wall, nil
 			}}
 		}
-		runs, err := bench.Measure(ctx, []bench.Variant{variant("base", p.base), variant("mutant", bins[path])}, bench.Protocol{Runs: r.Runs})
+		// The rounds go on past r.Runs, up to maxRuns, until the one-sided
+		// test can reach the level Bonferroni leaves each comparison.
+		enough := func(runs []bench.Runs) bool {
+			return minP(len(runs[0])) < r.Alpha/float64(max(1, len(comparisons(runs, units))))
+		}
+		proto := bench.Protocol{Runs: r.Runs, MaxRuns: max(r.Runs, maxRuns), Enough: enough}
+		runs, err := bench.Measure(ctx, []bench.Variant{variant("base", p.base), variant("mutant", bins[path])}, proto)
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
@@ -526,16 +539,14 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 		case err != nil:
 			return fmt.Errorf("%w: the benchmarks of %s: %v", runner.ErrWorkload, path, err)
 		}
-		keys := bench.TimeKeys(runs...)
-		for _, k := range keys {
-			base, mut := runs[0].Time([]bench.Key{k}), runs[1].Time([]bench.Key{k})
+		for _, k := range comparisons(runs, units) {
+			base, mut := values(runs[0], k), values(runs[1], k)
 			c := bench.Compare(base, mut, bench.Criteria{Alpha: r.Alpha})
-			b := Bench{Name: k.Name, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
+			b := Bench{Name: benchName(k), Unit: k.Unit, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
 				P: finite(c.PSlower), PKS: finite(c.PKS), Cliff: finite(c.Cliff), MDE: finite((c.Hi - c.Lo) / 2)}
-			if k.Pkg != "" {
-				b.Name = k.Pkg + "." + k.Name
+			if k.Unit == "ns/op" {
+				cal.predict(m, k, &b)
 			}
-			cal.predict(m, k, &b)
 			m.Benches = append(m.Benches, b)
 		}
 	}
@@ -543,8 +554,8 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 		m.Status, m.Reason = Unreached, "the benchmarks reaching it printed no ns/op result"
 		return nil
 	}
-	// One test per benchmark: Bonferroni keeps the chance that any of
-	// them is slower by chance at Alpha.
+	// One test per benchmark and unit: Bonferroni keeps the chance that
+	// any of them is slower by chance at Alpha.
 	for i := range m.Benches {
 		m.Benches[i].Slower = m.Benches[i].P < r.Alpha/float64(len(m.Benches))
 		if m.Benches[i].Slower {
@@ -555,6 +566,80 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 		m.Status = Survived
 	}
 	return nil
+}
+
+// maxRuns bounds the rounds a measurement takes to make its test able to
+// reach the corrected level: 10 a side reach p = 5.4e-6.
+const maxRuns = 10
+
+// minP is the least p-value the exact one-sided Mann–Whitney U test can
+// give for two samples of n values: 1/C(2n, n), when they do not overlap.
+func minP(n int) float64 {
+	p := 1.0
+	for i := 1; i <= n; i++ {
+		p *= float64(i) / float64(n+i)
+	}
+	return p
+}
+
+// unitsOf are the units a mutant is judged on: time, and for an
+// allocation mutant the bytes and allocations per op too.
+func unitsOf(m *Mutant) []string {
+	if m.Operator == Alloc {
+		return []string{"ns/op", "B/op", "allocs/op"}
+	}
+	return []string{"ns/op"}
+}
+
+// comparisons are the keys compared: the benchmarks every run timed
+// (bench.TimeKeys), in each of units that every run printed.
+func comparisons(runs []bench.Runs, units []string) []bench.Key {
+	var out []bench.Key
+	for _, k := range bench.TimeKeys(runs...) {
+		for _, u := range units {
+			ku := bench.Key{Pkg: k.Pkg, Name: k.Name, Unit: u}
+			if u == "ns/op" || everyRun(runs, ku) {
+				out = append(out, ku)
+			}
+		}
+	}
+	return out
+}
+
+func everyRun(runs []bench.Runs, k bench.Key) bool {
+	for _, rs := range runs {
+		for _, s := range rs {
+			if len(s[k]) == 0 {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// values returns one value of k per run: Runs.Time's for ns/op, the
+// mean of the run's values for another unit.
+func values(rs bench.Runs, k bench.Key) []float64 {
+	if k.Unit == "ns/op" {
+		return rs.Time([]bench.Key{k})
+	}
+	out := make([]float64, len(rs))
+	for i, s := range rs {
+		for _, v := range s[k] {
+			out[i] += v / float64(len(s[k]))
+		}
+	}
+	return out
+}
+
+// benchName is a benchmark's name with its package and without the
+// -GOMAXPROCS suffix go test adds: "example.com/app.Get/size=64".
+func benchName(k bench.Key) string {
+	name := trimProcs(k.Name)
+	if k.Pkg == "" {
+		return name
+	}
+	return k.Pkg + "." + name
 }
 
 var errTimeout = errors.New("timed out")

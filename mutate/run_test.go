@@ -17,7 +17,8 @@ import (
 
 // fakeGo replaces the go command and the test binaries it builds: a
 // "test binary" is a shell script whose benchmark prints 1000 ns/op,
-// 5000 for a mutant that injects a busy loop or multiplies a value, and
+// 5000 for a mutant that injects a busy loop or multiplies a value (and
+// with -test.benchmem 64 B/op, 128 for an allocation mutant), and
 // whose tests fail for a fast-path mutant; a mutant switching on "lower"
 // does not compile. So every class is reached, the same way each time.
 func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string) *exec.Cmd {
@@ -65,7 +66,13 @@ func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string)
 		if strings.Contains(mutated, "|| true") || strings.Contains(mutated, "&& false") {
 			tests = 1
 		}
-		script := "#!/bin/sh\ncase \"$*\" in\n*-test.bench=^*) echo 'BenchmarkWork-2 100 " + strconv.Itoa(ns) + " ns/op';;\n" +
+		bytes := 64 // an allocation mutant allocates twice, in as much time
+		if strings.Contains(mutated, "confhuntMutantTwice(") {
+			bytes = 128
+		}
+		script := "#!/bin/sh\ncase \"$*\" in\n" +
+			"*-test.benchmem*) echo 'BenchmarkWork-2 100 " + strconv.Itoa(ns) + " ns/op " + strconv.Itoa(bytes) + " B/op 1 allocs/op';;\n" +
+			"*-test.bench=^*) echo 'BenchmarkWork-2 100 " + strconv.Itoa(ns) + " ns/op';;\n" +
 			"*) [ " + strconv.Itoa(tests) + " = 0 ] || { echo '--- FAIL: TestWork'; exit 1; };;\nesac\n"
 		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
 			t.Error(err)
@@ -79,7 +86,7 @@ func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string)
 func runFake(t *testing.T, k, n int) *mutate.Report {
 	l := loadApp(t)
 	// The operators that reach every class through fakeGo.
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value, mutate.FastPath, mutate.Loop, mutate.Sleep}})
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value, mutate.FastPath, mutate.Loop, mutate.Sleep}, Costly: l.costly})
 	generated := len(ms)
 	shard := ""
 	if n > 1 {
@@ -153,13 +160,48 @@ func TestShardMerge(t *testing.T) {
 	}
 }
 
+// TestAllocUnits runs the allocation mutants, made to reach the
+// benchmark, through the fake go command: one that allocates more in as
+// much time is killed by B/op, named without the -GOMAXPROCS suffix.
+func TestAllocUnits(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Alloc}, Costly: l.costly})
+	if len(ms) == 0 {
+		t.Fatal("no allocation mutant")
+	}
+	for _, m := range ms {
+		m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
+	}
+	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fakeGo(t)}, Jobs: 2, Runs: 4}
+	if err := r.Run(context.Background(), l.prog, ms); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range ms {
+		if m.Status != mutate.Killed {
+			t.Errorf("%s: %s %s, want killed by B/op", m.ID, m.Status, m.Reason)
+		}
+		var slower []string
+		for _, b := range m.Benches {
+			if b.Slower {
+				slower = append(slower, b.Label())
+			}
+		}
+		if want := []string{"Work B/op"}; !slices.Equal(slower, want) {
+			t.Errorf("%s: slower in %q, want %q", m.ID, slower, want)
+		}
+		if got := mutate.Explain(m); !strings.Contains(got, "slower in Work B/op +100.0%") {
+			t.Errorf("%s: explained as %q, want the unit that killed it", m.ID, got)
+		}
+	}
+}
+
 // TestInterrupt cancels a run after its first mutant: it stops with the
 // context's error and leaves no temporary directory behind.
 func TestInterrupt(t *testing.T) {
 	l := loadApp(t)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{})
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Costly: l.costly})
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fakeGo(t)}, Jobs: 2, Runs: 4,
@@ -187,5 +229,17 @@ func TestBenchFunc(t *testing.T) {
 		if got := mutate.BenchFunc(tc.pkg, tc.name); got != tc.want {
 			t.Errorf("BenchFunc(%q, %q) = %q, want %q", tc.pkg, tc.name, got, tc.want)
 		}
+	}
+}
+
+// TestMinP checks the least p-value of the exact one-sided U test, from
+// which the measurement decides how many rounds it needs: 5 a side
+// serve 12 comparisons at α = 0.05, not 13.
+func TestMinP(t *testing.T) {
+	if got := mutate.MinP(5); got < 1/252.0-1e-12 || got > 1/252.0+1e-12 {
+		t.Errorf("MinP(5) = %v, want 1/252", got)
+	}
+	if !(mutate.MinP(5) < 0.05/12) || mutate.MinP(5) < 0.05/13 {
+		t.Errorf("MinP(5) = %v: want it below 0.05/12 and above 0.05/13", mutate.MinP(5))
 	}
 }

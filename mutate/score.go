@@ -72,12 +72,17 @@ func Tally(ms []*Mutant) Scores {
 		s.Overall.add(m.Status)
 		add(s.Options, m.Option, m.Status)
 		add(s.Operators, m.Operator.String(), m.Status)
+		// A benchmark kills a mutant in any of its units.
+		by := make(map[string]Status)
 		for _, b := range m.Benches {
-			st := Survived
 			if b.Slower {
-				st = Killed
+				by[b.Name] = Killed
+			} else if by[b.Name] != Killed {
+				by[b.Name] = Survived
 			}
-			add(s.Benchmarks, b.Name, st)
+		}
+		for name, st := range by {
+			add(s.Benchmarks, name, st)
 		}
 	}
 	return s

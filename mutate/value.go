@@ -7,12 +7,15 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ast/astutil"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -21,6 +24,9 @@ import (
 // slowValues).
 func (g *generator) value(sl *slicing.Slice) {
 	byType := make(map[string][]slow)
+	// The mutants of each slow value, site by site, in order.
+	var keys []string
+	bySlow := make(map[string][]*Mutant)
 	for _, s := range sl.Option.Sites {
 		if s.Func == nil || s.Value == nil {
 			continue
@@ -42,7 +48,7 @@ func (g *generator) value(sl *slicing.Slice) {
 		key := types.TypeString(t, nil)
 		vals, ok := byType[key]
 		if !ok {
-			vals = g.slowValues(sl, t, f)
+			vals = g.slowValues(sl, t)
 			byType[key] = vals
 		}
 		orig := f.text(e)
@@ -54,10 +60,44 @@ func (g *generator) value(sl *slicing.Slice) {
 				text = named + "(" + text + ")"
 			}
 			m := g.add(f, s.Func, Value, sl.Option.Name, e.Pos(), e.End(), text, sl.Option.Name+" "+v.desc)
-			if instr, ok := s.Value.(ssa.Instruction); ok && m != nil {
+			if m == nil {
+				continue
+			}
+			if instr, ok := s.Value.(ssa.Instruction); ok {
 				m.block = instr.Block()
 			}
+			k := key + "\x00" + v.text + "\x00" + v.desc
+			if bySlow[k] == nil {
+				keys = append(keys, k)
+			}
+			bySlow[k] = append(bySlow[k], m)
 		}
+	}
+	// The option set to the value everywhere it is read: sites that must
+	// agree (a lock taken and released, a hash made and checked) keep
+	// agreeing, as when the user sets the option.
+	for _, k := range keys {
+		ms := bySlow[k]
+		if len(ms) < 2 {
+			continue
+		}
+		all := *ms[0]
+		all.also = nil
+		bset, tset := make(map[string]bool), make(map[string]bool)
+		for i, m := range ms {
+			if i > 0 {
+				all.also = append(all.also, siteEdit{m.path, m.src, m.edit})
+			}
+			for _, b := range m.Benchmarks {
+				bset[b] = true
+			}
+			for _, t := range m.Tests {
+				tset[t] = true
+			}
+		}
+		all.Benchmarks, all.Tests = slices.Sorted(maps.Keys(bset)), slices.Sorted(maps.Keys(tset))
+		all.Description = fmt.Sprintf("%s at all its %d read sites", ms[0].Description, len(ms))
+		g.out = append(g.out, &all)
 	}
 }
 
@@ -123,23 +163,38 @@ type slow struct {
 }
 
 // slowValues chooses the slow legal values of an option of type t from
-// its slice:
-//   - bool: the side whose branches lead to the costlier code (by the
-//     syntax of their two sides), or the other value when no branch says;
+// its slice and its costly direction (scoring.Direction, in cfg.Costly):
+//   - bool: the side its costlier branches take, or the other value when
+//     no branch says;
 //   - a string, or a named number compared for equality with non-zero
 //     constants (an enum-like kind): each constant the code compares it
 //     with (at most four);
-//   - an integer otherwise: ten times the value, and the largest
-//     constant bound the code compares it with (a number otherwise: that
-//     bound only).
-func (g *generator) slowValues(sl *slicing.Slice, t types.Type, f *file) []slow {
+//   - a number otherwise, by the direction in which it costs: larger
+//     (it bounds loops or sizes, or a costlier branch is taken above a
+//     bound, as without a direction): ten times the value and the
+//     largest constant bound the code compares it with; smaller (a
+//     costlier branch is taken below a bound or a value it is compared
+//     with): a tenth of the value, at least 1 for an integer, the
+//     smallest positive constant bound, and the constant a costlier
+//     branch is taken at or below.
+func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 	basic, ok := t.Underlying().(*types.Basic)
 	if !ok {
 		return nil
 	}
+	dir := g.cfg.Costly[sl.Option]
 	switch {
 	case basic.Info()&types.IsBoolean != 0:
-		switch vote := g.boolVote(sl); {
+		vote := 0.0
+		for _, b := range dir.Branches {
+			switch b.Costly {
+			case "true":
+				vote += b.Costlier - b.Cheaper
+			case "false":
+				vote -= b.Costlier - b.Cheaper
+			}
+		}
+		switch {
 		case vote > 0:
 			return []slow{{text: "true", desc: "→ true (its costlier branches)"}}
 		case vote < 0:
@@ -165,14 +220,171 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type, f *file) []slow 
 		}
 		return out
 	}
-	if basic.Info()&types.IsInteger != 0 {
+	integer := basic.Info()&types.IsInteger != 0
+	larger, smaller, at := g.numberDirection(sl, dir, integer)
+	if larger || !smaller {
 		out = append(out, slow{text: "(%s)*10", desc: "×10", wrap: true})
+		if n := len(ord); n > 0 && constant.Sign(ord[n-1]) > 0 {
+			c := ord[n-1]
+			out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
+		}
 	}
-	if n := len(ord); n > 0 && constant.Sign(ord[n-1]) > 0 {
-		c := ord[n-1]
-		out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
+	if !smaller {
+		return out
+	}
+	if integer {
+		out = append(out, slow{text: "max((%s)/10, 1)", desc: "÷10 (its costlier branches take smaller values)", wrap: true})
+	} else {
+		out = append(out, slow{text: "(%s)/10", desc: "÷10 (its costlier branches take smaller values)", wrap: true})
+	}
+	if i := slices.IndexFunc(ord, func(c constant.Value) bool { return constant.Sign(c) > 0 }); i >= 0 {
+		c := ord[i]
+		out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the smallest bound the code compares it with)"})
+	}
+	for _, c := range at {
+		if !slices.ContainsFunc(out, func(s slow) bool { return s.text == c }) {
+			out = append(out, slow{text: c, desc: "→ " + c + " (where its costlier branch is taken)"})
+		}
 	}
 	return out
+}
+
+// numberDirection says whether larger or smaller values of a number
+// cost more, by its direction: larger when it bounds or sizes, or a
+// costlier branch is taken above a constant; smaller when a costlier
+// branch is taken below a constant (at holds those constants, as Go) or
+// below a value it is compared with. A branch one of whose sides fails
+// (a check of the value) says nothing.
+func (g *generator) numberDirection(sl *slicing.Slice, dir scoring.Direction, integer bool) (larger, smaller bool, at []string) {
+	larger = len(dir.Larger) > 0
+	for _, b := range dir.Branches {
+		iff, fs := g.branchAt(sl, b.Pos)
+		if iff != nil && (fails(iff.Block().Succs[0]) || fails(iff.Block().Succs[1])) {
+			continue
+		}
+		op, c, _ := strings.Cut(b.Costly, " ")
+		switch op {
+		case ">", ">=":
+			larger = true
+		case "<=", "==":
+			smaller, at = true, append(at, c)
+		case "<":
+			smaller = true
+			if integer {
+				if n, err := strconv.ParseInt(c, 10, 64); err == nil && n > 0 {
+					at = append(at, strconv.FormatInt(n-1, 10))
+				}
+			}
+		case "then", "else":
+			if iff == nil {
+				continue
+			}
+			switch comparedSide(fs, iff, op == "then") {
+			case token.GTR:
+				larger = true
+			case token.LSS:
+				smaller = true
+			}
+		}
+	}
+	return larger, smaller, at
+}
+
+// branchAt finds the branch of the slice whose condition is at pos
+// (file:line), and its function's slice.
+func (g *generator) branchAt(sl *slicing.Slice, pos string) (*ssa.If, *slicing.FuncSlice) {
+	for _, ff := range g.funcsOf(sl) {
+		for _, b := range ff.fs.Func.Blocks {
+			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+			if ok && ff.fs.Contains(iff) && iff.Cond.Pos().IsValid() && strings.HasPrefix(g.prog.Position(iff.Cond.Pos()), pos+":") {
+				return iff, ff.fs
+			}
+		}
+	}
+	return nil, nil
+}
+
+// comparedSide says, of a branch comparing the option's value by order
+// with a value the option does not carry, which values of the option
+// take its then side (else side when then is false): token.GTR for
+// larger ones, token.LSS for smaller ones, token.ILLEGAL when the branch
+// is no such comparison.
+func comparedSide(fs *slicing.FuncSlice, iff *ssa.If, then bool) token.Token {
+	cond, ok := iff.Cond.(*ssa.BinOp)
+	if !ok {
+		return token.ILLEGAL
+	}
+	inX, inY := carries(fs, cond.X), carries(fs, cond.Y)
+	if inX == inY {
+		return token.ILLEGAL
+	}
+	op := cond.Op
+	if inY { // x < opt is opt > x
+		op = map[token.Token]token.Token{token.LSS: token.GTR, token.LEQ: token.GEQ, token.GTR: token.LSS, token.GEQ: token.LEQ}[op]
+	}
+	if !then {
+		op = map[token.Token]token.Token{token.LSS: token.GEQ, token.LEQ: token.GTR, token.GTR: token.LEQ, token.GEQ: token.LSS}[op]
+	}
+	switch op {
+	case token.GTR, token.GEQ:
+		return token.GTR
+	case token.LSS, token.LEQ:
+		return token.LSS
+	}
+	return token.ILLEGAL
+}
+
+// fails reports whether the side of a branch that starts at b fails
+// straight away: it runs on, without branching, into a panic or a
+// return of an error made there (fmt.Errorf, errors.New, a sentinel
+// variable, a value of an error type), not one passed on from a call (a
+// check of the value, not a costlier path). A named result returns what
+// was last stored in it on the way.
+func fails(b *ssa.BasicBlock) bool {
+	stored := make(map[ssa.Value]bool) // named results: holds a failure
+	var failure func(v ssa.Value) bool
+	failure = func(v ssa.Value) bool {
+		switch v := v.(type) {
+		case *ssa.UnOp:
+			if _, global := v.X.(*ssa.Global); global {
+				return v.Op == token.MUL
+			}
+			return v.Op == token.MUL && stored[v.X]
+		case *ssa.MakeInterface:
+			return types.Identical(v.Type(), errorType)
+		case *ssa.Call:
+			callee := v.Call.StaticCallee()
+			return callee != nil && callee.Pkg != nil && (callee.Pkg.Pkg.Path() == "errors" || callee.Pkg.Pkg.Path() == "fmt" && callee.Name() == "Errorf")
+		}
+		return false
+	}
+	for seen := 0; seen < len(b.Parent().Blocks); seen++ {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && types.Identical(st.Val.Type(), errorType) {
+				stored[st.Addr] = failure(st.Val)
+			}
+		}
+		switch last := b.Instrs[len(b.Instrs)-1].(type) {
+		case *ssa.Panic:
+			return true
+		case *ssa.Return:
+			return slices.ContainsFunc(last.Results, failure)
+		case *ssa.Jump:
+			b = b.Succs[0]
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+var errorType = types.Universe.Lookup("error").Type()
+
+// carries says whether v is a value of the slice (the option's, or
+// computed from it).
+func carries(fs *slicing.FuncSlice, v ssa.Value) bool {
+	instr, ok := v.(ssa.Instruction)
+	return ok && fs.Contains(instr)
 }
 
 // constsCompared returns the constants of type t the slice compares with
@@ -225,50 +437,6 @@ func constsCompared(ffs []funcFile, t types.Type) (eq, ord []constant.Value) {
 	slices.SortFunc(eq, less)
 	slices.SortFunc(ord, less)
 	return eq, ord
-}
-
-// boolVote weighs the branches on a boolean option: positive when its
-// true side leads to costlier code, negative when its false side does.
-func (g *generator) boolVote(sl *slicing.Slice) float64 {
-	vote := 0.0
-	for _, ff := range g.funcsOf(sl) {
-		for _, b := range ff.fs.Func.Blocks {
-			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-			if !ok || !ff.fs.Contains(iff) {
-				continue
-			}
-			cond, neg := iff.Cond, false
-			for {
-				u, ok := cond.(*ssa.UnOp)
-				if !ok || u.Op != token.NOT {
-					break
-				}
-				cond, neg = u.X, !neg
-			}
-			if _, ok := cond.(*ssa.BinOp); ok {
-				continue
-			}
-			is := ff.f.ifStmt(slicing.Pos(iff))
-			if is == nil {
-				continue
-			}
-			// Which successor is the then side: the builder swaps them
-			// for a negated condition.
-			then, els := ff.f.sides(is)
-			switch {
-			case startsIn(b.Succs[0], is.Body):
-			case startsIn(b.Succs[1], is.Body):
-				neg = !neg
-			default:
-				continue
-			}
-			if neg {
-				then, els = els, then
-			}
-			vote += then - els
-		}
-	}
-	return vote
 }
 
 // qualified names a named type t as file f can write it, or "" for an

@@ -74,7 +74,7 @@ func MutateHTML(w io.Writer, r *mutate.Report, root string) error {
 		}
 		hm := htmlMutant{Mutant: m, Change: edit(m), Why: mutate.Explain(m)}
 		for _, b := range m.Benches {
-			hb := htmlBench{Name: b.Name, Measured: fmt.Sprintf("%+.1f%%", 100*(b.Ratio-1)), Predicted: "-",
+			hb := htmlBench{Name: b.Label(), Measured: fmt.Sprintf("%+.1f%%", 100*(b.Ratio-1)), Predicted: "-",
 				Interval: fmt.Sprintf("[%+.1f%%, %+.1f%%]", 100*(b.Lo-1), 100*(b.Hi-1)), P: fmt.Sprintf("%.3g", b.P),
 				MDE: fmt.Sprintf("±%.1f%%", 100*b.MDE), Slower: b.Slower}
 			if b.Predicted > 0 {
@@ -155,8 +155,8 @@ section.site { border-top: 1px solid #ddd; padding-top: 0.5em; }
 {{end}}<h2>Sites</h2>
 {{range .Sites}}<section class="site">
 <h3>{{.File}}:{{.Line}}</h3>
-<pre>{{range .Lines}}<span{{if .Here}} class="here"{{end}}>{{printf "%4d" .N}}  {{.Text}}</span>
-{{end}}</pre>
+<pre>{{range .Lines}}<span{{if .Here}} class="here"{{end}}>{{printf "%4d" .N}}  {{.Text}}
+</span>{{end}}</pre>
 <table>
 <tr><th>Mutant</th><th>Option</th><th>Change</th><th>Status</th><th>Why</th><th>Benchmarks: measured [95% CI], predicted, p, resolves</th></tr>
 {{range .Mutants}}<tr class="mutant" data-status="{{.Status}}" id="{{.ID}}">

@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 
 	"github.com/confhunt/confhunt/mutate"
 )
@@ -105,7 +106,7 @@ func MutateStryker(w io.Writer, r *mutate.Report, root string) error {
 			Duration:     1000 * (m.Timings.Build + m.Timings.Equivalence + m.Timings.Measure),
 		}
 		for _, b := range m.Benches {
-			if b.Slower {
+			if b.Slower && !slices.Contains(sm.KilledBy, b.Name) {
 				sm.KilledBy = append(sm.KilledBy, b.Name)
 			}
 		}

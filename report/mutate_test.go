@@ -140,7 +140,7 @@ func TestMutateHTML(t *testing.T) {
 			t.Errorf("%d rows of %s mutants, want 1", n, st)
 		}
 	}
-	if !strings.Contains(page, `<span class="here">   4  	for i := 0; i &lt; c.Rounds; i&#43;&#43; {</span>`) {
+	if !strings.Contains(page, `<span class="here">   4  	for i := 0; i &lt; c.Rounds; i&#43;&#43; {`+"\n</span>") {
 		t.Error("the site's source line is not shown highlighted")
 	}
 	if !strings.Contains(page, "predicted &#43;0.3%") {

@@ -94,6 +94,7 @@ func main() {
 	benchtime := flag.String("benchtime", "200ms", "with -compare: -benchtime of each run")
 	mutants := flag.Int("mutate", 20, "run a seeded sample of this many mutants per target with confhunt mutate (0 skips it)")
 	mutateSeed := flag.Uint64("mutate-seed", 1, "seed of the -mutate sample")
+	chromium := flag.String("chromium", "chromium", "check each sample's HTML report in this headless `browser` (Debian's chromium; make chromium installs it); \"\" skips the check")
 	mutateOnly := flag.Bool("mutate-only", false, "write only the mutation section, for the -targets")
 	only2 := flag.String("targets", "", "with -mutate-only: only these targets (comma-separated directory names under benchmarks/)")
 	flag.Parse()
@@ -103,7 +104,7 @@ func main() {
 		fail(err)
 	}
 	if *mutateOnly {
-		if err := mutationOnly(ctx, abs, *only2, *out, *mutants, *mutateSeed); err != nil {
+		if err := mutationOnly(ctx, abs, *chromium, *only2, *out, *mutants, *mutateSeed); err != nil {
 			fail(err)
 		}
 		return
@@ -155,7 +156,7 @@ func main() {
 		}
 		b.WriteString(mutateHeader)
 		for _, t := range ts {
-			b.WriteString(mutation(ctx, abs, t.dir, t.truth, *mutants, *mutateSeed))
+			b.WriteString(mutation(ctx, abs, *chromium, t.dir, t.truth, *mutants, *mutateSeed))
 		}
 	}
 	if *large {

@@ -21,17 +21,21 @@ import (
 
 // mutateJSON is the part of confhunt mutate -json the evaluation reads.
 type mutateJSON struct {
-	Generated int `json:"generated"`
-	Selected  int `json:"selected"`
+	Module    string `json:"module"`
+	Generated int    `json:"generated"`
+	Selected  int    `json:"selected"`
 	Mutants   []struct {
-		ID       string `json:"id"`
-		Operator string `json:"operator"`
-		Option   string `json:"option"`
-		Status   string `json:"status"`
-		Reason   string `json:"reason"`
-		Benches  []struct {
+		ID          string `json:"id"`
+		Operator    string `json:"operator"`
+		Option      string `json:"option"`
+		Status      string `json:"status"`
+		Reason      string `json:"reason"`
+		Replacement string `json:"replacement"`
+		Benches     []struct {
 			Name      string  `json:"name"`
+			Unit      string  `json:"unit"`
 			Ratio     float64 `json:"ratio"`
+			P         float64 `json:"p"`
 			Slower    bool    `json:"slower"`
 			Predicted float64 `json:"predicted"`
 			MDE       float64 `json:"mde"`
@@ -58,7 +62,7 @@ var generateRE = regexp.MustCompile(`confhunt: generate +([0-9.]+)s`)
 // (-dry-run, for the count and the time to generate them), a seeded
 // sample of n run in full, and for each culprit the config-value
 // mutants of its option. It returns the target's Markdown section.
-func mutation(ctx context.Context, bin, dir string, t Truth, n int, seed uint64) string {
+func mutation(ctx context.Context, bin, chromium, dir string, t Truth, n int, seed uint64) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "### %s\n\n", t.Program)
 	fmt.Fprintf(os.Stderr, "eval: %s: mutate -dry-run\n", t.Program)
@@ -118,6 +122,12 @@ func mutation(ctx context.Context, bin, dir string, t Truth, n int, seed uint64)
 	}
 	fmt.Fprintf(&b, "- time per mutant, median: build %.1f s, equivalence %.1f s, measurement %.1f s (over the %d measured)\n",
 		median(build), median(equiv), median(meas), len(meas))
+	if chromium != "" {
+		png, _ := filepath.Abs(filepath.Join("benchmarks", "mutate-"+t.Program+".png"))
+		counts := map[string]int{"killed": o.Killed, "survived": o.Survived, "unreached": o.Unreached, "timeout": o.Timeout,
+			"not-viable": o.NotViable, "not-equivalent": o.NotEquivalent}
+		b.WriteString(htmlCheck(ctx, bin, chromium, dir, stdout, counts, png))
+	}
 	counted := o.Killed + o.Survived + o.Unreached
 	fmt.Fprintf(&b, "- mutation score: %d killed of %d counted = %.0f%% (survived %d, never reached by a benchmark %d)\n",
 		o.Killed, counted, percent(o.Killed, counted), o.Survived, o.Unreached)
@@ -164,30 +174,65 @@ func mutation(ctx context.Context, bin, dir string, t Truth, n int, seed uint64)
 
 	// Sanity against the truth: a config-value mutant of each culprit's
 	// option, chosen from the code alone, killed by the benchmarks.
-	fmt.Fprintf(&b, "\n| culprit | config-value mutants | killed | statuses |\n| --- | --- | --- | --- |\n")
+	fmt.Fprintf(&b, "\n| culprit | bad value (truth) | config-value mutants: statuses | killed | the value mutant shown | its verdict |\n| --- | --- | --- | --- | --- | --- |\n")
 	for _, c := range t.Culprits {
 		fmt.Fprintf(os.Stderr, "eval: %s: mutate -option %s\n", t.Program, c.Option)
 		args := append([]string{"mutate", "-json", "-operators", "value", "-option", c.Option}, t.Patterns...)
 		stdout, stderr, err := run(ctx, dir, bin, args...)
 		if err != nil {
-			fmt.Fprintf(&b, "| %s | error: %s | | |\n", c.Option, strings.ReplaceAll(string(lastLines(stderr, 1)), "\n", " "))
+			fmt.Fprintf(&b, "| %s | %s | error: %s | | | |\n", c.Option, c.Bad, strings.ReplaceAll(string(lastLines(stderr, 1)), "\n", " "))
 			continue
 		}
 		var cr mutateJSON
-		json.Unmarshal(stdout, &cr)
-		killed := 0
-		var sts []string
-		for _, m := range cr.Mutants {
-			if m.Status == "killed" {
-				killed++
-			}
-			sts = append(sts, m.Status)
+		if err := json.Unmarshal(stdout, &cr); err != nil {
+			fmt.Fprintf(&b, "| %s | %s | error: %v | | | |\n", c.Option, c.Bad, err)
+			continue
 		}
-		sort.Strings(sts)
-		fmt.Fprintf(&b, "| %s | %d | %d | %s |\n", c.Option, len(cr.Mutants), killed, strings.Join(slices.Compact(sts), ", "))
+		b.WriteString(culpritRow(c.Option, c.Bad, cr) + "\n")
 	}
 	b.WriteString("\n")
 	return b.String()
+}
+
+// culpritRow is a culprit's row of the sanity table: the statuses of its
+// option's config-value mutants, and the one that shows most: the killed
+// mutant with the largest slowdown, else the measured one closest to
+// being killed.
+func culpritRow(option, bad string, cr mutateJSON) string {
+	byStatus := map[string]int{}
+	killed, best, bestP := 0, -1, math.Inf(1)
+	for i, m := range cr.Mutants {
+		byStatus[m.Status]++
+		for _, bch := range m.Benches {
+			p := bch.P
+			if m.Status == "killed" {
+				p = -bch.Ratio // a killed mutant before any other, the largest slowdown first
+			}
+			if p < bestP {
+				best, bestP = i, p
+			}
+		}
+		if m.Status == "killed" {
+			killed++
+		}
+	}
+	var sts []string
+	for _, st := range slices.Sorted(maps.Keys(byStatus)) {
+		sts = append(sts, fmt.Sprintf("%s %d", st, byStatus[st]))
+	}
+	shown, verdict := "none measured", ""
+	if best >= 0 {
+		m := cr.Mutants[best]
+		shown = fmt.Sprintf("`%s` → `%s`", m.ID, m.Replacement)
+		verdict = m.Status
+		for _, bch := range m.Benches {
+			if bch.Slower || m.Status != "killed" && bch.P == bestP {
+				verdict += fmt.Sprintf(": %s %s %+.0f%% (p=%.2g)", strings.TrimPrefix(bch.Name, cr.Module+"/"), cmpOr(bch.Unit, "ns/op"), 100*(bch.Ratio-1), bch.P)
+				break
+			}
+		}
+	}
+	return fmt.Sprintf("| %s | %s | %s | %d | %s | %s |", option, bad, strings.Join(sts, ", "), killed, shown, verdict)
 }
 
 func percent(a, b int) float64 {
@@ -252,7 +297,7 @@ func mean(xs []float64) float64 {
 
 // mutationOnly writes the mutation section of the targets named in only
 // (all when empty) to out.
-func mutationOnly(ctx context.Context, bin, only, out string, n int, seed uint64) error {
+func mutationOnly(ctx context.Context, bin, chromium, only, out string, n int, seed uint64) error {
 	var b bytes.Buffer
 	b.WriteString(mutateHeader)
 	ts, err := targets(only)
@@ -260,7 +305,7 @@ func mutationOnly(ctx context.Context, bin, only, out string, n int, seed uint64
 		return err
 	}
 	for _, t := range ts {
-		b.WriteString(mutation(ctx, bin, t.dir, t.truth, n, seed))
+		b.WriteString(mutation(ctx, bin, chromium, t.dir, t.truth, n, seed))
 	}
 	os.Stdout.Write(b.Bytes())
 	if out == "" {

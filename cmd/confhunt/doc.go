@@ -111,9 +111,12 @@ delta.
 mutate ranks the options (with -counts FILE when given) and makes
 performance mutants at the sites of the suspects' slices (-top percent),
 or of one option's (-option NAME): the option's value at its read site
-replaced by a legal slow value chosen from the code (a bool's costlier
-side, an integer ×10 or the largest bound it is compared with, another
-constant a string or enum-like option is compared with: value), a branch
+replaced by a legal slow value chosen from the code in the option's
+costly direction (a bool's costlier side; a number ×10 or the largest
+bound it is compared with, or a tenth of it or the smallest bound when
+its costlier branches take small values; another constant a string or
+enum-like option is compared with), at one read site and at all of them
+at once (value), a branch
 on the option forced to its costlier side (fastpath), a busy loop or a
 sleep of -inject (default 10µs) at the entry of a function of the slice
 or in the body of a loop the option bounds (loop, sleep), a make the
@@ -134,13 +137,16 @@ operators named (all without mutate=) there.
 Each mutant is an overlay (the tree is never written). Its test binaries
 (go test -c, the build cache reused; -j at once, never during a
 measurement) are those of the packages whose tests or benchmarks reach
-its site in the call graph. A mutant that does not compile is not viable;
+its site in the call graph (a function value handed to library code,
+such as an HTTP handler, where it is made). A mutant that does not compile is not viable;
 one whose reaching tests fail is not equivalent; one whose tests or
 benchmarks run past -timeout-factor (default 10) times the unmutated
 build's timed out: none of these counts. The reaching benchmarks then run
-interleaved with the unmutated build (-runs times each after a warm-up);
-the mutant is killed when one is slower by a one-sided Mann-Whitney U test
-at -alpha (default 0.05, divided among the benchmarks), survives
+interleaved with the unmutated build (-runs times each after a warm-up,
+more, up to 10, until the test can reach the divided level); the mutant
+is killed when one is slower by a one-sided Mann-Whitney U test at -alpha
+(default 0.05, divided among the benchmarks; an alloc mutant is also
+judged on B/op and allocs/op, and the report names the unit), survives
 otherwise, and is unreached when no benchmark reaches its site. The
 mutation score is killed / (killed + survived + unreached), overall and
 by option, operator and benchmark. -format json is the report shards

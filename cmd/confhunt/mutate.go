@@ -10,6 +10,7 @@ import (
 	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/mutate"
 	"github.com/confhunt/confhunt/report"
+	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -25,7 +26,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	jobs := fs.Int("j", 2, "build this many mutants at once (measurements run alone)")
 	alpha := fs.Float64("alpha", 0.05, "significance level of the one-sided test that a benchmark is slower")
 	timeoutFactor := fs.Float64("timeout-factor", 10, "a mutant's tests or benchmarks time out after this many times the base's time")
-	runs := fs.Int("runs", 5, "interleaved runs of the base and each mutant")
+	runs := fs.Int("runs", 5, "interleaved runs of the base and each mutant, at least (more, up to 10, when the one-sided test needs them to reach alpha divided among the benchmarks)")
 	benchtime := fs.String("benchtime", "100ms", "go test -benchtime of each run")
 	dryRun := fs.Bool("dry-run", false, "list the mutants without building or running them")
 	sample := fs.Int("sample", 0, "run a random sample of `n` mutants (0: all), chosen with -seed")
@@ -59,6 +60,12 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	switch {
+	case set["test"]:
+		return usageError("-test: mutate always loads the test variants, through which benchmarks and tests reach the sites")
+	case set["cache"]:
+		return usageError("-cache: mutate measures every run anew; it keeps no result to reuse")
+	}
 	if set["inject"] && !set["target"] {
 		*target = 0 // the cost asked for
 	}
@@ -78,22 +85,24 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	var sls []*slicing.Slice
+	var only *slicing.Option
 	if *option != "" {
-		o, err := an.lookup(*option)
-		if err != nil {
+		if only, err = an.lookup(*option); err != nil {
 			return err
 		}
-		sls = append(sls, an.a.Slice(o))
-	} else {
-		scores, _, err := e.rank(ctx, an, *countsFile)
-		if err != nil {
-			return err
-		}
-		for _, sc := range scores {
-			if sc.Suspect {
-				sls = append(sls, an.a.Slice(sc.Option))
-			}
+	}
+	// The ranking gives the suspects, and every option's costly
+	// direction, from which the config-value mutants take their values.
+	scores, _, err := e.rank(ctx, an, *countsFile)
+	if err != nil {
+		return err
+	}
+	cfg.Costly = make(map[*slicing.Option]scoring.Direction)
+	var sls []*slicing.Slice
+	for _, sc := range scores {
+		cfg.Costly[sc.Option] = sc.Direction
+		if only == sc.Option || only == nil && sc.Suspect {
+			sls = append(sls, an.a.Slice(sc.Option))
 		}
 	}
 	if err := ctx.Err(); err != nil {

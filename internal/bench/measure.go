@@ -24,6 +24,10 @@ type Protocol struct {
 	Width   float64 // enough runs once every variant's interval of the median time is narrower than this fraction of it
 	// Confidence of the intervals; 0 means 0.95.
 	Confidence float64
+	// Enough, if not nil, replaces the Width test: Measure stops after
+	// Runs rounds once it returns true of the runs so far (or after
+	// MaxRuns rounds).
+	Enough func(runs []Runs) bool
 	// Progress, if not nil, is called before each run; run is 0 for the
 	// warm-up, then counts from 1.
 	Progress func(run int, variant string)
@@ -37,8 +41,8 @@ type Runs []Samples
 // rounds of one run of each, every other round in reverse order (A B, B
 // A, A B …) so that drift over the measurement weighs on every variant
 // alike. It stops after p.Runs rounds once the interval of every
-// variant's median [Runs.Time] is narrower than p.Width of the median, or
-// after p.MaxRuns rounds. It returns the runs of each variant, in the
+// variant's median [Runs.Time] is narrower than p.Width of the median
+// (once p.Enough says so, when set), or after p.MaxRuns rounds. It returns the runs of each variant, in the
 // order of vs.
 func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 	if p.Runs < 1 {
@@ -87,7 +91,10 @@ func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 			}
 			runs[i] = append(runs[i], s)
 		}
-		if round >= p.Runs && narrow(runs, p) {
+		if round < p.Runs {
+			continue
+		}
+		if p.Enough != nil && p.Enough(runs) || p.Enough == nil && narrow(runs, p) {
 			break
 		}
 	}

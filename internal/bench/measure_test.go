@@ -134,3 +134,22 @@ func TestMeasureErrors(t *testing.T) {
 		t.Errorf("0 runs: %v", err)
 	}
 }
+
+// TestMeasureEnough checks that Enough, not the interval's width, ends
+// the measurement once the least rounds are done.
+func TestMeasureEnough(t *testing.T) {
+	var log []string
+	vs := []Variant{(&fake{name: "A", ns: []float64{100, 150, 90, 170}, log: &log}).variant(), (&fake{name: "B", ns: []float64{200}, log: &log}).variant()}
+	var seen []int
+	enough := func(runs []Runs) bool {
+		seen = append(seen, len(runs[0]))
+		return len(runs[0]) >= 4
+	}
+	runs, err := Measure(context.Background(), vs, Protocol{Runs: 2, MaxRuns: 9, Width: 0.05, Enough: enough})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs[0]) != 4 || !slices.Equal(seen, []int{2, 3, 4}) {
+		t.Errorf("ran %d rounds, Enough asked after %v; want 4 rounds, asked after 2, 3, 4", len(runs[0]), seen)
+	}
+}

@@ -15,3 +15,10 @@ func BenchmarkWork(b *testing.B) {
 		sink += Work(c, data)
 	}
 }
+
+func BenchmarkSay(b *testing.B) {
+	s := &Shouter{}
+	for b.Loop() {
+		sink += len(s.Say("hello"))
+	}
+}

@@ -1,0 +1,4 @@
+package mutate
+
+// MinP is minP, for the tests.
+var MinP = minP

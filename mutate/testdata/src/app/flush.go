@@ -1,0 +1,44 @@
+package app
+
+import "fmt"
+
+// Flusher says when to write out: its costlier branches are taken by
+// small values, so its config-value mutants make them smaller.
+type Flusher struct {
+	Every int     `yaml:"every"`
+	Ratio float64 `yaml:"ratio"`
+}
+
+// Check rejects an Every past a bound: a check of the value, whose
+// failing side says nothing of which values cost.
+func (f *Flusher) Check() error {
+	if f.Every > 1000 {
+		return fmt.Errorf("every %d is past 1000", f.Every)
+	}
+	return nil
+}
+
+// Add flushes once pending reaches Every, passing on flush's error.
+func (f *Flusher) Add(pending int) error {
+	if pending >= f.Every {
+		return flush(pending)
+	}
+	return nil
+}
+
+// Compact rewrites everything once the garbage share reaches Ratio.
+func (f *Flusher) Compact(dead, total int) error {
+	if float64(dead)/float64(total) < f.Ratio {
+		return nil
+	}
+	return flush(total)
+}
+
+func flush(n int) error {
+	s := 0
+	for i := range n * 100 {
+		s += i * i
+	}
+	sink += s
+	return nil
+}
