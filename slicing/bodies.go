@@ -167,6 +167,13 @@ func posFile(pos string) string {
 // none). With the libraries' bodies the call graph shows these calls;
 // without them this is what stands for it.
 func (a *Analysis) markCallbacks() {
+	own := make(map[*types.Package]bool)
+	for pkg := range a.prog.Scanned {
+		own[pkg.Pkg] = true
+	}
+	for pkg := range a.prog.Helper {
+		own[pkg.Pkg] = true
+	}
 	for _, fn := range a.userFuncs() {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -178,7 +185,7 @@ func (a *Analysis) markCallbacks() {
 						}
 					}
 				case *ssa.Store:
-					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && !a.declares(fa.X.Type()) {
+					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && !declares(own, fa.X.Type()) {
 						a.markPassed(instr.Val)
 					}
 				}
@@ -199,8 +206,8 @@ func (a *Analysis) opaque(c ssa.CallInstruction) bool {
 }
 
 // declares says whether t (a pointer to a struct) is a type of the
-// analysed packages.
-func (a *Analysis) declares(t types.Type) bool {
+// packages in own.
+func declares(own map[*types.Package]bool, t types.Type) bool {
 	if p, ok := t.Underlying().(*types.Pointer); ok {
 		t = p.Elem()
 	}
@@ -208,12 +215,7 @@ func (a *Analysis) declares(t types.Type) bool {
 	if !ok || n.Obj().Pkg() == nil {
 		return true // an unnamed struct: the program's own
 	}
-	for pkg := range a.prog.Scanned {
-		if pkg.Pkg == n.Obj().Pkg() {
-			return true
-		}
-	}
-	return false
+	return own[n.Obj().Pkg()]
 }
 
 // markPassed marks what library code may call of v.
