@@ -259,7 +259,7 @@ func (g *generator) numberDirection(sl *slicing.Slice, dir scoring.Direction, in
 	larger = len(dir.Larger) > 0
 	for _, b := range dir.Branches {
 		iff, fs := g.branchAt(sl, b.Pos)
-		if iff != nil && (fails(iff.Block().Succs[0]) || fails(iff.Block().Succs[1])) {
+		if iff != nil && (slicing.Rejects(iff.Block().Succs[0]) || slicing.Rejects(iff.Block().Succs[1])) {
 			continue
 		}
 		op, c, _ := strings.Cut(b.Costly, " ")
@@ -333,52 +333,6 @@ func comparedSide(fs *slicing.FuncSlice, iff *ssa.If, then bool) token.Token {
 	}
 	return token.ILLEGAL
 }
-
-// fails reports whether the side of a branch that starts at b fails
-// straight away: it runs on, without branching, into a panic or a
-// return of an error made there (fmt.Errorf, errors.New, a sentinel
-// variable, a value of an error type), not one passed on from a call (a
-// check of the value, not a costlier path). A named result returns what
-// was last stored in it on the way.
-func fails(b *ssa.BasicBlock) bool {
-	stored := make(map[ssa.Value]bool) // named results: holds a failure
-	var failure func(v ssa.Value) bool
-	failure = func(v ssa.Value) bool {
-		switch v := v.(type) {
-		case *ssa.UnOp:
-			if _, global := v.X.(*ssa.Global); global {
-				return v.Op == token.MUL
-			}
-			return v.Op == token.MUL && stored[v.X]
-		case *ssa.MakeInterface:
-			return types.Identical(v.Type(), errorType)
-		case *ssa.Call:
-			callee := v.Call.StaticCallee()
-			return callee != nil && callee.Pkg != nil && (callee.Pkg.Pkg.Path() == "errors" || callee.Pkg.Pkg.Path() == "fmt" && callee.Name() == "Errorf")
-		}
-		return false
-	}
-	for seen := 0; seen < len(b.Parent().Blocks); seen++ {
-		for _, instr := range b.Instrs {
-			if st, ok := instr.(*ssa.Store); ok && types.Identical(st.Val.Type(), errorType) {
-				stored[st.Addr] = failure(st.Val)
-			}
-		}
-		switch last := b.Instrs[len(b.Instrs)-1].(type) {
-		case *ssa.Panic:
-			return true
-		case *ssa.Return:
-			return slices.ContainsFunc(last.Results, failure)
-		case *ssa.Jump:
-			b = b.Succs[0]
-		default:
-			return false
-		}
-	}
-	return false
-}
-
-var errorType = types.Universe.Lookup("error").Type()
 
 // carries says whether v is a value of the slice (the option's, or
 // computed from it).
