@@ -17,6 +17,9 @@ demo:
 	@echo
 	@echo "== confhunt rank -explain: the lines behind one option's score"
 	bin/confhunt rank -C $(EXAMPLE) -explain Config.WAL.SyncWrites -lines 5 ./cmd/kvstored ./internal/...
+	@echo
+	@echo "== confhunt rank -values: one deployment's settings (VALUE), each held against the costly side of its option"
+	bin/confhunt rank -C $(EXAMPLE) -values $(EXAMPLE)/deploy/prod.yaml ./cmd/kvstored ./internal/...
 
 ## test: vet and test confhunt and the target programs in benchmarks/ (and vet it for macOS and Windows)
 test: fmt-check vet
