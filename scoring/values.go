@@ -303,10 +303,18 @@ func judge(sc *Score, text string) (Verdict, string) {
 		}
 		return Cheap, why
 	}
+	var why []string
 	if len(d.Larger) > 0 {
-		return Unknown, "larger values cost more: " + strings.Join(d.Larger, ", ")
+		why = append(why, "larger values cost more: "+strings.Join(d.Larger, ", "))
 	}
-	return Unknown, "the code shows no costly value"
+	if len(d.Branches) > 0 {
+		b := d.Branches[0]
+		why = append(why, fmt.Sprintf("%s: its %s side costs more, on a test of more than the value", b.Pos, b.Costly))
+	}
+	if len(why) == 0 {
+		return Unknown, "the code shows no costly value"
+	}
+	return Unknown, strings.Join(why, "; ")
 }
 
 // parseValue reads text as a constant of kind, for an option of Go type

@@ -92,10 +92,10 @@ func TestCheckValues(t *testing.T) {
 		return out
 	}
 
-	c := check("prod.yaml", "cache: false\nlevel: 7\nmode: index\nrounds: 100\nsync: true\nunknown: 1\nLEVEL: 3\n")
+	c := check("prod.yaml", "cache: false\nlevel: 7\nmode: index\nrounds: 100\nsync: true\nunknown: 1\nLEVEL: 3\nwindow: 4\n")
 	got := verdicts(c)
 	// LEVEL, later in the file, is level again (keys ignore case).
-	want := map[string]string{"Config.Cache": "false costly", "Config.Level": "3 cheap", "Config.Mode": "index cheap", "Config.Rounds": "100 unknown", "Config.Sync": "true costly"}
+	want := map[string]string{"Config.Cache": "false costly", "Config.Level": "3 cheap", "Config.Mode": "index cheap", "Config.Rounds": "100 unknown", "Config.Sync": "true costly", "Config.Window": "4 unknown"}
 	for name, w := range want {
 		if got[name] != w {
 			t.Errorf("%s: %q, want %q", name, got[name], w)
@@ -109,6 +109,16 @@ func TestCheckValues(t *testing.T) {
 		case "Config.Rounds":
 			if j.Why != "larger values cost more: trip" {
 				t.Errorf("rounds: why %q, want the loop bound", j.Why)
+			}
+		case "Config.Window":
+			// c.Window*2 > len(data) tests more than the value: no verdict.
+			if !strings.HasSuffix(j.Why, ": its then side costs more, on a test of more than the value") {
+				t.Errorf("window: why %q", j.Why)
+			}
+		case "Config.Mode":
+			// != "scan" is a comparison of the value itself: a verdict.
+			if !strings.HasSuffix(j.Why, `: == "scan" costs more`) {
+				t.Errorf("mode: why %q", j.Why)
 			}
 		case "Config.Sync":
 			if !strings.HasPrefix(j.Why, "direction/direction.go:") || !strings.HasSuffix(j.Why, ": true costs more") {

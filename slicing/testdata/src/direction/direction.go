@@ -12,6 +12,21 @@ type Config struct {
 	Mode   string `yaml:"mode"`
 	Rounds int    `yaml:"rounds"`
 	Sync   bool   `yaml:"sync"`
+	Window int    `yaml:"window"`
+}
+
+// Scan rescans the data when its window, doubled, exceeds it: the
+// branch tests more than the value.
+func Scan(c Config, data []byte) int {
+	n := 0
+	if c.Window*2 > len(data) {
+		for i := range data {
+			for j := range data {
+				n += int(data[i] | data[j])
+			}
+		}
+	}
+	return n
 }
 
 // Validate rejects levels above 9: its failing side is not work.
@@ -98,4 +113,5 @@ func Run(c Config, data []byte, xs []int) {
 	}
 	sink += Get(c, 3) + Compress(c, data) + Find(c, xs, 4) + Loop(c)
 	Write(c, data)
+	sink += Scan(c, data)
 }
