@@ -75,8 +75,13 @@ func unmatched(ctx context.Context, dir string, flags, patterns []string) (func(
 // every other file whole.
 func bodyParser(strip func(string) bool) func(*token.FileSet, string, []byte) (*ast.File, error) {
 	return func(fset *token.FileSet, name string, data []byte) (*ast.File, error) {
-		f, err := parser.ParseFile(fset, name, data, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
-		if f == nil || !strip(name) {
+		mode := parser.AllErrors | parser.SkipObjectResolution
+		if !strip(name) {
+			return parser.ParseFile(fset, name, data, mode|parser.ParseComments)
+		}
+		// A dependency's comments are read by nothing after type-checking.
+		f, err := parser.ParseFile(fset, name, data, mode)
+		if f == nil {
 			return f, err
 		}
 		for _, d := range f.Decls {
@@ -143,6 +148,17 @@ func keepStripped(pkgs []*packages.Package, strip func(string) bool) {
 	for _, p := range pkgs {
 		visit(p)
 	}
+}
+
+// dropDependencies lets go the syntax and type information of the
+// dependencies once SSA is built: nothing reads them after (their
+// types stay, in their packages' Types).
+func dropDependencies(pkgs []*packages.Package, strip func(string) bool) {
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if len(p.CompiledGoFiles) > 0 && strip(p.CompiledGoFiles[0]) {
+			p.Syntax, p.TypesInfo = nil, nil
+		}
+	})
 }
 
 // posFile is the file of a file:line:col position.

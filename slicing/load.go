@@ -170,6 +170,9 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	ssaProg, ssaPkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
 	ssaProg.Build()
 	prog.SSA = ssaProg
+	if strip != nil {
+		dropDependencies(pkgs, strip)
+	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
