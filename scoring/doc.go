@@ -15,6 +15,18 @@
 // function library code calls back (a handler runs per request), and 1
 // for a root such as main.
 //
+// What is summed follows what the option's value changes. Instructions
+// the value reaches (def-use) count as above. Work that runs under a
+// branch the option decides counts at the branch: a call there is
+// charged with what its analysed callees do per call, to the depth the
+// slicer enters them, at the frequency of the calling block, not at the
+// callees' own frequency summed over all their callers (a logger called
+// once under the option costs one call); a goroutine started there is
+// charged with its work. When both sides of the branch do work, only the
+// share that depends on the side counts, |cost(then) − cost(else)| over
+// their sum: a flag choosing between two equal pieces of work costs
+// next to nothing.
+//
 // An allocation whose length, capacity or buffer size the option decides
 // (size influence) weighs LoopTrips times its MEM weight: its elements are
 // estimated as a loop's iterations are. Likewise a library call whose cost

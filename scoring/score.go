@@ -28,6 +28,8 @@ func (c Cost) add(d Cost, times float64) Cost {
 
 func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT }
 
+func (c Cost) scale(k float64) Cost { return Cost{c.CPU * k, c.MEM * k, c.IO * k, c.LAT * k} }
+
 // Score is the score and rank of one option.
 type Score struct {
 	Option    *slicing.Option
@@ -122,12 +124,13 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 	}
 	calls := callFrequencies(a, freq, s.Estimates, c, w.ownCPU(freq))
 	costs := blockCosts(w, freq, calls)
+	under := newUnderBranch(w, freq)
 	var scores []*Score
 	for sl := range sls {
 		if err := ctx.Err(); err != nil {
 			return nil, err
 		}
-		sc := score(prog, sl, w, freq, calls)
+		sc := score(prog, sl, w, freq, calls, under)
 		sc.Direction = direction(prog, sl, costs)
 		scores = append(scores, sc)
 	}
@@ -156,7 +159,7 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 }
 
 // score sums the weighted frequencies of a slice's instructions.
-func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.Function) counts.Frequencies, calls map[*ssa.Function]float64) *Score {
+func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.Function) counts.Frequencies, calls map[*ssa.Function]float64, under *underBranch) *Score {
 	sc := &Score{Option: sl.Option, Influence: sl.Influence}
 	sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions = sl.Size()
 	lines := make(map[lineKey]*Line)
@@ -168,20 +171,50 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 		if base == 0 {
 			base = 1
 		}
+		var share []float64
+		if fs.Blocks != nil && !fs.Whole {
+			share = under.shares(fs, base)
+		}
 		for _, b := range fn.Blocks {
 			times := f.Block[b.Index] * base
 			if times == 0 {
 				continue
 			}
+			// Work under a branch on the option: a block's own
+			// instructions and what its calls do, at this block's
+			// frequency (not the callees' own, summed over all their
+			// callers), times the share of the work that depends on which
+			// side runs.
+			controlled := fs.Blocks != nil && fs.Blocks[b.Index] && !fs.Whole
 			var pos token.Pos
 			for _, instr := range b.Instrs {
 				if p := slicing.Pos(instr); p.IsValid() {
 					pos = p
 				}
-				if !fs.Contains(instr) {
+				data := fs.Instrs[instr]
+				if !data && !controlled {
+					// Not in the slice, or in a function that runs wholly
+					// under the option: its call site is charged with it.
 					continue
 				}
 				c := w.cost(instr)
+				if controlled {
+					switch x := instr.(type) {
+					case ssa.CallInstruction:
+						c = c.add(under.call(x, 1), 1)
+					case *ssa.MakeClosure:
+						// A closure made under the branch and handed on
+						// (to a walk, a replay, a callback registry) runs
+						// under it wherever it is called: as often as its
+						// callers call it.
+						if cl := x.Fn.(*ssa.Function); !calledIn(w.a, cl, fn) {
+							c = c.add(under.fn(cl, 1), max(calls[cl], 1)/times)
+						}
+					}
+					if !data && share != nil {
+						c = c.scale(share[b.Index])
+					}
+				}
 				if c == (Cost{}) {
 					continue
 				}
@@ -226,6 +259,17 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 		sc.Lines = append(sc.Lines, *l)
 	}
 	return sc
+}
+
+// calledIn reports whether fn is called from within parent (a closure
+// called where it is made, or started there as a goroutine).
+func calledIn(a *slicing.Analysis, fn, parent *ssa.Function) bool {
+	for _, c := range a.Callers(fn) {
+		if c.Parent() == parent {
+			return true
+		}
+	}
+	return false
 }
 
 type lineKey struct {

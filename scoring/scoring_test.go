@@ -68,8 +68,13 @@ func member(prog *slicing.Program, name string) *ssa.Function {
 
 // serverMethod returns the method of *server named name.
 func serverMethod(prog *slicing.Program, name string) *ssa.Function {
+	return method(prog, "server", name)
+}
+
+// method returns the method of *typ named name.
+func method(prog *slicing.Program, typ, name string) *ssa.Function {
 	for pkg := range prog.Scanned {
-		if t, ok := pkg.Members["server"].(*ssa.Type); ok {
+		if t, ok := pkg.Members[typ].(*ssa.Type); ok {
 			return prog.SSA.LookupMethod(types.NewPointer(t.Type()), pkg.Pkg, name)
 		}
 	}
@@ -470,5 +475,46 @@ func TestDirection(t *testing.T) {
 	}
 	if len(want) > 0 {
 		t.Errorf("options not ranked: %v", want)
+	}
+}
+
+// TestSensitivity checks that an option is charged with what its value
+// changes: a flag choosing between two equal encoders with next to
+// nothing, a flag choosing between a lookup and a scan with the scan; a
+// logger called once under a flag at its call site's frequency, not the
+// frequency the write path gives it; a probe started under a flag with
+// its work, but not workers that share a queue; and a closure made under
+// a flag with what it does wherever it is called.
+func TestSensitivity(t *testing.T) {
+	prog, a, opts, s := setup(t, "sensitivity")
+	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := make(map[string]*scoring.Score)
+	for _, sc := range scores {
+		by[sc.Option.Name] = sc
+	}
+	for _, name := range []string{"Config.Fast", "Config.Index", "Config.Verbose", "Config.Workers", "Config.Probe", "Config.Check"} {
+		if by[name] == nil {
+			t.Fatalf("%s not ranked", name)
+		}
+	}
+	own := func(fn *ssa.Function) float64 { return scoring.OwnCPU(a, s.Estimates, fn) }
+	scan := own(member(prog, "scan"))
+	if fast, index := by["Config.Fast"].Cost.CPU, by["Config.Index"].Cost.CPU; index < scan/2 || fast > index/10 {
+		t.Errorf("CPU: Fast %g, Index %g (scan's own %g); want Index charged with the scan and Fast, whose sides are equal, under a tenth of it", fast, index, scan)
+	}
+	if v, logf := by["Config.Verbose"].Cost.CPU, own(member(prog, "logf")); v > 2*logf {
+		t.Errorf("Verbose's CPU %g, logf's own %g per call: want logf charged at Open's frequency, about once", v, logf)
+	}
+	if p, probe := by["Config.Probe"].Cost.CPU, own(method(prog, "DB", "probe")); p < probe/2 {
+		t.Errorf("Probe's CPU %g, probe's own %g: want the goroutine started charged with its work", p, probe)
+	}
+	if w, work := by["Config.Workers"].Cost.CPU, own(method(prog, "DB", "work")); w > work {
+		t.Errorf("Workers' CPU %g, one worker's own %g: want workers sharing a queue charged only for starting", w, work)
+	}
+	if c := by["Config.Check"].Cost.CPU; c < scan {
+		t.Errorf("Check's CPU %g, scan's own %g: want the closure the walk calls charged with its scan", c, scan)
 	}
 }

@@ -415,9 +415,11 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 	if !entered {
 		// A library call: arguments flow to results, unless the result is
 		// a handle (a file, a connection, a client) or was read by IO (the
-		// entries of a directory, the bytes of a file named by the option).
+		// entries of a directory, the bytes of a file named by the option),
+		// or the argument is a context: a context bounds how long the call
+		// may take, it is not data the result is computed from.
 		r, _ := sl.a.Resource(c)
-		if call, ok := c.(*ssa.Call); ok && !isHandle(resultValueType(call)) && r.IO == 0 && !r.Text {
+		if call, ok := c.(*ssa.Call); ok && !isHandle(resultValueType(call)) && r.IO == 0 && !r.Text && !isContext(v.Type()) {
 			sl.push(call, ctx)
 		}
 	}

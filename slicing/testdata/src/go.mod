@@ -3,6 +3,7 @@ module example.com/t
 go 1.26.0
 
 require (
+	example.com/resolve v0.0.0
 	github.com/alecthomas/kingpin/v2 v2.0.0
 	github.com/knadh/koanf/v2 v2.0.0
 	github.com/spf13/pflag v1.0.0
@@ -10,6 +11,7 @@ require (
 )
 
 replace (
+	example.com/resolve => ./stubs/resolve
 	github.com/alecthomas/kingpin/v2 => ./stubs/kingpin
 	github.com/knadh/koanf/v2 => ./stubs/koanf
 	github.com/spf13/pflag => ./stubs/pflag

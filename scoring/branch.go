@@ -1,0 +1,219 @@
+package scoring
+
+import (
+	"go/token"
+	"go/types"
+	"math"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// underBranch weighs the work that runs under a branch an option decides.
+//
+// A call under the branch is charged, at the frequency of its block, with
+// what its analysed callees do per call, to the depth the slicer enters
+// them (Limits.MaxWhole): a helper the branch calls costs what this call
+// of it costs, not what all its callers make it run.
+//
+// A branch both of whose sides do work charges only the share of the
+// work that depends on which side runs: |cost(then) − cost(else)| over
+// their sum. A flag choosing between two equal pieces of work costs
+// nothing; one choosing between a cheap and a costly path costs the
+// difference. A side that only joins (an if without an else) does no
+// work of its own, so the other side is charged whole.
+type underBranch struct {
+	w     *weigher
+	freq  func(*ssa.Function) counts.Frequencies
+	depth int
+	memo  map[depthKey]Cost
+	doing map[*ssa.Function]bool
+}
+
+type depthKey struct {
+	fn    *ssa.Function
+	depth int
+}
+
+func newUnderBranch(w *weigher, freq func(*ssa.Function) counts.Frequencies) *underBranch {
+	return &underBranch{w: w, freq: freq, depth: w.a.Limits().MaxWhole, memo: make(map[depthKey]Cost), doing: make(map[*ssa.Function]bool)}
+}
+
+// call is the cost per run of c's analysed callees, averaged (a dynamic
+// call runs one of them), depth calls below the branch. A goroutine the
+// branch starts is charged with its work: the option decides whether
+// (and, in a loop it bounds, how many times) it runs; but not a worker
+// that takes its work from a queue it shares with others (see worker):
+// how many of them run does not change how much work there is.
+func (u *underBranch) call(c ssa.CallInstruction, depth int) Cost {
+	if depth > u.depth {
+		return Cost{}
+	}
+	_, isGo := c.(*ssa.Go)
+	var sum Cost
+	n := 0
+	for _, fn := range u.w.a.Callees(c) {
+		if isGo && u.worker(fn, true) {
+			return Cost{}
+		}
+		if u.w.a.Analysed(fn) {
+			sum = sum.add(u.fn(fn, depth), 1)
+			n++
+		}
+	}
+	if n == 0 {
+		return Cost{}
+	}
+	return sum.scale(1 / float64(n))
+}
+
+// fn is the cost of one call of fn at depth, with its callees below.
+// A recursive call adds nothing.
+func (u *underBranch) fn(fn *ssa.Function, depth int) Cost {
+	key := depthKey{fn, depth}
+	if v, ok := u.memo[key]; ok {
+		return v
+	}
+	if u.doing[fn] {
+		return Cost{}
+	}
+	u.doing[fn] = true
+	f := u.freq(fn)
+	var sum Cost
+	for _, b := range fn.Blocks {
+		sum = sum.add(u.block(b, depth), f.Block[b.Index])
+	}
+	delete(u.doing, fn)
+	u.memo[key] = sum
+	return sum
+}
+
+// block is the cost of one run of b, depth calls below the branch.
+func (u *underBranch) block(b *ssa.BasicBlock, depth int) Cost {
+	var sum Cost
+	for _, instr := range b.Instrs {
+		sum = sum.add(u.w.cost(instr), 1)
+		if c, ok := instr.(ssa.CallInstruction); ok {
+			sum = sum.add(u.call(c, depth+1), 1)
+		}
+	}
+	return sum
+}
+
+// shares returns, per block of fs's function, the share of its work that
+// depends on the option's branches: 1 but for the blocks on a side of a
+// branch on the option both of whose sides do work, where it is
+// |then − else| / (then + else), the least over such branches. Branches
+// that exit a loop (trip) are left whole: the body's work is what more
+// trips add.
+func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
+	fn := fs.Func
+	var share []float64
+	var cost []float64
+	for _, b := range fn.Blocks {
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || !fs.Contains(br) || fs.Influence[br]&slicing.Path == 0 || fs.Influence[br]&slicing.Trip != 0 {
+			continue
+		}
+		if cost == nil {
+			f := u.freq(fn)
+			cost = make([]float64, len(fn.Blocks))
+			for _, x := range fn.Blocks {
+				cost[x.Index] = u.block(x, 0).sum() * f.Block[x.Index] * times
+			}
+		}
+		then, els := side(fn, b.Succs[0], cost), side(fn, b.Succs[1], cost)
+		if then == 0 || els == 0 {
+			continue
+		}
+		r := math.Abs(then-els) / (then + els)
+		if share == nil {
+			share = make([]float64, len(fn.Blocks))
+			for i := range share {
+				share[i] = 1
+			}
+		}
+		for _, first := range b.Succs {
+			for _, x := range fn.Blocks {
+				if first.Dominates(x) {
+					share[x.Index] = min(share[x.Index], r)
+				}
+			}
+		}
+	}
+	return share
+}
+
+// worker reports whether fn, run as a goroutine, is a worker of a pool:
+// it receives, in a loop, from a channel it did not make (a field, a
+// parameter, a captured or global channel), not from its own ticker or
+// timer. A wrapper (go func() { s.work(); wg.Done() }()) is a worker when
+// a function it calls is.
+func (u *underBranch) worker(fn *ssa.Function, wrapper bool) bool {
+	a := u.w.a
+	if !a.Analysed(fn) {
+		return false
+	}
+	for _, l := range a.Loops(fn) {
+		for _, b := range fn.Blocks {
+			if !l.Contains(b) {
+				continue
+			}
+			for _, instr := range b.Instrs {
+				switch x := instr.(type) {
+				case *ssa.UnOp:
+					if x.Op == token.ARROW && shared(x.X) {
+						return true
+					}
+				case *ssa.Select:
+					for _, st := range x.States {
+						if st.Dir == types.RecvOnly && shared(st.Chan) {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	if !wrapper {
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(*ssa.Call); ok {
+				for _, callee := range a.Callees(c) {
+					if u.worker(callee, false) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// shared reports whether a channel comes from outside the function
+// receiving from it: a parameter, a captured variable or a global, or a
+// field of one; not a channel it made or a call returned (a ticker's, a
+// timer's).
+func shared(ch ssa.Value) bool {
+	for {
+		switch x := ch.(type) {
+		case *ssa.UnOp:
+			if x.Op != token.MUL {
+				return false
+			}
+			ch = x.X
+		case *ssa.FieldAddr:
+			ch = x.X
+		case *ssa.Field:
+			ch = x.X
+		case *ssa.Parameter, *ssa.FreeVar, *ssa.Global:
+			return true
+		default:
+			return false
+		}
+	}
+}

@@ -1,0 +1,153 @@
+// Package sensitivity has options whose score depends on what their
+// value changes, not on how much code they reach: a flag choosing
+// between two equal encoders, a flag choosing between an index lookup
+// and a scan, a verbose flag that logs once at open through a logger the
+// write path calls per element, a count of workers started in a loop
+// that share one queue, a probe started in the background, a check whose
+// closure a walk calls three calls down, and a timeout that bounds a
+// lookup whose result is not computed from it.
+package sensitivity
+
+import (
+	"context"
+	"time"
+
+	"example.com/resolve"
+)
+
+type Config struct {
+	Fast    bool          `yaml:"fast"`
+	Index   bool          `yaml:"index"`
+	Verbose bool          `yaml:"verbose"`
+	Workers int           `yaml:"workers"`
+	Probe   bool          `yaml:"probe"`
+	Check   bool          `yaml:"check"`
+	Timeout time.Duration `yaml:"timeout"`
+}
+
+type DB struct {
+	cfg  Config
+	data []int
+	jobs chan int
+}
+
+var sink int
+
+// Open runs once.
+func Open(cfg Config) *DB {
+	db := &DB{cfg: cfg, data: make([]int, 64), jobs: make(chan int)}
+	if cfg.Verbose {
+		logf("open") // want sliced:"Config.Verbose"
+	}
+	for i := 0; i < cfg.Workers; i++ {
+		go db.work() // want sliced:"Config.Workers" effect:"Config.Workers:conc"
+	}
+	if cfg.Probe {
+		go db.probe() // want sliced:"Config.Probe" effect:"Config.Probe:conc"
+	}
+	if cfg.Check {
+		walk(db.data, func(v int) { sink += scan(db.data, v) }) // want sliced:"Config.Check"
+	}
+	return db
+}
+
+// probe does work of its own: started or not, it costs.
+func (db *DB) probe() {
+	for i := range db.data {
+		sink += scan(db.data, i)
+	}
+}
+
+func walk(p []int, fn func(int)) { walkAll(p, fn) }
+
+func walkAll(p []int, fn func(int)) {
+	for _, v := range p {
+		each(v, fn)
+	}
+}
+
+func each(v int, fn func(int)) { fn(v) }
+
+// Encode does the same work whichever encoder Fast picks.
+func (db *DB) Encode(p []int) {
+	if db.cfg.Fast { // want sliced:"Config.Fast" effect:"Config.Fast:path"
+		encodeXor(p)
+	} else {
+		encodeOr(p)
+	}
+}
+
+func encodeXor(p []int) {
+	for i := range p {
+		for j := range p {
+			sink += p[i] ^ p[j]
+		}
+	}
+}
+
+func encodeOr(p []int) {
+	for i := range p {
+		for j := range p {
+			sink += p[i] | p[j]
+		}
+	}
+}
+
+// Get looks one entry up with the index and scans without it.
+func (db *DB) Get(k int) int {
+	if db.cfg.Index { // want sliced:"Config.Index" effect:"Config.Index:path"
+		return db.data[k%len(db.data)]
+	}
+	return scan(db.data, k)
+}
+
+func scan(p []int, k int) int {
+	n := 0
+	for i := range p {
+		for j := range p {
+			if p[i]^p[j] == k {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// Put logs each element: the logger runs often, but not because of
+// Verbose.
+func (db *DB) Put(p []int) {
+	for _, v := range p {
+		logf("put")
+		db.data = append(db.data, v)
+	}
+}
+
+func logf(msg string) {
+	for i := range msg {
+		sink += int(msg[i])
+	}
+}
+
+// work takes its jobs from the queue all workers share: how many run
+// does not change how much work there is.
+func (db *DB) work() {
+	for j := range db.jobs {
+		sink += scan(db.data, j)
+	}
+}
+
+// Lookup resolves host within the timeout: the addresses it gets are not
+// computed from the timeout, so neither is the loop over them.
+func (db *DB) Lookup(host string) int {
+	ctx := context.Background()
+	if db.cfg.Timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, db.cfg.Timeout)
+		defer cancel()
+	}
+	n := 0
+	for _, a := range resolve.Lookup(ctx, host) {
+		n += scan(db.data, a.Port) // want !sliced:"Config.Timeout"
+	}
+	return n
+}

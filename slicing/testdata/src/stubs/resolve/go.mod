@@ -1,0 +1,3 @@
+module example.com/resolve
+
+go 1.26.0
