@@ -40,6 +40,7 @@
 // Approximations: static frequencies assume every loop runs LoopTrips
 // times and every other two-way branch is taken with probability Branch;
 // a function's frequency sums over all its callers, whichever call the
-// option's value came through; recursion counts once; a function's calls
-// are capped at 10⁴ per run.
+// option's value came through (work under a branch on the option is the
+// exception above); recursion counts once (the calls closing a cycle add
+// nothing); a function's calls are capped at 10⁴ per run.
 package scoring

@@ -282,9 +282,10 @@ type lineKey struct {
 // times the call block's, divided among the callees a dynamic call may
 // reach, plus LoopTrips when library code calls it back
 // (a handler runs per request, a comparison per element); 1 for a root
-// such as main. Recursion counts once: calls within a strongly connected
-// component of the call graph (a recursive cycle) add nothing, so that a
-// function's frequency does not depend on where a walk entered its cycle.
+// such as main. Recursion counts once: the calls that close a cycle of
+// the call graph add nothing (backEdges), chosen by a walk in a fixed
+// order from the cycle's entries, so that a function's frequency does not
+// depend on map order; the other calls within a cycle count.
 //
 // With counts, a function the run measured runs as often as it was
 // entered, and the estimate holds only for the others. Measured entries
@@ -366,7 +367,9 @@ func calibration(fns []*ssa.Function, measured, estimated map[*ssa.Function]floa
 // estimateCalls is callFrequencies' walk over the callers: a function in
 // measured has that frequency, any other one its callers'.
 func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ssa.Function) counts.Frequencies, est configs.Estimates, c Counts, measured map[*ssa.Function]float64) map[*ssa.Function]float64 {
+	back := backEdges(a, scc)
 	memo := make(map[*ssa.Function]float64)
+	doing := make(map[*ssa.Function]bool)
 	var get func(fn *ssa.Function) float64
 	get = func(fn *ssa.Function) float64 {
 		if v, ok := memo[fn]; ok {
@@ -376,11 +379,16 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 			memo[fn] = v
 			return v
 		}
+		if doing[fn] {
+			return 0 // not reached: the edges left form no cycle
+		}
+		doing[fn] = true
+		defer delete(doing, fn)
 		v := 0.0
 		for _, c := range a.Callers(fn) {
 			caller := c.Parent()
-			if scc[caller] == scc[fn] {
-				continue // a recursive call
+			if back[edge{caller, fn}] {
+				continue // the call that closes a cycle
 			}
 			// A dynamic call runs one of its possible callees each time:
 			// each gets its share, so that an imprecise call graph (every
@@ -394,7 +402,7 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 		if operation(fn) {
 			v += est.Operations
 		}
-		if parent := fn.Parent(); parent != nil && v == 0 && scc[parent] != scc[fn] {
+		if parent := fn.Parent(); parent != nil && v == 0 && !back[edge{parent, fn}] {
 			v = closureFrequency(fn, parent, get, freq)
 			if strings.Contains(fn.Synthetic, "range-over-func yield") {
 				v *= yieldTrips(fn, parent, freq, est, c)
@@ -412,6 +420,80 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 		get(fn)
 	}
 	return memo
+}
+
+// edge is a call, or a closure's creation, from one function to another.
+type edge struct{ from, to *ssa.Function }
+
+// backEdges returns the edges that close a cycle of the call graph: those
+// a depth-first walk of each strongly connected component, along calls
+// and closure creations, finds going back to a function on its path. The
+// walk starts at the component's entries (functions called from outside
+// it, called back by library code, operations or roots), then at its
+// other members, each in a.Functions()' order, so that the result does
+// not depend on map order. Frequencies flow along every other edge: the
+// functions of a cycle (a recursive walk, or the large component an
+// imprecise call graph makes of a server's accept loop and its handlers)
+// get their callers' frequencies, and only the calls closing a cycle add
+// nothing.
+func backEdges(a *slicing.Analysis, scc map[*ssa.Function]int) map[edge]bool {
+	back := make(map[edge]bool)
+	const onPath, done = 1, 2
+	state := make(map[*ssa.Function]int)
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		state[fn] = onPath
+		next := func(to *ssa.Function) {
+			if k, ok := scc[to]; !ok || k != scc[fn] {
+				return
+			}
+			switch state[to] {
+			case 0:
+				visit(to)
+			case onPath:
+				back[edge{fn, to}] = true
+			}
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					for _, callee := range a.Callees(c) {
+						next(callee)
+					}
+				}
+			}
+		}
+		for _, anon := range fn.AnonFuncs {
+			next(anon)
+		}
+		state[fn] = done
+	}
+	fns := a.Functions()
+	for _, fn := range fns {
+		if state[fn] == 0 && entry(a, scc, fn) {
+			visit(fn)
+		}
+	}
+	for _, fn := range fns {
+		if state[fn] == 0 {
+			visit(fn)
+		}
+	}
+	return back
+}
+
+// entry reports whether fn is entered from outside its component.
+func entry(a *slicing.Analysis, scc map[*ssa.Function]int, fn *ssa.Function) bool {
+	callers := a.Callers(fn)
+	if len(callers) == 0 || a.CalledBack(fn) || operation(fn) {
+		return true
+	}
+	for _, c := range callers {
+		if scc[c.Parent()] != scc[fn] {
+			return true
+		}
+	}
+	return false
 }
 
 // components numbers the strongly connected components of the caller

@@ -518,3 +518,30 @@ func TestSensitivity(t *testing.T) {
 		t.Errorf("Check's CPU %g, scan's own %g: want the closure the walk calls charged with its scan", c, scan)
 	}
 }
+
+// TestCycleFrequency checks that functions in a cycle of the call graph
+// get their callers' frequencies: a connection handler that may serve
+// again through an interface is in one cycle with the accept loop that
+// starts it, and still runs once per accepted connection, not once.
+func TestCycleFrequency(t *testing.T) {
+	prog, a, _, s := setup(t, "sensitivity")
+	freq := scoring.CallFrequencies(a, s.Estimates)
+	serve, handle := method(prog, "Server", "Serve"), method(prog, "Server", "handle")
+	if serve == nil || handle == nil {
+		t.Fatal("Server.Serve or Server.handle not found")
+	}
+	if !slices.ContainsFunc(a.Callers(serve), func(c ssa.CallInstruction) bool { return c.Parent() == handle }) {
+		t.Fatal("handle does not call Serve in the call graph: no cycle to test")
+	}
+	if got, want := freq[handle], freq[serve]*s.Estimates.LoopTrips/2; got < want {
+		t.Errorf("handle runs %g times, Serve %g: want at least %g (a connection per accept loop trip)", got, freq[serve], want)
+	}
+	for i := 0; i < 3; i++ {
+		again := scoring.CallFrequencies(a, s.Estimates)
+		for fn, v := range freq {
+			if again[fn] != v {
+				t.Fatalf("%s: %g, then %g", fn, v, again[fn])
+			}
+		}
+	}
+}
