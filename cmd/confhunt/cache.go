@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -19,9 +20,18 @@ import (
 
 // runCache manages the cache of results between runs.
 func runCache(ctx context.Context, e *env, args []string) error {
-	fs := e.flags("cache", "cache clean | dir")
-	if _, err := e.parse(args); err != nil {
-		return err
+	// No flag applies: the directory comes from the environment
+	// (CONFHUNT_CACHE, else the user cache directory).
+	fs := flag.NewFlagSet("cache", flag.ContinueOnError)
+	fs.SetOutput(e.stderr)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "usage: confhunt cache clean | dir\n\nclean removes every entry; dir prints the directory (off when CONFHUNT_CACHE=off). The directory is $CONFHUNT_CACHE, else confhunt under the user cache directory.\n")
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return err
+		}
+		return &exitError{exitUsage, err}
 	}
 	if fs.NArg() != 1 || (fs.Arg(0) != "clean" && fs.Arg(0) != "dir") {
 		return usageError("cache: want one of: clean (remove every entry), dir (print the directory)")
