@@ -164,13 +164,11 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 	sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions = sl.Size()
 	lines := make(map[lineKey]*Line)
 	var measured float64
+	ctx := inContext{sl: sl, freq: freq, calls: calls, memo: make(map[*ssa.Function]float64), doing: make(map[*ssa.Function]bool)}
 	for _, fs := range sl.Functions() {
 		fn := fs.Func
 		f := freq(fn)
-		base := calls[fn]
-		if base == 0 {
-			base = 1
-		}
+		base := ctx.base(fs)
 		var share []float64
 		if fs.Blocks != nil && !fs.Whole {
 			share = under.shares(fs, base)
@@ -259,6 +257,63 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 		sc.Lines = append(sc.Lines, *l)
 	}
 	return sc
+}
+
+// inContext computes how often a function of a slice runs with the
+// option's value: as often as the calls that bring the value in run,
+// when it comes in only through their arguments (a helper the option's
+// value is passed to from one cold call runs that often with it, however
+// often other callers make it run); as often as the function runs
+// otherwise. Never more than the latter.
+type inContext struct {
+	sl    *slicing.Slice
+	freq  func(*ssa.Function) counts.Frequencies
+	calls map[*ssa.Function]float64
+	memo  map[*ssa.Function]float64
+	doing map[*ssa.Function]bool
+}
+
+func (c *inContext) base(fs *slicing.FuncSlice) float64 {
+	fn := fs.Func
+	global := c.calls[fn]
+	if global == 0 {
+		global = 1
+	}
+	if fs.Anywhere || len(fs.Entered) == 0 || c.doing[fn] {
+		return global
+	}
+	if v, ok := c.memo[fn]; ok {
+		return v
+	}
+	c.doing[fn] = true
+	sites := make([]ssa.CallInstruction, 0, len(fs.Entered))
+	for site := range fs.Entered {
+		sites = append(sites, site)
+	}
+	slices.SortFunc(sites, func(x, y ssa.CallInstruction) int {
+		return cmp.Or(cmp.Compare(x.Parent().String(), y.Parent().String()), cmp.Compare(x.Block().Index, y.Block().Index), cmp.Compare(instrIndex(x), instrIndex(y)))
+	})
+	sum := 0.0
+	for _, site := range sites {
+		caller := site.Parent()
+		n := c.calls[caller]
+		if cfs := c.sl.Funcs[caller]; cfs != nil {
+			n = c.base(cfs)
+		}
+		sum += max(n, 1) * c.freq(caller).Block[site.Block().Index]
+	}
+	delete(c.doing, fn)
+	v := global
+	if sum > 0 {
+		v = min(global, sum)
+	}
+	c.memo[fn] = v
+	return v
+}
+
+// instrIndex is the index of instr in its block.
+func instrIndex(instr ssa.Instruction) int {
+	return slices.Index(instr.Block().Instrs, instr)
 }
 
 // calledIn reports whether fn is called from within parent (a closure

@@ -482,7 +482,8 @@ func TestDirection(t *testing.T) {
 // changes: a flag choosing between two equal encoders with next to
 // nothing, a flag choosing between a lookup and a scan with the scan; a
 // logger called once under a flag at its call site's frequency, not the
-// frequency the write path gives it; a probe started under a flag with
+// frequency the write path gives it, and so a helper the option is
+// passed to from one cold call; a probe started under a flag with
 // its work, but not workers that share a queue; and a closure made under
 // a flag with what it does wherever it is called.
 func TestSensitivity(t *testing.T) {
@@ -495,7 +496,7 @@ func TestSensitivity(t *testing.T) {
 	for _, sc := range scores {
 		by[sc.Option.Name] = sc
 	}
-	for _, name := range []string{"Config.Fast", "Config.Index", "Config.Verbose", "Config.Workers", "Config.Probe", "Config.Check"} {
+	for _, name := range []string{"Config.Fast", "Config.Index", "Config.Verbose", "Config.Workers", "Config.Probe", "Config.Check", "Config.Rounds"} {
 		if by[name] == nil {
 			t.Fatalf("%s not ranked", name)
 		}
@@ -507,6 +508,9 @@ func TestSensitivity(t *testing.T) {
 	}
 	if v, logf := by["Config.Verbose"].Cost.CPU, own(member(prog, "logf")); v > 2*logf {
 		t.Errorf("Verbose's CPU %g, logf's own %g per call: want logf charged at Open's frequency, about once", v, logf)
+	}
+	if r, sum := by["Config.Rounds"].Cost.CPU, own(member(prog, "checksum")); r > 2*sum {
+		t.Errorf("Rounds' CPU %g, checksum's own %g per call: want checksum charged at the frequency of the call passing Rounds, once, not of all its calls", r, sum)
 	}
 	if p, probe := by["Config.Probe"].Cost.CPU, own(method(prog, "DB", "probe")); p < probe/2 {
 		t.Errorf("Probe's CPU %g, probe's own %g: want the goroutine started charged with its work", p, probe)

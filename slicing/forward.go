@@ -38,6 +38,14 @@ type FuncSlice struct {
 	// Scaled holds the library calls whose arguments the option reaches
 	// and whose cost grows with them (configs.Resource.Scales).
 	Scaled map[ssa.Instruction]bool
+
+	// Entered holds the calls through whose arguments the value came into
+	// the function; Anywhere says it also came in otherwise (the option
+	// is read here, a load of a location it was stored in, a return to
+	// every caller, a captured variable), so that the function's slice
+	// runs whenever the function does, not only when those calls make it.
+	Entered  map[ssa.CallInstruction]bool
+	Anywhere bool
 }
 
 // Contains reports whether instr is in the slice.

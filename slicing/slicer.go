@@ -89,6 +89,7 @@ func (sl *slicer) run() *Slice {
 			if sl.seen[it.item] < it.hops {
 				continue // reached again with fewer hops, and processed then
 			}
+			sl.entry(it.v, it.ctx)
 			sl.value(it.v, it.ctx)
 		}
 		for len(sl.wholeQ) > 0 {
@@ -107,6 +108,35 @@ func (sl *slicer) fn(fn *ssa.Function) *FuncSlice {
 		sl.s.Funcs[fn] = fs
 	}
 	return fs
+}
+
+// entry records how the value v, reached in context ctx, came into its
+// function: through the arguments of ctx's call, or otherwise.
+func (sl *slicer) entry(v ssa.Value, ctx *callCtx) {
+	var fn *ssa.Function
+	switch x := v.(type) {
+	case ssa.Instruction:
+		fn = x.Parent()
+	case *ssa.Parameter:
+		fn = x.Parent()
+	case *ssa.FreeVar:
+		if fn = x.Parent(); fn != nil {
+			sl.fn(fn).Anywhere = true
+		}
+		return
+	}
+	if fn == nil {
+		return
+	}
+	fs := sl.fn(fn)
+	if ctx == nil || !slicesContains(sl.a.Callees(ctx.site), fn) {
+		fs.Anywhere = true
+		return
+	}
+	if fs.Entered == nil {
+		fs.Entered = make(map[ssa.CallInstruction]bool)
+	}
+	fs.Entered[ctx.site] = true
 }
 
 func (sl *slicer) mark(instr ssa.Instruction) {

@@ -2,7 +2,8 @@
 // value changes, not on how much code they reach: a flag choosing
 // between two equal encoders, a flag choosing between an index lookup
 // and a scan, a verbose flag that logs once at open through a logger the
-// write path calls per element, a count of workers started in a loop
+// write path calls per element, a number of rounds passed to a checksum
+// the write path calls with its own, a count of workers started in a loop
 // that share one queue, a probe started in the background, a check whose
 // closure a walk calls three calls down, and a timeout that bounds a
 // lookup whose result is not computed from it.
@@ -22,6 +23,7 @@ type Config struct {
 	Workers int           `yaml:"workers"`
 	Probe   bool          `yaml:"probe"`
 	Check   bool          `yaml:"check"`
+	Rounds  int           `yaml:"rounds"`
 	Timeout time.Duration `yaml:"timeout"`
 }
 
@@ -29,6 +31,7 @@ type DB struct {
 	cfg  Config
 	data []int
 	jobs chan int
+	sum  int
 }
 
 var sink int
@@ -45,6 +48,7 @@ func Open(cfg Config) *DB {
 	if cfg.Probe {
 		go db.probe() // want sliced:"Config.Probe" effect:"Config.Probe:conc"
 	}
+	db.sum = checksum(db.data, cfg.Rounds) // want sliced:"Config.Rounds"
 	if cfg.Check {
 		walk(db.data, func(v int) { sink += scan(db.data, v) }) // want sliced:"Config.Check"
 	}
@@ -118,8 +122,21 @@ func scan(p []int, k int) int {
 func (db *DB) Put(p []int) {
 	for _, v := range p {
 		logf("put")
+		sink += checksum(p, 1)
 		db.data = append(db.data, v)
 	}
+}
+
+// checksum runs once with Rounds, at Open, and per element of each Put
+// with one round: Rounds costs what one call of it does.
+func checksum(p []int, rounds int) int {
+	n := 0
+	for r := 0; r < rounds; r++ {
+		for _, v := range p {
+			n ^= v + r
+		}
+	}
+	return n
 }
 
 func logf(msg string) {
