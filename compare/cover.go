@@ -58,7 +58,7 @@ func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, 
 			spans = append(spans, span{file, start.Line, start.Column, end.Line, end.Column, c.Name, c.Sync})
 		}
 	}
-	reach(graph, inTests, byFunc)
+	reach(head.Module, graph, inTests, byFunc)
 	if len(spans) > 0 {
 		bins := make(map[string]string)
 		for i := range all {

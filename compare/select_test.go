@@ -1,0 +1,142 @@
+package compare_test
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/confhunt/confhunt/compare"
+	"github.com/confhunt/confhunt/internal/bench"
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/internal/testutil"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// twoTrees writes a base and a head module (base's files, then head's
+// edits over them) and returns them as trees, without git.
+func twoTrees(t *testing.T, files, edits map[string]string) (base, head *compare.Tree) {
+	t.Helper()
+	merged := make(map[string]string, len(files))
+	for name, text := range files {
+		merged[name] = text
+	}
+	for name, text := range edits {
+		merged[name] = text
+	}
+	b, h := testutil.Tree(t, files), testutil.Tree(t, merged)
+	return &compare.Tree{Spec: "base", ID: "base", Dir: b, Root: b}, &compare.Tree{Spec: "head", ID: "head", Dir: h, Root: h}
+}
+
+func loadTree(t *testing.T, tree *compare.Tree) *slicing.Program {
+	t.Helper()
+	// As confhunt compare loads: with the library's bodies, so that the
+	// call graph goes through testing's b.Run.
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: tree.Dir, Tests: true, AllBodies: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return prog
+}
+
+// The sub-benchmarks' closures: b.Run is one library function calling
+// every closure handed to it, so without care each benchmark calling
+// b.Run reaches every other one's closure.
+const subGo = `package p
+
+// Fast is what BenchmarkFast measures.
+func Fast(n int) int { return n + 1 }
+
+// Slow is what BenchmarkSlow measures, and what the head changes.
+func Slow(n int) int {
+	s := 0
+	for i := range n {
+		s += i
+	}
+	return s
+}
+`
+
+const subTest = `package p
+
+import "testing"
+
+var sink int
+
+func BenchmarkFast(b *testing.B) {
+	for _, n := range []int{1, 2} {
+		b.Run("n", func(b *testing.B) {
+			for range b.N {
+				sink = Fast(n)
+			}
+		})
+	}
+}
+
+func BenchmarkSlow(b *testing.B) {
+	b.Run("n=10", func(b *testing.B) {
+		for range b.N {
+			sink = Slow(10)
+		}
+	})
+}
+`
+
+// TestSelectSubBenchmarks: a change reached only by BenchmarkSlow's
+// sub-benchmark closure selects BenchmarkSlow, not BenchmarkFast, though
+// the call graph has b.Run calling both closures.
+func TestSelectSubBenchmarks(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{"go.mod": goMod, "p/p.go": subGo, "p/p_test.go": subTest}
+	base, head := twoTrees(t, files, map[string]string{"p/p.go": strings.Replace(subGo, "s += i", "s += i * i", 1)})
+	bp, hp := loadTree(t, base), loadTree(t, head)
+	changes := compare.Changes(bp, hp)
+	if len(changes) != 1 || changes[0].Name != "example.com/scratch/p.Slow" {
+		t.Fatalf("changes %+v, want p.Slow", changes)
+	}
+	sel := compare.Select(hp, slicing.CallGraph(hp), changes, false)
+	if got := names(sel.Benchmarks); !slices.Equal(got, []string{"example.com/scratch/p.BenchmarkSlow"}) {
+		t.Errorf("selected %v, want p.BenchmarkSlow alone", got)
+	}
+	if sel.TotalBenchmarks != 2 {
+		t.Errorf("%d benchmarks in all, want 2", sel.TotalBenchmarks)
+	}
+}
+
+// TestMeasureVetFinding: a package whose test files fail go vet (an
+// example naming a method the package lacks, which go test's vet checks
+// reject) is still built and measured: vet says nothing of speed.
+func TestMeasureVetFinding(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{
+		"go.mod":      goMod,
+		"p/p.go":      subGo,
+		"p/p_test.go": subTest,
+		"p/example_test.go": `package p_test
+
+func ExampleThing_Missing() {}
+`,
+	}
+	base, head := twoTrees(t, files, map[string]string{"p/p.go": strings.Replace(subGo, "s += i", "s += i * i", 1)})
+	r := &runner.Runner{Dir: head.Dir, Env: os.Environ()}
+	run, err := r.Start("compare-vet-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := run.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	sel := []compare.Bench{{Pkg: "example.com/scratch/p", Name: "BenchmarkSlow", Dir: filepath.Join(head.Dir, "p")}}
+	p := compare.Protocol{Protocol: bench.Protocol{Runs: 1, MaxRuns: 1}, Benchtime: "10x", CPU: 1}
+	m, err := compare.Measure(context.Background(), run, base, head, sel, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Results) != 1 || !strings.HasPrefix(m.Results[0].Name, "Slow/n=10") {
+		t.Errorf("results %+v, want Slow/n=10", m.Results)
+	}
+}
