@@ -30,11 +30,12 @@ func twoTrees(t *testing.T, files, edits map[string]string) (base, head *compare
 	return &compare.Tree{Spec: "base", ID: "base", Dir: b, Root: b}, &compare.Tree{Spec: "head", ID: "head", Dir: h, Root: h}
 }
 
-func loadTree(t *testing.T, tree *compare.Tree) *slicing.Program {
+// loadTree loads tree with its tests; with all, with the library's bodies
+// too, as confhunt compare loads, so that the call graph goes through
+// testing's b.Run.
+func loadTree(t *testing.T, tree *compare.Tree, all bool) *slicing.Program {
 	t.Helper()
-	// As confhunt compare loads: with the library's bodies, so that the
-	// call graph goes through testing's b.Run.
-	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: tree.Dir, Tests: true, AllBodies: true})
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: tree.Dir, Tests: true, AllBodies: all})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func TestSelectSubBenchmarks(t *testing.T) {
 	t.Parallel()
 	files := map[string]string{"go.mod": goMod, "p/p.go": subGo, "p/p_test.go": subTest}
 	base, head := twoTrees(t, files, map[string]string{"p/p.go": strings.Replace(subGo, "s += i", "s += i * i", 1)})
-	bp, hp := loadTree(t, base), loadTree(t, head)
+	bp, hp := loadTree(t, base, true), loadTree(t, head, true)
 	changes := compare.Changes(bp, hp)
 	if len(changes) != 1 || changes[0].Name != "example.com/scratch/p.Slow" {
 		t.Fatalf("changes %+v, want p.Slow", changes)
@@ -138,5 +139,86 @@ func ExampleThing_Missing() {}
 	}
 	if len(m.Results) != 1 || !strings.HasPrefix(m.Results[0].Name, "Slow/n=10") {
 		t.Errorf("results %+v, want Slow/n=10", m.Results)
+	}
+}
+
+// The branch test: Parse has a short and a long path; the head changes
+// the short one only (a line, and a line deleted).
+const branchGo = `package p
+
+import "strings"
+
+// Parse parses s.
+func Parse(s string) (string, error) {
+	if len(s) < 4 {
+		e := &lengthError{len(s)}
+		return "", e
+	}
+	return strings.ToUpper(s), nil
+}
+
+type lengthError struct{ n int }
+
+func (e *lengthError) Error() string { return "too short" }
+`
+
+const branchTest = `package p
+
+import "testing"
+
+func BenchmarkParseShort(b *testing.B) {
+	for range b.N {
+		Parse("ab")
+	}
+}
+
+func BenchmarkParseLong(b *testing.B) {
+	for range b.N {
+		Parse("abcdefgh")
+	}
+}
+`
+
+// TestSelectCoveredBranch: by coverage, a change in one branch of a
+// function selects the benchmark that runs that branch, not the one that
+// runs the function's other path; the call graph selects both.
+func TestSelectCoveredBranch(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{"go.mod": goMod, "p/p.go": branchGo, "p/p_test.go": branchTest}
+	edited := strings.Replace(branchGo, "\t\te := &lengthError{len(s)}\n\t\treturn \"\", e\n", "\t\treturn \"\", &lengthError{2 * len(s)}\n", 1)
+	if edited == branchGo {
+		t.Fatal("the edit did not apply")
+	}
+	base, head := twoTrees(t, files, map[string]string{"p/p.go": edited})
+	bp, hp := loadTree(t, base, false), loadTree(t, head, false)
+	changes := compare.Changes(bp, hp)
+	if len(changes) != 1 || changes[0].Name != "example.com/scratch/p.Parse" {
+		t.Fatalf("changes %+v, want p.Parse", changes)
+	}
+	// Parse is lines 6 to 12 of the head; the change is line 8 (its
+	// line replaces two of the base's).
+	if lines, after := changes[0].Lines(); !slices.Equal(lines, []int{8}) || len(after) != 0 {
+		t.Errorf("lines of the change %v, after %v; want [8], none", lines, after)
+	}
+	graph := slicing.CallGraph(hp)
+	if got := names(compare.Select(hp, graph, changes, false).Benchmarks); len(got) != 2 {
+		t.Errorf("selected by the call graph %v, want both", got)
+	}
+	r := &runner.Runner{Dir: head.Dir, Env: os.Environ()}
+	run, err := r.Start("compare-branch-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := run.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	sel, err := compare.SelectCovered(context.Background(), run, hp, graph, changes, false, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(sel.Benchmarks); !slices.Equal(got, []string{"example.com/scratch/p.BenchmarkParseShort"}) {
+		t.Errorf("selected by coverage %v, want p.BenchmarkParseShort alone", got)
 	}
 }

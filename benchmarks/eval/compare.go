@@ -110,7 +110,10 @@ func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, 
 		r.err = fmt.Sprintf("git clone %s: %v: %s", src, err, lastLines(stderr, 2))
 		return r
 	}
-	args := []string{"compare", "-json", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime}
+	// -cover: selection by each benchmark's measured coverage of the
+	// lines of the change, which the call graph cannot tell apart (every
+	// Parse benchmark reaches Parse, whichever branch changed).
+	args := []string{"compare", "-json", "-cover", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime}
 	if c.Tags != "" {
 		args = append(args, "-tags", c.Tags)
 	}
@@ -155,8 +158,8 @@ func exists(name string) bool {
 
 func compareReport(w io.Writer, file string, results []commitResult, runs int, benchtime string) {
 	fmt.Fprintf(w, "# confhunt compare on real commits\n\n")
-	fmt.Fprintf(w, "Cases: `%s`. Each commit is compared with its parent by `confhunt compare -base C^ -head C -runs %d -max-runs %d -benchtime %s ./...` "+
-		"(the project's own benchmarks; selection by the call graph). Detected: the stated benchmark measured with the verdict in the stated direction "+
+	fmt.Fprintf(w, "Cases: `%s`. Each commit is compared with its parent by `confhunt compare -cover -base C^ -head C -runs %d -max-runs %d -benchtime %s ./...` "+
+		"(the project's own benchmarks; selection by each benchmark's coverage of the changed lines, from one run of each with coverage counters, which the wall time includes). Detected: the stated benchmark measured with the verdict in the stated direction "+
 		"(one-sided Mann-Whitney U at 0.05).\n\n", file, runs, 2*runs, benchtime)
 	fmt.Fprintln(w, "| case | stated | measured | verdict | detected | changed funcs | selected / total benchmarks | wall | peak |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: |")
