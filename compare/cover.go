@@ -38,8 +38,9 @@ type span struct {
 // (Change.Lines): a benchmark that runs the function but not the
 // branch the change is in is not selected. Coverage does not count _test.go
 // files: changed functions there are followed back in graph, as Select
-// does. The test binaries are built in run's directory.
-func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, graph *callgraph.Graph, changes []Change, tests bool, tags string) (Selection, error) {
+// does. The test binaries are built in run's directory, with the build
+// tags, and run with args after confhunt's own (Protocol.Args).
+func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, graph *callgraph.Graph, changes []Change, tests bool, tags string, args []string) (Selection, error) {
 	all := Benchmarks(head)
 	byFunc := make(map[*ssa.Function]*Bench, len(all))
 	for i := range all {
@@ -77,7 +78,7 @@ func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, 
 				}
 				bins[b.Pkg] = bin
 			}
-			prof, err := coverRun(ctx, run.In(b.Dir), bin, *b, filepath.Join(run.Dir, "cover", fmt.Sprintf("%d", i)))
+			prof, err := coverRun(ctx, run.In(b.Dir), bin, *b, filepath.Join(run.Dir, "cover", fmt.Sprintf("%d", i)), args)
 			if err != nil {
 				return Selection{}, err
 			}
@@ -112,8 +113,9 @@ func (s span) covers(b counts.Block) bool {
 }
 
 // coverRun runs one benchmark once, or one test, with its counters
-// written under dir, and returns its profile.
-func coverRun(ctx context.Context, run *runner.Run, bin string, b Bench, dir string) (*counts.Profile, error) {
+// written under dir, and returns its profile; more are the user's
+// arguments.
+func coverRun(ctx context.Context, run *runner.Run, bin string, b Bench, dir string, more []string) (*counts.Profile, error) {
 	covdata := filepath.Join(dir, "covdata")
 	if err := os.MkdirAll(covdata, 0o755); err != nil {
 		return nil, err
@@ -123,7 +125,7 @@ func coverRun(ctx context.Context, run *runner.Run, bin string, b Bench, dir str
 	if b.Test {
 		args = []string{"-test.run=" + only}
 	}
-	args = append(args, "-test.count=1", "-test.gocoverdir="+covdata)
+	args = append(append(args, "-test.count=1", "-test.gocoverdir="+covdata), more...)
 	var out bytes.Buffer
 	if err := run.Exec(ctx, []string{"GOCOVERDIR=" + covdata}, &out, &out, bin, args...); err != nil {
 		if ctx.Err() != nil || errors.Is(err, runner.ErrTimeout) {

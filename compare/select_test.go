@@ -214,11 +214,80 @@ func TestSelectCoveredBranch(t *testing.T) {
 			t.Error(err)
 		}
 	})
-	sel, err := compare.SelectCovered(context.Background(), run, hp, graph, changes, false, "")
+	sel, err := compare.SelectCovered(context.Background(), run, hp, graph, changes, false, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if got := names(sel.Benchmarks); !slices.Equal(got, []string{"example.com/scratch/p.BenchmarkParseShort"}) {
 		t.Errorf("selected by coverage %v, want p.BenchmarkParseShort alone", got)
+	}
+}
+
+// A benchmark that skips itself unless its flag names its data, as
+// benchmarks over downloaded corpora do.
+const dataTest = `package p
+
+import (
+	"flag"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+var dataDir = flag.String("datadir", "", "where the input is")
+
+func BenchmarkParseData(b *testing.B) {
+	in, err := os.ReadFile(filepath.Join(*dataDir, "input"))
+	if err != nil {
+		b.Skip("no data")
+	}
+	for range b.N {
+		Parse(string(in))
+	}
+}
+`
+
+// TestArgs: the user's arguments reach the test binaries in the
+// coverage runs and the measured ones: a benchmark skipped without its
+// data is selected and measured with it, and not without.
+func TestArgs(t *testing.T) {
+	t.Parallel()
+	files := map[string]string{"go.mod": goMod, "p/p.go": branchGo, "p/data_test.go": dataTest}
+	base, head := twoTrees(t, files, map[string]string{"p/p.go": strings.Replace(branchGo, "&lengthError{len(s)}", "&lengthError{2 * len(s)}", 1)})
+	data := testutil.Tree(t, map[string]string{"input": "ab"})
+	bp, hp := loadTree(t, base, false), loadTree(t, head, false)
+	changes := compare.Changes(bp, hp)
+	graph := slicing.CallGraph(hp)
+	r := &runner.Runner{Dir: head.Dir, Env: os.Environ()}
+	run, err := r.Start("compare-args-test-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		if err := run.Close(); err != nil {
+			t.Error(err)
+		}
+	})
+	args := []string{"-datadir=" + data}
+	for _, tc := range []struct {
+		args []string
+		want int
+	}{{nil, 0}, {args, 1}} {
+		sel, err := compare.SelectCovered(context.Background(), run, hp, graph, changes, false, "", tc.args)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(sel.Benchmarks) != tc.want {
+			t.Errorf("args %q: selected %v, want %d", tc.args, names(sel.Benchmarks), tc.want)
+		}
+	}
+	sel := []compare.Bench{{Pkg: "example.com/scratch/p", Name: "BenchmarkParseData", Dir: filepath.Join(head.Dir, "p")}}
+	p := compare.Protocol{Protocol: bench.Protocol{Runs: 1, MaxRuns: 1}, Benchtime: "10x", CPU: 1, Args: args}
+	m, err := compare.Measure(context.Background(), run, base, head, sel, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Results) != 1 {
+		t.Errorf("results %+v, want BenchmarkParseData's", m.Results)
 	}
 }
