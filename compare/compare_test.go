@@ -306,7 +306,7 @@ func testSlow(t *testing.T, s *scratch) {
 		t.Errorf("totals %d benchmarks, %d tests; want 4, 1", sel.TotalBenchmarks, sel.TotalTests)
 	}
 	// Coverage sees the call through reflection too, and not b.
-	cov, err := compare.SelectCovered(context.Background(), s.run, head.prog, graph, changes, true, "")
+	cov, err := compare.SelectCovered(context.Background(), s.run, head.prog, graph, changes, true, "", nil)
 	if err != nil {
 		t.Fatal(err)
 	}

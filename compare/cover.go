@@ -19,23 +19,28 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
-// span is the source of a changed function, as coverage profiles name
-// files: import path and file name.
+// span is where a changed function changed: its file, as coverage
+// profiles name files (import path and file name), and the lines of the
+// change and those after which lines were deleted (Change.Lines),
+// sorted.
 type span struct {
-	file           string
-	sl, sc, el, ec int
-	name           string
-	sync           bool
+	file         string
+	lines, after []int
+	name         string
+	sync         bool
 }
 
 // SelectCovered selects by measured coverage (PerfDetect's dynamic
 // selection): it runs every benchmark of head's analysed packages once
 // (-test.benchtime=1x), and with tests every test, each with coverage
 // counters over the module's packages, and keeps those that ran a
-// statement of a changed function. Coverage does not count _test.go
+// block of a changed function holding a line of the change
+// (Change.Lines): a benchmark that runs the function but not the
+// branch the change is in is not selected. Coverage does not count _test.go
 // files: changed functions there are followed back in graph, as Select
-// does. The test binaries are built in run's directory.
-func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, graph *callgraph.Graph, changes []Change, tests bool, tags string) (Selection, error) {
+// does. The test binaries are built in run's directory, with the build
+// tags, and run with args after confhunt's own (Protocol.Args).
+func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, graph *callgraph.Graph, changes []Change, tests bool, tags string, args []string) (Selection, error) {
 	all := Benchmarks(head)
 	byFunc := make(map[*ssa.Function]*Bench, len(all))
 	for i := range all {
@@ -52,13 +57,12 @@ func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, 
 			inTests = append(inTests, c)
 			continue
 		}
-		if syn := fn.Syntax(); syn != nil {
-			start, end := head.Fset.Position(syn.Pos()), head.Fset.Position(syn.End())
-			file := strings.TrimSuffix(fn.Pkg.Pkg.Path(), "_test") + "/" + filepath.Base(start.Filename)
-			spans = append(spans, span{file, start.Line, start.Column, end.Line, end.Column, c.Name, c.Sync})
+		if lines, after := c.Lines(); len(lines)+len(after) > 0 {
+			file := strings.TrimSuffix(fn.Pkg.Pkg.Path(), "_test") + "/" + filepath.Base(head.Fset.Position(fn.Pos()).Filename)
+			spans = append(spans, span{file, lines, after, c.Name, c.Sync})
 		}
 	}
-	reach(graph, inTests, byFunc)
+	reach(head.Module, graph, inTests, byFunc)
 	if len(spans) > 0 {
 		bins := make(map[string]string)
 		for i := range all {
@@ -74,7 +78,7 @@ func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, 
 				}
 				bins[b.Pkg] = bin
 			}
-			prof, err := coverRun(ctx, run.In(b.Dir), bin, *b, filepath.Join(run.Dir, "cover", fmt.Sprintf("%d", i)))
+			prof, err := coverRun(ctx, run.In(b.Dir), bin, *b, filepath.Join(run.Dir, "cover", fmt.Sprintf("%d", i)), args)
 			if err != nil {
 				return Selection{}, err
 			}
@@ -94,18 +98,24 @@ func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, 
 	return selection(all, tests), nil
 }
 
+// covers reports whether the block b holds a line of the change, or a
+// line after which lines were deleted together with the next line.
 func (s span) covers(b counts.Block) bool {
 	if b.File != s.file {
 		return false
 	}
-	after := b.StartLine > s.sl || b.StartLine == s.sl && b.StartCol >= s.sc
-	before := b.EndLine < s.el || b.EndLine == s.el && b.EndCol <= s.ec
-	return after && before
+	i, _ := slices.BinarySearch(s.lines, b.StartLine)
+	if i < len(s.lines) && s.lines[i] <= b.EndLine {
+		return true
+	}
+	i, _ = slices.BinarySearch(s.after, b.StartLine)
+	return i < len(s.after) && s.after[i] < b.EndLine
 }
 
 // coverRun runs one benchmark once, or one test, with its counters
-// written under dir, and returns its profile.
-func coverRun(ctx context.Context, run *runner.Run, bin string, b Bench, dir string) (*counts.Profile, error) {
+// written under dir, and returns its profile; more are the user's
+// arguments.
+func coverRun(ctx context.Context, run *runner.Run, bin string, b Bench, dir string, more []string) (*counts.Profile, error) {
 	covdata := filepath.Join(dir, "covdata")
 	if err := os.MkdirAll(covdata, 0o755); err != nil {
 		return nil, err
@@ -115,7 +125,7 @@ func coverRun(ctx context.Context, run *runner.Run, bin string, b Bench, dir str
 	if b.Test {
 		args = []string{"-test.run=" + only}
 	}
-	args = append(args, "-test.count=1", "-test.gocoverdir="+covdata)
+	args = append(append(args, "-test.count=1", "-test.gocoverdir="+covdata), more...)
 	var out bytes.Buffer
 	if err := run.Exec(ctx, []string{"GOCOVERDIR=" + covdata}, &out, &out, bin, args...); err != nil {
 		if ctx.Err() != nil || errors.Is(err, runner.ErrTimeout) {

@@ -14,7 +14,13 @@
 // added. [Select] walks the head's call graph (slicing.CallGraph) back
 // from every changed function and keeps the benchmarks (and, when asked,
 // the tests) that reach one; a removed function counts through its
-// callers, which changed with it. [Measure] builds each side's test
+// callers, which changed with it, and a closure that library code calls
+// (b.Run's sub-benchmark) through the function that made it.
+// [SelectCovered] runs every benchmark once with coverage counters
+// instead and keeps those that ran a block holding a line of the change
+// ([Change.Lines]: a line diff of the function's two versions), so that a
+// benchmark running only a changed function's unchanged branches is left
+// out. [Measure] builds each side's test
 // binary once per package and runs the selected benchmarks interleaved
 // A/B on internal/bench, at -test.cpu 1,N when a changed function they
 // reach takes a lock or uses a channel, and [Result] holds benchstat's
@@ -24,7 +30,12 @@
 // Approximations: the call graph is VTA's, sound apart from reflection
 // and unsafe, so a benchmark reaching changed code only through
 // reflection is missed; changed code reached by no benchmark is only
-// listed. A function whose body is the same but whose callee's type
+// listed. A closure that library code keeps and calls later for another
+// caller (a handler registered in one benchmark's setup, served in
+// another's) is reached only through its maker. By coverage, a change
+// that is a deletion alone counts where a block holds both lines around
+// it, and a change through a constant declared elsewhere (no line of the
+// function differs) counts on every line of the function. A function whose body is the same but whose callee's type
 // changed (a struct grew a field) counts as unchanged. The time saved is
 // an estimate: the unselected benchmarks taken to cost what the selected
 // ones did.

@@ -29,6 +29,10 @@ type Protocol struct {
 	// and 1 runs them as the others.
 	CPU  int
 	Tags string // build tags
+	// Args are more arguments for every run of the test binaries (go
+	// test's -args): the flags of the user's benchmarks, such as where
+	// their data is.
+	Args []string
 }
 
 // Result is the comparison of one benchmark's ns/op, as go test printed
@@ -126,6 +130,7 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 		if cpu > 1 && slices.ContainsFunc(bs, func(b Bench) bool { return b.Sync }) {
 			args = append(args, "-test.cpu=1,"+strconv.Itoa(cpu))
 		}
+		args = append(args, p.Args...)
 		var vs []bench.Variant
 		for side, name := range []string{base.Label(), head.Label()} {
 			bin, r := bins[side], run.In(dirs[side])
@@ -159,9 +164,11 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 }
 
 // build builds the test binary of the package in run's directory into
-// bin, with the build flags given.
+// bin, with the build flags given. go test's vet checks are off: a
+// finding of theirs (an example naming a method the package lacks)
+// fails the build but changes nothing that is measured.
 func build(ctx context.Context, run *runner.Run, bin, tags string, flags ...string) error {
-	args := append([]string{"test", "-c", "-o", bin}, flags...)
+	args := append([]string{"test", "-c", "-vet=off", "-o", bin}, flags...)
 	if tags != "" {
 		args = append(args, "-tags="+tags)
 	}

@@ -59,13 +59,14 @@ func Select(head *slicing.Program, graph *callgraph.Graph, changes []Change, tes
 	for i := range all {
 		byFunc[all[i].fn] = &all[i]
 	}
-	reach(graph, changes, byFunc)
+	reach(head.Module, graph, changes, byFunc)
 	return selection(all, tests)
 }
 
 // reach walks back from each changed function over the callers in graph
-// and adds it to Reaches of the benchmarks of byFunc it comes to.
-func reach(graph *callgraph.Graph, changes []Change, byFunc map[*ssa.Function]*Bench) {
+// and adds it to Reaches of the benchmarks of byFunc it comes to; module
+// is the main module's path.
+func reach(module string, graph *callgraph.Graph, changes []Change, byFunc map[*ssa.Function]*Bench) {
 	// Walk back from each changed function over the callers.
 	for _, c := range changes {
 		seen := make(map[*ssa.Function]bool)
@@ -82,7 +83,14 @@ func reach(graph *callgraph.Graph, changes []Change, byFunc map[*ssa.Function]*B
 				b.Sync = b.Sync || c.Sync
 			}
 			for _, e := range inEdges(graph, fn) {
-				if printing(e) {
+				if printing(e) || fn.Parent() != nil && !ofModule(module, e.Caller.Func) {
+					// A closure that library code calls (b.Run's
+					// sub-benchmark, sort.Slice's less, a sync.Once's
+					// function) is reached where it is made, through its
+					// parent below: the library function's edges go to
+					// every closure handed to it anywhere, so that every
+					// benchmark calling b.Run would reach every
+					// sub-benchmark.
 					continue
 				}
 				if caller := e.Caller.Func; !seen[caller] {
@@ -140,6 +148,21 @@ func printing(e *callgraph.Edge) bool {
 	}
 	pkg := e.Caller.Func.Pkg
 	return pkg == nil || !strings.Contains(strings.SplitN(pkg.Pkg.Path(), "/", 2)[0], ".")
+}
+
+// ofModule reports whether fn belongs to a package of the module whose
+// path is module (its test variants included).
+func ofModule(module string, fn *ssa.Function) bool {
+	if fn.Pkg == nil {
+		if fn.Origin() != nil {
+			fn = fn.Origin()
+		}
+		if fn.Pkg == nil {
+			return false
+		}
+	}
+	path := strings.TrimSuffix(fn.Pkg.Pkg.Path(), "_test")
+	return path == module || strings.HasPrefix(path, module+"/")
 }
 
 func inEdges(g *callgraph.Graph, fn *ssa.Function) []*callgraph.Edge {

@@ -21,10 +21,19 @@ type Commits struct {
 
 // CommitCase is one commit, compared with its first parent.
 type CommitCase struct {
-	Name      string  `yaml:"name"`
-	Repo      string  `yaml:"repo"` // github.com/owner/name
-	Commit    string  `yaml:"commit"`
-	Tags      string  `yaml:"tags"`
+	Name   string `yaml:"name"`
+	Repo   string `yaml:"repo"` // github.com/owner/name
+	Commit string `yaml:"commit"`
+	Tags   string `yaml:"tags"`
+	// Data is input the benchmarks read that their repository lacks
+	// (they would download it): a directory of another repository,
+	// copied with git archive; {data} in Args names the copy.
+	Data *struct {
+		Repo   string `yaml:"repo"` // github.com/owner/name
+		Commit string `yaml:"commit"`
+		Path   string `yaml:"path"`
+	} `yaml:"data"`
+	Args      string  `yaml:"args"`      // compare -test-args: the benchmarks' own flags
 	Benchmark string  `yaml:"benchmark"` // regexp over the printed name without the -N suffix
 	Stated    float64 `yaml:"stated"`    // percent; negative is faster
 	Evidence  string  `yaml:"evidence"`
@@ -100,19 +109,34 @@ func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, 
 		return r
 	}
 	defer os.RemoveAll(tmp)
-	src := "https://" + c.Repo
-	owner, name, _ := strings.Cut(strings.TrimPrefix(c.Repo, "github.com/"), "/")
-	if m := filepath.Join(mirrors, owner+"+"+name, "repo"); mirrors != "" && exists(m) {
-		src = m
-	}
 	dir := filepath.Join(tmp, "src")
-	if _, stderr, err := run(ctx, tmp, "git", "clone", "-q", "--shared", "--no-checkout", src, dir); err != nil {
-		r.err = fmt.Sprintf("git clone %s: %v: %s", src, err, lastLines(stderr, 2))
+	if err := clone(ctx, c.Repo, mirrors, dir); err != nil {
+		r.err = err.Error()
 		return r
 	}
-	args := []string{"compare", "-json", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime}
+	testArgs := c.Args
+	if d := c.Data; d != nil {
+		data := filepath.Join(tmp, "data")
+		if err := clone(ctx, d.Repo, mirrors, data); err != nil {
+			r.err = err.Error()
+			return r
+		}
+		// git archive | tar -x: the path alone, at the commit.
+		if _, stderr, err := run(ctx, data, "sh", "-c", `git archive "$1" -- "$2" | tar -x`, "archive", d.Commit, d.Path); err != nil {
+			r.err = fmt.Sprintf("data %s@%s:%s: %v: %s", d.Repo, d.Commit, d.Path, err, lastLines(stderr, 2))
+			return r
+		}
+		testArgs = strings.ReplaceAll(testArgs, "{data}", filepath.Join(data, filepath.FromSlash(d.Path)))
+	}
+	// -cover: selection by each benchmark's measured coverage of the
+	// lines of the change, which the call graph cannot tell apart (every
+	// Parse benchmark reaches Parse, whichever branch changed).
+	args := []string{"compare", "-json", "-cover", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime}
 	if c.Tags != "" {
 		args = append(args, "-tags", c.Tags)
+	}
+	if testArgs != "" {
+		args = append(args, "-test-args", testArgs)
 	}
 	t := runTimed(ctx, dir, []string{"CONFHUNT_CACHE=off"}, bin, append(args, "./...")...)
 	r.wall, r.peak = t.wall, t.peakMB
@@ -148,6 +172,21 @@ func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, 
 	return r
 }
 
+// clone clones repo (github.com/owner/name) into dir, without a work
+// tree: from mirrors/owner+name/repo when that exists (shared, read-only),
+// from https://repo otherwise.
+func clone(ctx context.Context, repo, mirrors, dir string) error {
+	src := "https://" + repo
+	owner, name, _ := strings.Cut(strings.TrimPrefix(repo, "github.com/"), "/")
+	if m := filepath.Join(mirrors, owner+"+"+name, "repo"); mirrors != "" && exists(m) {
+		src = m
+	}
+	if _, stderr, err := run(ctx, filepath.Dir(dir), "git", "clone", "-q", "--shared", "--no-checkout", src, dir); err != nil {
+		return fmt.Errorf("git clone %s: %v: %s", src, err, lastLines(stderr, 2))
+	}
+	return nil
+}
+
 func exists(name string) bool {
 	_, err := os.Stat(name)
 	return err == nil
@@ -155,8 +194,8 @@ func exists(name string) bool {
 
 func compareReport(w io.Writer, file string, results []commitResult, runs int, benchtime string) {
 	fmt.Fprintf(w, "# confhunt compare on real commits\n\n")
-	fmt.Fprintf(w, "Cases: `%s`. Each commit is compared with its parent by `confhunt compare -base C^ -head C -runs %d -max-runs %d -benchtime %s ./...` "+
-		"(the project's own benchmarks; selection by the call graph). Detected: the stated benchmark measured with the verdict in the stated direction "+
+	fmt.Fprintf(w, "Cases: `%s`. Each commit is compared with its parent by `confhunt compare -cover -base C^ -head C -runs %d -max-runs %d -benchtime %s ./...` "+
+		"(the project's own benchmarks; selection by each benchmark's coverage of the changed lines, from one run of each with coverage counters, which the wall time includes). Detected: the stated benchmark measured with the verdict in the stated direction "+
 		"(one-sided Mann-Whitney U at 0.05).\n\n", file, runs, 2*runs, benchtime)
 	fmt.Fprintln(w, "| case | stated | measured | verdict | detected | changed funcs | selected / total benchmarks | wall | peak |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: |")

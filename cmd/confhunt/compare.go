@@ -33,6 +33,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	benchtime := fs.String("benchtime", "200ms", "-test.benchtime of each run: a `duration` or Nx")
 	cpu := fs.Int("cpu", runtime.NumCPU(), "run the benchmarks reaching changed code that locks or uses channels at -test.cpu 1,`N` too")
 	failOn := fs.Float64("fail-on-regression", 0, "exit 1 when a benchmark is slower by at least `percent` (one-sided U test), for CI")
+	testArgs := fs.String("test-args", "", "more `arguments` for every run of the test binaries, space-separated (as go test -args): the benchmarks' own flags")
 	countsFile := fs.String("counts", "", "with a workload, also predict the change of the run the counts in `file` were taken in (confhunt counts)")
 	flagArgs, command := splitCommand(args)
 	patterns, err := e.parseRun(flagArgs)
@@ -107,7 +108,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	}
 	e.timer.phase("callgraph")
 	if *cover {
-		if view.Selection, err = compare.SelectCovered(ctx, run, head, graph, view.Changes, *tests, strings.Join(s.Tags, ",")); err != nil {
+		if view.Selection, err = compare.SelectCovered(ctx, run, head, graph, view.Changes, *tests, strings.Join(s.Tags, ","), strings.Fields(*testArgs)); err != nil {
 			return err
 		}
 	} else {
@@ -128,7 +129,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	view.Protocol = compare.Protocol{
 		Protocol:  bench.Protocol{Runs: *runs, MaxRuns: max(*maxRuns, *runs), Width: 0.05},
 		Criteria:  bench.Criteria{Alpha: 0.05, Confidence: 0.95},
-		Benchtime: *benchtime, CPU: *cpu, Tags: strings.Join(s.Tags, ","),
+		Benchtime: *benchtime, CPU: *cpu, Tags: strings.Join(s.Tags, ","), Args: strings.Fields(*testArgs),
 	}
 	if !*list && len(view.Selection.Benchmarks) > 0 {
 		if e.v || e.timer.progress != nil {

@@ -184,9 +184,14 @@ changed function in the head's call graph are selected; -tests lists the
 tests that do too. With -cover they are selected by measured coverage
 instead: every benchmark runs once (-test.benchtime=1x), and with -tests
 every test, with coverage counters over the module, and those that ran a
-statement of a changed function are selected (this sees calls through
-reflection, which the call graph misses, and leaves out code the call
-graph only might reach). Each side's test binary is built once per package and
+block of a changed function holding a changed line are selected (lines
+found by a line diff of the function's two versions; a benchmark running
+only the function's unchanged branches is left out). This sees calls
+through reflection, which the call graph misses, and leaves out code the
+call graph only might reach. A closure that library code calls (b.Run's
+sub-benchmark) is reached, in the call graph, where it is made.
+-test-args passes the benchmarks' own flags to every run of the test
+binaries (where their data is, say). Each side's test binary is built once per package and
 the selected benchmarks run interleaved, base and head, after a warm-up
 run of each: at least -runs times (default 6) and up to -max-runs
 (default 12) until each median is known within 5%, with -benchtime

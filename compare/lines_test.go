@@ -1,0 +1,38 @@
+package compare
+
+import (
+	"bytes"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestDiffLines: inserted and replaced lines are the head's; a pure
+// deletion is the line before it; re-indented lines match.
+func TestDiffLines(t *testing.T) {
+	t.Parallel()
+	split := func(s string) [][]byte {
+		var out [][]byte
+		for _, l := range strings.Split(s, "|") {
+			out = append(out, bytes.TrimSpace([]byte(l)))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		a, b            string
+		inserted, after []int
+	}{
+		{"f{|a|b|}", "f{|a|b|}", nil, nil},
+		{"f{|a|b|}", "f{|  a|\tb|}", nil, nil},
+		{"f{|a|b|}", "f{|a|x|b|}", []int{2}, nil},
+		{"f{|a|b|c|}", "f{|a|c|}", nil, []int{1}},
+		{"f{|a|b|c|}", "f{|a|x|c|}", []int{2}, nil},
+		{"f{|a|b|c|}", "f{|x|c|}", []int{1}, nil},
+		{"f{|a|b|c|d|}", "f{|b|d|}", nil, []int{0, 1}},
+	} {
+		inserted, after := diffLines(split(tc.a), split(tc.b))
+		if !slices.Equal(inserted, tc.inserted) || !slices.Equal(after, tc.after) {
+			t.Errorf("diffLines(%q, %q) = %v, %v; want %v, %v", tc.a, tc.b, inserted, after, tc.inserted, tc.after)
+		}
+	}
+}
