@@ -62,7 +62,7 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 		}
 		slices.Sort(cover)
 		bin := filepath.Join(p.run.Dir, "cover.test")
-		args := append([]string{"test", "-c", "-o", bin, "-cover", "-covermode=count", "-coverpkg=" + strings.Join(slices.Compact(cover), ",")}, r.buildFlags()...)
+		args := append([]string{"test", "-c", "-vet=off", "-o", bin, "-cover", "-covermode=count", "-coverpkg=" + strings.Join(slices.Compact(cover), ",")}, r.buildFlags()...)
 		var buf bytes.Buffer
 		if err := p.run.Exec(ctx, nil, &buf, &buf, "go", append(args, path)...); err != nil {
 			if ctx.Err() != nil {

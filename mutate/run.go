@@ -298,7 +298,7 @@ func parallel(ctx context.Context, jobs, n int, f func(i int) error) error {
 // when it is not "". A build that fails returns its compiler output as
 // msg.
 func (r *Runner) build(ctx context.Context, p *testPkg, ov, out string) (msg string, err error) {
-	args := []string{"test", "-c", "-o", out}
+	args := []string{"test", "-c", "-vet=off", "-o", out}
 	if ov != "" {
 		args = append(args, "-overlay", ov)
 	}

@@ -153,7 +153,7 @@ func (run *Run) BuildTests(ctx context.Context, gt GoTest, flags, env []string) 
 		}
 		bin := filepath.Join(binDir, strconv.Itoa(i)+".test")
 		var msg strings.Builder
-		args := append(append(append([]string{"test", "-c", "-o", bin}, gt.Build...), flags...), pkg)
+		args := append(append(append([]string{"test", "-c", "-vet=off", "-o", bin}, gt.Build...), flags...), pkg)
 		if err := run.Exec(ctx, env, &msg, &msg, gt.Go, args...); err != nil {
 			if ctx.Err() != nil || errors.Is(err, ErrTimeout) {
 				return nil, err
