@@ -114,29 +114,27 @@ func (s span) covers(b counts.Block) bool {
 
 // coverRun runs one benchmark once, or one test, with its counters
 // written under dir, and returns its profile; more are the user's
-// arguments.
+// arguments. The test binary writes the text profile itself
+// (-test.coverprofile), as under go test: one process per run, not a
+// second one for go tool covdata textfmt.
 func coverRun(ctx context.Context, run *runner.Run, bin string, b Bench, dir string, more []string) (*counts.Profile, error) {
 	covdata := filepath.Join(dir, "covdata")
 	if err := os.MkdirAll(covdata, 0o755); err != nil {
 		return nil, err
 	}
+	text := filepath.Join(dir, "cover.txt")
 	only := "^" + regexp.QuoteMeta(b.Name) + "$"
 	args := []string{"-test.run=^$", "-test.bench=" + only, "-test.benchtime=1x"}
 	if b.Test {
 		args = []string{"-test.run=" + only}
 	}
-	args = append(append(args, "-test.count=1", "-test.gocoverdir="+covdata), more...)
+	args = append(append(args, "-test.count=1", "-test.gocoverdir="+covdata, "-test.coverprofile="+text), more...)
 	var out bytes.Buffer
 	if err := run.Exec(ctx, []string{"GOCOVERDIR=" + covdata}, &out, &out, bin, args...); err != nil {
 		if ctx.Err() != nil || errors.Is(err, runner.ErrTimeout) {
 			return nil, err
 		}
 		return nil, fmt.Errorf("%w: %s.%s failed in the coverage run: %v\n%s", runner.ErrWorkload, b.Pkg, b.Name, err, lastLines(out.String(), 10))
-	}
-	text := filepath.Join(dir, "cover.txt")
-	out.Reset()
-	if err := run.Exec(ctx, nil, &out, &out, "go", "tool", "covdata", "textfmt", "-i="+covdata, "-o="+text); err != nil {
-		return nil, fmt.Errorf("go tool covdata: %v\n%s", err, strings.TrimSpace(out.String()))
 	}
 	f, err := os.Open(text)
 	if err != nil {

@@ -37,6 +37,7 @@ var loadInhouse = slicingtest.Shared(slicing.Config{Dir: inhouseDir})
 // TestMeasuredCounts runs the inhouse package's test, whose counts are
 // known, and checks trip counts and branch probabilities as measured.
 func TestMeasuredCounts(t *testing.T) {
+	t.Parallel()
 	dir := inhouseDir
 	before := testutil.Checksum(t, dir)
 	l := loadInhouse(t)
@@ -159,6 +160,7 @@ func TestMeasuredCounts(t *testing.T) {
 
 // TestTestsFailure: a failing workload is an error and writes no profile.
 func TestTestsFailure(t *testing.T) {
+	t.Parallel()
 	dir := inhouseDir
 	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	_, err := r.Tests(context.Background(), []string{"example.com/inhouse"}, []string{"go", "test", "./nosuch"})
@@ -295,6 +297,7 @@ func (b *syncBuffer) String() string {
 
 // TestService runs a service under a workload and measures its handler.
 func TestService(t *testing.T) {
+	t.Parallel()
 	dir := testutil.ServiceDir(t)
 	before := testutil.Checksum(t, dir)
 	l := slicingtest.Load(t, slicing.Config{Dir: dir})
@@ -330,6 +333,7 @@ func TestService(t *testing.T) {
 // TestServiceErrors: a service that ignores SIGINT is killed after the
 // grace period; a failing workload and a missing package are errors.
 func TestServiceErrors(t *testing.T) {
+	t.Parallel()
 	dir := testutil.ServiceDir(t)
 	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}}
 	ctx := context.Background()

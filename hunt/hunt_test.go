@@ -64,6 +64,7 @@ func checkClean(t *testing.T, tmp, dir, before string) {
 // the test makes them; the rewritten file matches its golden file; the
 // user's tree is untouched and the overlay is removed.
 func TestProbeRoundTrip(t *testing.T) {
+	t.Parallel()
 	l, plan, dir := probePlan(t)
 	before := testutil.Checksum(t, dir)
 	funcs, allocs, ios := plan.Count()
@@ -152,6 +153,7 @@ func TestProbeInterrupted(t *testing.T) {
 // package that is no program, and a service that ignores SIGINT (killed after the grace period, its
 // counters kept, with a warning).
 func TestProbeErrors(t *testing.T) {
+	t.Parallel()
 	dir := testutil.ServiceDir(t)
 	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard, Grace: time.Second}}
 	ctx := context.Background()
@@ -177,6 +179,7 @@ func TestProbeErrors(t *testing.T) {
 // generated file, so that every test binary of the run counts into the
 // same counters; and the options keep the names they have without -test.
 func TestProbeTestVariants(t *testing.T) {
+	t.Parallel()
 	dir, _ := filepath.Abs(filepath.Join("testdata", "variants"))
 	options := func(tests bool) (slicingtest.Loaded, []string) {
 		l := slicingtest.Load(t, slicing.Config{Dir: dir, Tests: tests})

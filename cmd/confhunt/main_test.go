@@ -2,12 +2,15 @@ package main
 
 import (
 	"context"
+	"errors"
+	"io/fs"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/rogpeppe/go-internal/testscript"
@@ -89,13 +92,26 @@ func TestFails(t *testing.T) { t.Fatal("fails on purpose") }
 	return dir
 }
 
+// inProcessEnv sets what run and the go commands it starts read from the
+// environment, for the tests that call run in this process and may run
+// in parallel (which t.Setenv forbids): no cache read or written, modules
+// resolved as the scripts resolve them. The values stay for the rest of
+// the process, which only runs tests.
+var inProcessEnv = sync.OnceValue(func() error {
+	return errors.Join(os.Setenv("CONFHUNT_CACHE", "off"), os.Setenv("GOFLAGS", "-mod=mod"))
+})
+
 // TestExitCodes: 0 done, 1 findings asked for by a check flag, 2 usage or
-// load error, 3 the user's build or workload failed, 130 interrupted with
-// one line.
+// load error, 3 the user's build or workload failed (and no counts file
+// written), 130 interrupted with one line. Parallel, it runs at the end
+// beside TestDeterminism.
 func TestExitCodes(t *testing.T) {
-	t.Setenv("GOFLAGS", "-mod=mod")
-	t.Setenv("CONFHUNT_CACHE", "off")
+	if err := inProcessEnv(); err != nil {
+		t.Fatal(err)
+	}
+	t.Parallel()
 	dir := module(t)
+	out := filepath.Join(t.TempDir(), "c.json")
 	canceled, cancel := context.WithCancel(context.Background())
 	cancel()
 	for _, tc := range []struct {
@@ -114,9 +130,9 @@ func TestExitCodes(t *testing.T) {
 		{"bad settings", context.Background(), []string{"rank", "-C", dir, "-config", filepath.Join(dir, "nosuch.yaml")}, 2, `^confhunt: settings file .*nosuch.yaml does not exist\n$`},
 		{"nothing loads", context.Background(), []string{"sources", "-C", dir, "./nosuch"}, 2, `^confhunt: .*`},
 		{"interrupted", canceled, []string{"sources", "-C", dir}, 130, `^confhunt: interrupted\n$`},
-		{"interrupted run", canceled, []string{"counts", "-C", dir, "-o", filepath.Join(t.TempDir(), "c.json"), "--", "go", "test", "."}, 130, `^confhunt: interrupted\n$`},
-		{"workload failed", context.Background(), []string{"counts", "-C", dir, "-o", filepath.Join(t.TempDir(), "c.json"), "--", "go", "test", "-count=1", "-run", "TestFails", "."}, 3, `(?s).*\nconfhunt: the workload failed .*`},
-		{"build failed", context.Background(), []string{"counts", "-C", dir, "-o", filepath.Join(t.TempDir(), "c.json"), "-build", "./nosuch", "--", "go", "version"}, 3, `(?s).*\nconfhunt: building ./nosuch: .*`},
+		{"interrupted run", canceled, []string{"counts", "-C", dir, "-o", out, "--", "go", "test", "."}, 130, `^confhunt: interrupted\n$`},
+		{"workload failed", context.Background(), []string{"counts", "-C", dir, "-o", out, "--", "go", "test", "-count=1", "-run", "TestFails", "."}, 3, `(?s).*\nconfhunt: the workload failed .*`},
+		{"build failed", context.Background(), []string{"counts", "-C", dir, "-o", out, "-build", "./nosuch", "--", "go", "version"}, 3, `(?s).*\nconfhunt: building ./nosuch: .*`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr strings.Builder
@@ -126,6 +142,9 @@ func TestExitCodes(t *testing.T) {
 			}
 			if !regexp.MustCompile(tc.stderr).MatchString(stderr.String()) {
 				t.Errorf("stderr does not match %q:\n%s", tc.stderr, stderr.String())
+			}
+			if _, err := os.Stat(out); !errors.Is(err, fs.ErrNotExist) {
+				t.Errorf("%s: %v, want no counts file written", out, err)
 			}
 		})
 	}

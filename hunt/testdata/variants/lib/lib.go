@@ -3,19 +3,15 @@
 // Fill read options in lib; Walk is reached only from app.
 package lib
 
-import (
-	"crypto/sha256"
-
-	"confhunt.local/variants/config"
-)
+import "confhunt.local/variants/config"
 
 var sink byte
 
 // Spin loops Rounds times.
 func Spin(c *config.Config) {
 	for i := 0; i < c.Rounds; i++ {
-		h := sha256.Sum256([]byte{byte(i)})
-		sink ^= h[0]
+		h := [4]byte{byte(i), byte(i) * 31}
+		sink ^= h[0] + h[1]
 	}
 }
 
@@ -31,7 +27,7 @@ func Fill(c *config.Config) []byte {
 // Walk loops n times.
 func Walk(n int) {
 	for i := 0; i < n; i++ {
-		h := sha256.Sum256([]byte{byte(i)})
-		sink ^= h[0]
+		h := [4]byte{byte(i), byte(i) * 31}
+		sink ^= h[0] + h[1]
 	}
 }
