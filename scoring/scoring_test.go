@@ -369,7 +369,7 @@ func TestTimers(t *testing.T) {
 	for _, sc := range scores {
 		lat[sc.Option.Name] = sc.Cost.LAT
 	}
-	for _, name := range []string{"Config.AcquireTimeout", "Config.WriteGuard"} {
+	for _, name := range []string{"Config.AcquireTimeout", "Config.WriteGuard", "Config.ReplyTimeout"} {
 		if lat[name] != 0 {
 			t.Errorf("%s costs latency %g; nobody waits through that timer, want 0", name, lat[name])
 		}

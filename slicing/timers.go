@@ -168,8 +168,9 @@ func timerChans(t ssa.Value) []ssa.Value {
 }
 
 // boundsWork reports whether sel, receiving from the timer channel ch,
-// also waits for work (a send, or a receive of data rather than a done
-// signal) and fails when the timer fires first.
+// also waits for work (a send, a receive of data rather than a done
+// signal, or a signal after which the code goes on rather than fails: a
+// reply arrived) and fails when the timer fires first.
 func boundsWork(sel *ssa.Select, ch ssa.Value) bool {
 	k, work := -1, false
 	for i, st := range sel.States {
@@ -178,8 +179,10 @@ func boundsWork(sel *ssa.Select, ch ssa.Value) bool {
 			k = i
 		case st.Dir == types.SendOnly:
 			work = true
+		case !signal(st.Chan.Type()):
+			work = true
 		default:
-			if !signal(st.Chan.Type()) {
+			if b := caseBlock(sel, i); b != nil && !fails(b, make(map[*ssa.BasicBlock]bool), false) {
 				work = true
 			}
 		}

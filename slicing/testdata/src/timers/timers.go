@@ -14,6 +14,7 @@ type Config struct {
 	FlushDelay     time.Duration // a batching delay
 	Backoff        time.Duration // a wait
 	WriteGuard     time.Duration // an AfterFunc timer's period: no wait
+	ReplyTimeout   time.Duration // a deadline for a reply signalled on a channel
 }
 
 var errTimeout = errors.New("timeout")
@@ -37,6 +38,19 @@ func (p *Pool) Acquire(ctx context.Context) error {
 	case <-timer.C:
 		return errTimeout
 	}
+}
+
+// Ping waits for the reply to a ping and fails when none comes within the
+// timeout: the reply is only a signal, but the code goes on after it.
+func (p *Pool) Ping(reply, quit chan struct{}) error {
+	select {
+	case <-reply:
+	case <-time.After(p.cfg.ReplyTimeout):
+		return errTimeout
+	case <-quit:
+		return errors.New("closed")
+	}
+	return nil
 }
 
 // Batch collects items and flushes them when the delay passes.
