@@ -37,8 +37,14 @@ type depthKey struct {
 	depth int
 }
 
-func newUnderBranch(w *weigher, freq func(*ssa.Function) counts.Frequencies) *underBranch {
-	return &underBranch{w: w, freq: freq, depth: w.a.Limits().MaxWhole, memo: make(map[depthKey]Cost), doing: make(map[*ssa.Function]bool)}
+// unlimited is the depth of an underBranch that follows calls to any
+// depth (Direction's sides), memoised per function.
+const unlimited = -1
+
+// newUnderBranch follows calls depth calls below the branch, or to any
+// depth when depth is unlimited.
+func newUnderBranch(w *weigher, freq func(*ssa.Function) counts.Frequencies, depth int) *underBranch {
+	return &underBranch{w: w, freq: freq, depth: depth, memo: make(map[depthKey]Cost), doing: make(map[*ssa.Function]bool)}
 }
 
 // call is the cost per run of c's analysed callees, averaged (a dynamic
@@ -48,7 +54,9 @@ func newUnderBranch(w *weigher, freq func(*ssa.Function) counts.Frequencies) *un
 // that takes its work from a queue it shares with others (see worker):
 // how many of them run does not change how much work there is.
 func (u *underBranch) call(c ssa.CallInstruction, depth int) Cost {
-	if depth > u.depth {
+	if u.depth == unlimited {
+		depth = 0 // one entry per function in the memo
+	} else if depth > u.depth {
 		return Cost{}
 	}
 	_, isGo := c.(*ssa.Go)

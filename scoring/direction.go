@@ -103,11 +103,12 @@ func direction(prog *slicing.Program, sl *slicing.Slice, blockCosts func(*ssa.Fu
 
 // blockCosts returns the weighted cost per run of each block of a
 // function, computed once per function: its instructions' own and, at a
-// call into analysed code, the callee's whole cost per call (so that a
-// side that only calls syncLocked() is charged with what it does).
+// call into analysed code, the callee's whole cost per call, to any depth
+// (so that a side that only calls syncLocked() is charged with what it
+// does).
 func blockCosts(w *weigher, freq func(*ssa.Function) counts.Frequencies, calls map[*ssa.Function]float64) func(*ssa.Function) []float64 {
 	memo := make(map[*ssa.Function][]float64)
-	perCall := inclusiveCosts(w, freq)
+	perCall := newUnderBranch(w, freq, unlimited)
 	return func(fn *ssa.Function) []float64 {
 		if c, ok := memo[fn]; ok {
 			return c
@@ -115,71 +116,11 @@ func blockCosts(w *weigher, freq func(*ssa.Function) counts.Frequencies, calls m
 		f, times := freq(fn), max(calls[fn], 1)
 		out := make([]float64, len(fn.Blocks))
 		for _, b := range fn.Blocks {
-			out[b.Index] = perCall.block(b) * f.Block[b.Index] * times
+			out[b.Index] = perCall.block(b, 0).sum() * f.Block[b.Index] * times
 		}
 		memo[fn] = out
 		return out
 	}
-}
-
-// inclusive computes the cost of one call of an analysed function with
-// everything it calls in analysed code, at estimated or measured block
-// frequencies per call; a recursive call adds nothing.
-type inclusive struct {
-	w     *weigher
-	freq  func(*ssa.Function) counts.Frequencies
-	memo  map[*ssa.Function]float64
-	doing map[*ssa.Function]bool
-}
-
-func inclusiveCosts(w *weigher, freq func(*ssa.Function) counts.Frequencies) *inclusive {
-	return &inclusive{w: w, freq: freq, memo: make(map[*ssa.Function]float64), doing: make(map[*ssa.Function]bool)}
-}
-
-// block is the cost of one run of b: its instructions and its calls.
-func (in *inclusive) block(b *ssa.BasicBlock) float64 {
-	sum := 0.0
-	for _, instr := range b.Instrs {
-		sum += in.w.cost(instr).sum()
-		if c, ok := instr.(ssa.CallInstruction); ok {
-			sum += in.call(c)
-		}
-	}
-	return sum
-}
-
-// call is the cost of the analysed callees of c, averaged: a dynamic
-// call runs one of them.
-func (in *inclusive) call(c ssa.CallInstruction) float64 {
-	sum, n := 0.0, 0
-	for _, fn := range in.w.a.Callees(c) {
-		if in.w.a.Analysed(fn) {
-			sum += in.fn(fn)
-			n++
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	return sum / float64(n)
-}
-
-func (in *inclusive) fn(fn *ssa.Function) float64 {
-	if v, ok := in.memo[fn]; ok {
-		return v
-	}
-	if in.doing[fn] {
-		return 0
-	}
-	in.doing[fn] = true
-	f := in.freq(fn)
-	sum := 0.0
-	for _, b := range fn.Blocks {
-		sum += in.block(b) * f.Block[b.Index]
-	}
-	delete(in.doing, fn)
-	in.memo[fn] = sum
-	return sum
 }
 
 // branchPos is where a branch is in the source: its condition's

@@ -124,7 +124,7 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 	}
 	calls := callFrequencies(a, freq, s.Estimates, c, w.ownCPU(freq))
 	costs := blockCosts(w, freq, calls)
-	under := newUnderBranch(w, freq)
+	under := newUnderBranch(w, freq, a.Limits().MaxWhole)
 	var scores []*Score
 	for sl := range sls {
 		if err := ctx.Err(); err != nil {
