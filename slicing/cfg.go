@@ -3,6 +3,7 @@ package slicing
 import (
 	"go/ast"
 	"go/token"
+	"go/types"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -45,7 +46,12 @@ func BodyStart(fn *ssa.Function) token.Pos {
 	return token.NoPos
 }
 
-// PostDominators computes the post-dominator tree of fn.
+// PostDominators computes the post-dominator tree of fn over its normal
+// exits. A block that fails (Failure) leads nowhere: what follows an
+// error check post-dominates the check, so that a branch around it
+// (if opt { if err := f(); err != nil { return err } }) does not decide
+// whether the rest of the function runs. A failing block has no
+// post-dominator (IPostDom -1).
 func PostDominators(fn *ssa.Function) *PostDom {
 	n := len(fn.Blocks)
 	exit := n
@@ -53,23 +59,27 @@ func PostDominators(fn *ssa.Function) *PostDom {
 	// rpred: predecessors in the reversed graph (original successors).
 	rsucc := make([][]int, n+1)
 	rpred := make([][]int, n+1)
+	failing := make([]bool, n)
 	for _, b := range fn.Blocks {
 		for _, s := range b.Succs {
 			rsucc[s.Index] = append(rsucc[s.Index], b.Index)
 			rpred[b.Index] = append(rpred[b.Index], s.Index)
 		}
 		if len(b.Succs) == 0 {
-			rsucc[exit] = append(rsucc[exit], b.Index)
-			rpred[b.Index] = append(rpred[b.Index], exit)
+			if failing[b.Index] = Failure(b); !failing[b.Index] {
+				rsucc[exit] = append(rsucc[exit], b.Index)
+				rpred[b.Index] = append(rpred[b.Index], exit)
+			}
 		}
 	}
 	// Give blocks that cannot reach the exit a fake edge to it, one at a
-	// time from the last such block, until every block reaches the exit.
+	// time from the last such block, until every block but the failing
+	// ones reaches the exit.
 	for {
 		reached := reach(rsucc, exit)
 		last := -1
 		for i := n - 1; i >= 0; i-- {
-			if !reached[i] && fn.Blocks[i] != nil {
+			if !reached[i] && fn.Blocks[i] != nil && !failing[i] {
 				last = i
 				break
 			}
@@ -244,4 +254,84 @@ func Loops(fn *ssa.Function) []*Loop {
 		}
 	}
 	return out
+}
+
+// Failure reports whether b ends the function by failing: a panic, or a
+// return of an error that b's path made (errors.New, fmt.Errorf, a
+// package's error variable, a value converted to error) or found not to
+// be nil (if err != nil { return err }).
+func Failure(b *ssa.BasicBlock) bool {
+	if len(b.Instrs) == 0 {
+		return false
+	}
+	switch last := b.Instrs[len(b.Instrs)-1].(type) {
+	case *ssa.Panic:
+		return true
+	case *ssa.Return:
+		for _, r := range last.Results {
+			r = stored(b, r)
+			if !types.Identical(r.Type(), errorType) || isNil(r) {
+				continue
+			}
+			if newError(r) || errorChecked(b) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// newError reports whether the error v is made where it is returned: by
+// package errors or fmt, loaded from a package variable, or converted
+// from a concrete error value.
+func newError(v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return true
+	case *ssa.UnOp:
+		_, global := v.X.(*ssa.Global)
+		return v.Op == token.MUL && global
+	case *ssa.Call:
+		fn := v.Common().StaticCallee()
+		if fn == nil || fn.Pkg == nil {
+			return false
+		}
+		switch fn.Pkg.Pkg.Path() {
+		case "errors", "fmt":
+			return true
+		}
+	}
+	return false
+}
+
+// errorChecked reports whether b runs only where a test found an error
+// not nil.
+func errorChecked(b *ssa.BasicBlock) bool {
+	for d := b.Idom(); d != nil; d = d.Idom() {
+		br, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := br.Cond.(*ssa.BinOp)
+		if !ok || (cmp.Op != token.NEQ && cmp.Op != token.EQL) {
+			continue
+		}
+		x := cmp.X
+		if isNil(x) {
+			x = cmp.Y
+		} else if !isNil(cmp.Y) {
+			continue
+		}
+		if !types.Identical(x.Type(), errorType) {
+			continue
+		}
+		notNil := d.Succs[0]
+		if cmp.Op == token.EQL {
+			notNil = d.Succs[1]
+		}
+		if notNil.Dominates(b) {
+			return true
+		}
+	}
+	return false
 }

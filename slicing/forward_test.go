@@ -133,6 +133,28 @@ func testFanIn(t *testing.T, s *configs.Settings, want int) {
 	t.Fatal("option Fan.Size not discovered")
 }
 
+// TestRangeKeys checks that an option stored as a map's key reaches what
+// a range over the map reads (the key), but does not bound that loop: how
+// often it runs depends on how many entries the map has.
+func TestRangeKeys(t *testing.T) {
+	prog, opts := load(t, "containers")
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
+	for sl := range slicing.Forward(context.Background(), a, opts) {
+		if sl.Option.Name != "Config.Shard" {
+			continue
+		}
+		if sl.Influence&slicing.Trip != 0 {
+			t.Errorf("Config.Shard has influence %v: a range over the map it keys is no loop it bounds", sl.Influence)
+		}
+		return
+	}
+	t.Fatal("option Config.Shard not discovered")
+}
+
 // TestLimits checks that the limits of a settings file govern the slices:
 // with limits.max_hops 0 no value crosses a shared location, so a slice of
 // the forward case shrinks and none grows; with max_func_contexts 4 the

@@ -335,6 +335,18 @@ func (sl *slicer) loads(vs []ssa.Value) {
 		if instr, ok := l.(ssa.Instruction); ok {
 			sl.mark(instr)
 		}
+		if next, ok := l.(*ssa.Next); ok {
+			// A range over the container: its key and value carry the
+			// element on; its ok, whether elements remain, depends on how
+			// many there are, not on what one of them holds.
+			for _, ref := range *next.Referrers() {
+				if ex, ok := ref.(*ssa.Extract); ok && ex.Index > 0 {
+					sl.mark(ex)
+					sl.pushHops(ex, nil, sl.hops+1)
+				}
+			}
+			continue
+		}
 		sl.pushHops(l, nil, sl.hops+1)
 	}
 }
@@ -546,6 +558,25 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 	}
 	for _, d := range dep {
 		inDep[d] = true
+	}
+	direct := len(dep)
+	// The branches inside a side decide in turn what runs there
+	// (if opt && !done { work }: work depends on the second test, which
+	// runs only as the option says): every block a side's first block
+	// dominates runs only on that side. A side's inner test that leaves
+	// (an error check returning) does not make what follows the join
+	// the option's.
+	for _, s := range b.Succs {
+		if !inDep[s] || !b.Dominates(s) {
+			continue // the join, or a block reached another way too
+		}
+		for _, x := range fn.Blocks {
+			if !inDep[x] && s.Dominates(x) {
+				dep = append(dep, x)
+			}
+		}
+	}
+	for _, d := range dep {
 		if fs.Blocks[d.Index] {
 			continue
 		}
@@ -558,7 +589,7 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 	}
 	// Phis merging a path through the dependent blocks carry the branch's
 	// decision on: at the join, and at loop headers the branch drives.
-	merges := dep
+	merges := dep[:direct:direct]
 	if j := pd.IPostDom(b.Index); j >= 0 {
 		merges = append(merges, fn.Blocks[j])
 	}

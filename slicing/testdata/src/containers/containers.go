@@ -6,6 +6,7 @@ package containers
 type Config struct {
 	Port  int `yaml:"port"`
 	Depth int `yaml:"depth"`
+	Shard int `yaml:"shard"`
 }
 
 type limits struct{ depth int }
@@ -28,4 +29,21 @@ func decode(m map[string]any) []byte {
 
 func alloc() []byte {
 	return make([]byte, table["d"].depth) // want sliced:"Config.Depth" effect:"Config.Depth:size"
+}
+
+var byShard = map[int]*limits{}
+
+func index(c *Config) {
+	byShard[c.Shard] = &limits{} // want sliced:"Config.Shard"
+}
+
+// total ranges over a map keyed by the option: how many times the loop
+// runs depends on how many entries there are, not on a shard's number
+// (TestRangeKeys).
+func total() int {
+	n := 0
+	for s := range byShard {
+		n += s // want sliced:"Config.Shard"
+	}
+	return n
 }

@@ -25,6 +25,8 @@ type Config struct {
 	Check   bool          `yaml:"check"`
 	Rounds  int           `yaml:"rounds"`
 	Timeout time.Duration `yaml:"timeout"`
+	Lazy    bool          `yaml:"lazy"`
+	Sync    bool          `yaml:"sync"`
 }
 
 type DB struct {
@@ -167,4 +169,28 @@ func (db *DB) Lookup(host string) int {
 		n += scan(db.data, a.Port) // want !sliced:"Config.Timeout"
 	}
 	return n
+}
+
+// Flush waits and rescans when Lazy is on and the batch is large: the
+// work under the inner test runs only as Lazy says. Sync's inner test
+// only fails: what follows the branch runs either way.
+func (db *DB) Flush(p []int) error {
+	if db.cfg.Lazy && len(p) > 8 {
+		time.Sleep(time.Millisecond)  // want sliced:"Config.Lazy" effect:"Config.Lazy:time"
+		sink += scan(db.data, len(p)) // want sliced:"Config.Lazy"
+	}
+	if db.cfg.Sync {
+		if err := db.flushed(); err != nil {
+			return err
+		}
+	}
+	sink += scan(p, 1) // want !sliced:"Config.Sync"
+	return nil
+}
+
+func (db *DB) flushed() error {
+	if len(db.data) == 0 {
+		return context.Canceled
+	}
+	return nil
 }
