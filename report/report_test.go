@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -55,8 +56,14 @@ func TestGolden(t *testing.T) {
 	if rank.Stats.Suspects != 2 || rank.Stats.Options != 15 {
 		t.Errorf("rank view: %d options, %d suspects; want 15 and 2", rank.Stats.Options, rank.Stats.Suspects)
 	}
-	explain := report.ExplainView(scores[0], len(scores), 5)
-	if top1 := report.ExplainView(scores[0], len(scores), 1); top1.Others == nil || top1.Others.Lines != 4 ||
+	// Config.Limit's slice has five lines: the explain view shows some of
+	// them and sums the rest.
+	i := slices.IndexFunc(scores, func(sc *scoring.Score) bool { return sc.Option == limit })
+	if i < 0 {
+		t.Fatal("Config.Limit not ranked")
+	}
+	explain := report.ExplainView(scores[i], len(scores), 5)
+	if top1 := report.ExplainView(scores[i], len(scores), 1); top1.Others == nil || top1.Others.Lines != 4 ||
 		math.Abs(top1.Option.Top[0].Share+top1.Others.Share-1) > 1e-5 {
 		t.Errorf("explain of 1 line: others %+v, want the other 4 lines with the rest of the share", top1.Others)
 	}
@@ -220,7 +227,7 @@ func TestRankLegend(t *testing.T) {
 			t.Errorf("the rank legend does not explain the influence %q", kind)
 		}
 	}
-	for _, unit := range []string{"CPU", "MEM", "IO", "LAT", "TOTAL", "INFLUENCE", "0 to 4", "significant digits", "k, M, G"} {
+	for _, unit := range []string{"CPU", "MEM", "IO", "LAT", "RET", "TOTAL", "INFLUENCE", "0 to 5", "significant digits", "k, M, G"} {
 		if !strings.Contains(report.RankLegend, unit) {
 			t.Errorf("the rank legend does not explain %s", unit)
 		}

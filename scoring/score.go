@@ -8,6 +8,7 @@ import (
 	"go/types"
 	"iter"
 	"math"
+	"os"
 	"slices"
 	"strings"
 
@@ -19,16 +20,20 @@ import (
 )
 
 // Cost is an amount of each resource. LAT is waiting: sleeps, timer and
-// ticker periods the code sits through.
-type Cost struct{ CPU, MEM, IO, LAT float64 }
+// ticker periods the code sits through. RET is retained memory: the bytes
+// of the buffers, queues and containers the option's value sizes or
+// bounds, which grow with the value (MEM counts the allocations made).
+type Cost struct{ CPU, MEM, IO, LAT, RET float64 }
 
 func (c Cost) add(d Cost, times float64) Cost {
-	return Cost{c.CPU + d.CPU*times, c.MEM + d.MEM*times, c.IO + d.IO*times, c.LAT + d.LAT*times}
+	return Cost{c.CPU + d.CPU*times, c.MEM + d.MEM*times, c.IO + d.IO*times, c.LAT + d.LAT*times, c.RET + d.RET*times}
 }
 
-func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT }
+func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT + c.RET }
 
-func (c Cost) scale(k float64) Cost { return Cost{c.CPU * k, c.MEM * k, c.IO * k, c.LAT * k} }
+func (c Cost) scale(k float64) Cost {
+	return Cost{c.CPU * k, c.MEM * k, c.IO * k, c.LAT * k, c.RET * k}
+}
 
 // Score is the score and rank of one option.
 type Score struct {
@@ -123,6 +128,13 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		return f
 	}
 	calls := callFrequencies(a, freq, s.Estimates, c, w.ownCPU(freq))
+	if pat := os.Getenv("DEBUG_FREQ"); pat != "" { // DEBUG
+		for _, fn := range a.Functions() {
+			if strings.Contains(fn.String(), pat) {
+				fmt.Fprintf(os.Stderr, "freq %s = %g\n", fn, calls[fn])
+			}
+		}
+	}
 	costs := blockCosts(w, freq, calls)
 	under := newUnderBranch(w, freq, a.Limits().MaxWhole)
 	var scores []*Score
@@ -164,6 +176,7 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 	sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions = sl.Size()
 	lines := make(map[lineKey]*Line)
 	var measured float64
+	number := isNumber(sl.Option)
 	ctx := inContext{sl: sl, freq: freq, calls: calls, memo: make(map[*ssa.Function]float64), doing: make(map[*ssa.Function]bool)}
 	for _, fs := range sl.Functions() {
 		fn := fs.Func
@@ -216,20 +229,36 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 				if c == (Cost{}) {
 					continue
 				}
+				// Memory a number option sizes or bounds and the program
+				// keeps (stored in a long-lived value, queued, returned)
+				// is retained once per site, however often the site runs.
+				ret := 0.0
 				if fs.Influence[instr]&slicing.Size != 0 {
 					// The option sizes this allocation: count its elements
 					// as a loop's trips.
+					if v, ok := instr.(ssa.Value); ok && number && retained(v) {
+						ret += c.MEM * w.trips
+					}
 					c.MEM *= w.trips
 				}
 				if fs.Influence[instr]&slicing.Bound != 0 {
 					// The option bounds a container: what it holds stays
 					// in memory, about a sized allocation per check.
 					c.MEM += w.lookup("mem", "make.slice", "") * w.trips
+					if number {
+						ret += w.lookup("mem", "make.slice", "") * w.trips
+					}
 				}
 				if fs.Scaled[instr] {
-					c = w.scaled(instr.(ssa.CallInstruction), c)
+					call := instr.(ssa.CallInstruction)
+					before := c.MEM
+					c = w.scaled(call, c)
+					if v := call.Value(); v != nil && number && c.MEM > before && retained(v) {
+						ret += c.MEM - before
+					}
 				}
 				sc.Cost = sc.Cost.add(c, times)
+				sc.Cost.RET += ret
 				if f.Measured[b.Index] {
 					measured += c.sum() * times
 				}
@@ -247,6 +276,7 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					lines[key] = l
 				}
 				l.Cost = l.Cost.add(c, times)
+				l.Cost.RET += ret
 			}
 		}
 	}
@@ -667,6 +697,7 @@ func normalise(scores []*Score) {
 		m.MEM = max(m.MEM, sc.Cost.MEM)
 		m.IO = max(m.IO, sc.Cost.IO)
 		m.LAT = max(m.LAT, sc.Cost.LAT)
+		m.RET = max(m.RET, sc.Cost.RET)
 	}
 	norm := func(c Cost) float64 {
 		t := 0.0
@@ -681,6 +712,9 @@ func normalise(scores []*Score) {
 		}
 		if m.LAT > 0 {
 			t += c.LAT / m.LAT
+		}
+		if m.RET > 0 && os.Getenv("DEBUG_NORET") == "" {
+			t += c.RET / m.RET
 		}
 		return t
 	}

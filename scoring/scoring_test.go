@@ -523,6 +523,35 @@ func TestSensitivity(t *testing.T) {
 	}
 }
 
+// TestRetained checks the retained-memory column: a number option that
+// sizes a buffer a connection keeps, or a queue's capacity, retains memory
+// once per site, however rarely the site runs; one sizing a scratch buffer
+// dropped on return, or a flag choosing between two sizes, retains none.
+func TestRetained(t *testing.T) {
+	prog, a, opts, s := setup(t, "sensitivity")
+	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := make(map[string]*scoring.Score)
+	for _, sc := range scores {
+		by[sc.Option.Name] = sc
+	}
+	for _, name := range []string{"Buffers.ReadBuf", "Buffers.Queue"} {
+		if sc := by[name]; sc == nil || sc.Cost.RET <= 0 {
+			t.Errorf("%s: want retained memory", name)
+		}
+	}
+	for _, name := range []string{"Buffers.Scratch", "Buffers.Small"} {
+		if sc := by[name]; sc == nil || sc.Cost.RET != 0 || sc.Cost.MEM <= 0 {
+			t.Errorf("%s: want allocations (MEM) but no retained memory, got %+v", name, sc)
+		}
+	}
+	if r, one := by["Buffers.ReadBuf"].Cost.RET, s.Weights["mem"]["make.slice"]*s.Estimates.LoopTrips; r != one {
+		t.Errorf("RET: ReadBuf %g; want one sized make, %g, whatever the frequency of Accept", r, one)
+	}
+}
+
 // TestCycleFrequency checks that functions in a cycle of the call graph
 // get their callers' frequencies: a connection handler that may serve
 // again through an interface is in one cycle with the accept loop that

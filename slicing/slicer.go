@@ -311,7 +311,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			if (r.Op == token.EQL || r.Op == token.NEQ) && (isNil(r.X) || isNil(r.Y) || isError(r.X.Type())) {
 				continue // "this may fail" is no resource influence
 			}
-			if comparesLen(r, v) {
+			if comparesLen(r, v) && !induction(v) {
 				sl.influence(r, Bound)
 			}
 		case *ssa.Extract:
@@ -755,6 +755,43 @@ func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
 	}
 	b, ok := call.Call.Value.(*ssa.Builtin)
 	return ok && (b.Name() == "len" || b.Name() == "cap") && !isString(call.Call.Args[0].Type())
+}
+
+// induction reports whether v is a loop counter (i = phi(start, i+k)): a
+// counter compared with a length is a loop's test over the container, not
+// a bound on how large it grows.
+func induction(v ssa.Value) bool {
+	step := func(x, phi ssa.Value) bool {
+		b, ok := x.(*ssa.BinOp)
+		if !ok || (b.Op != token.ADD && b.Op != token.SUB) {
+			return false
+		}
+		_, c1 := b.X.(*ssa.Const)
+		_, c2 := b.Y.(*ssa.Const)
+		return (b.X == phi && c2) || (b.Y == phi && c1)
+	}
+	phiOf := func(x ssa.Value) *ssa.Phi {
+		if b, ok := x.(*ssa.BinOp); ok {
+			if p, ok := b.X.(*ssa.Phi); ok {
+				return p
+			}
+			if p, ok := b.Y.(*ssa.Phi); ok {
+				return p
+			}
+		}
+		p, _ := x.(*ssa.Phi)
+		return p
+	}
+	phi := phiOf(v)
+	if phi == nil {
+		return false
+	}
+	for _, e := range phi.Edges {
+		if step(e, phi) {
+			return true
+		}
+	}
+	return false
 }
 
 // isStrings reports whether t is a list of strings (names, addresses,

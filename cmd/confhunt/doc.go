@@ -34,8 +34,10 @@ counts, branch probabilities, and calls: exported methods of exported
 types run as a user's operations), and sums per option (PBHunter's
 equations 1 and 2). A string option counts only where it chooses (is
 compared with a constant, parsed or opened), not where it is copied or
-printed. The table shows the total (the four resources each normalised
-by their maximum over the options, summed), the per-resource scores,
+printed. Retained memory (RET) is what a number option sizes or bounds
+and the program keeps (stored, queued, returned), once per site. The
+table shows the total (the five resources each normalised by their
+maximum over the options, summed), the per-resource scores,
 how the option acts (size, trip, path, conc, time, io, bound) and the
 line contributing most. The top -top percent are the
 suspects, marked '*'.

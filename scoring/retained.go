@@ -1,0 +1,95 @@
+package scoring
+
+import (
+	"go/token"
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// isNumber reports whether the option's value is a number (a size, a
+// count, a duration): what can size memory in proportion to itself.
+func isNumber(o *slicing.Option) bool {
+	for _, s := range o.Sites {
+		if s.Value == nil {
+			continue
+		}
+		b, ok := s.Value.Type().Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsNumeric != 0
+	}
+	return false
+}
+
+// retained reports whether the memory v points to outlives the function
+// that makes it: v, or a slice, conversion or merge of it, is stored in a
+// field, a global or a container, sent on a channel, put in a pool,
+// returned, or handed to a call whose result is. A buffer used and dropped within the call is not.
+func retained(v ssa.Value) bool {
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
+		if seen[v] || depth > 4 {
+			return false
+		}
+		seen[v] = true
+		refs := v.Referrers()
+		if refs == nil {
+			return false
+		}
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Val != v {
+					continue
+				}
+				if alloc, ok := r.Addr.(*ssa.Alloc); ok && !alloc.Heap {
+					if load := loadOf(alloc); load != nil && walk(load, depth+1) {
+						return true
+					}
+					continue
+				}
+				return true
+			case *ssa.Send, *ssa.MapUpdate, *ssa.Return:
+				return true
+			case ssa.CallInstruction:
+				if fn := r.Common().StaticCallee(); fn != nil && fn.String() == "(*sync.Pool).Put" {
+					return true
+				}
+				// Wrapped in the value a constructor returns
+				// (http2.NewFramer(w, bufio.NewReaderSize(c, n))): kept
+				// as long as that value is.
+				if call, ok := r.(*ssa.Call); ok && call.Call.Value != v && wraps(call.Type()) && walk(call, depth+1) {
+					return true
+				}
+			case *ssa.Slice, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface, *ssa.Phi, *ssa.Extract:
+				if walk(r.(ssa.Value), depth+1) {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	return walk(v, 0)
+}
+
+// wraps reports whether a call's result of type t can hold what it was
+// given: a pointer, an interface, a struct, a slice, map or channel.
+func wraps(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Struct, *types.Slice, *types.Map, *types.Chan, *types.Tuple:
+		return true
+	}
+	return false
+}
+
+// loadOf is the first load of a local variable, or nil.
+func loadOf(alloc *ssa.Alloc) ssa.Value {
+	for _, r := range *alloc.Referrers() {
+		if u, ok := r.(*ssa.UnOp); ok && u.Op == token.MUL {
+			return u
+		}
+	}
+	return nil
+}
