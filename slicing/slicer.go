@@ -753,8 +753,31 @@ func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
 	if !ok {
 		return false
 	}
-	b, ok := call.Call.Value.(*ssa.Builtin)
-	return ok && (b.Name() == "len" || b.Name() == "cap") && !isString(call.Call.Args[0].Type())
+	if b, ok := call.Call.Value.(*ssa.Builtin); ok {
+		return (b.Name() == "len" || b.Name() == "cap") && !isString(call.Call.Args[0].Type())
+	}
+	return lengthMethod(call.Common())
+}
+
+// lengthMethod reports whether c calls a container's length method, as Go
+// names them (list.List.Len, heap.Interface's Len, a queue's Length): no
+// arguments, an integer result.
+func lengthMethod(c *ssa.CallCommon) bool {
+	var name string
+	var sig *types.Signature
+	switch {
+	case c.IsInvoke():
+		name, sig = c.Method.Name(), c.Method.Type().(*types.Signature)
+	case c.StaticCallee() != nil && c.StaticCallee().Signature.Recv() != nil:
+		name, sig = c.StaticCallee().Name(), c.StaticCallee().Signature
+	default:
+		return false
+	}
+	if (name != "Len" && name != "Length") || sig.Params().Len() != 0 || sig.Results().Len() != 1 {
+		return false
+	}
+	b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsInteger != 0
 }
 
 // induction reports whether v is a loop counter (i = phi(start, i+k)): a

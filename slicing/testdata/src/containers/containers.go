@@ -47,3 +47,15 @@ func total() int {
 	}
 	return n
 }
+
+// queue counts what it holds with a method, as container/list does.
+type queue struct{ items []*limits }
+
+func (q *queue) Len() int { return len(q.items) }
+
+func (q *queue) push(c *Config, l *limits) {
+	if q.Len() >= c.Depth { // want effect:"Config.Depth:bound"
+		q.items = q.items[1:]
+	}
+	q.items = append(q.items, l)
+}
