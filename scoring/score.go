@@ -8,7 +8,6 @@ import (
 	"go/types"
 	"iter"
 	"math"
-	"os"
 	"slices"
 	"strings"
 
@@ -128,13 +127,6 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		return f
 	}
 	calls := callFrequencies(a, freq, s.Estimates, c, w.ownCPU(freq))
-	if pat := os.Getenv("DEBUG_FREQ"); pat != "" { // DEBUG
-		for _, fn := range a.Functions() {
-			if strings.Contains(fn.String(), pat) {
-				fmt.Fprintf(os.Stderr, "freq %s = %g\n", fn, calls[fn])
-			}
-		}
-	}
 	costs := blockCosts(w, freq, calls)
 	under := newUnderBranch(w, freq, a.Limits().MaxWhole)
 	var scores []*Score
@@ -713,7 +705,7 @@ func normalise(scores []*Score) {
 		if m.LAT > 0 {
 			t += c.LAT / m.LAT
 		}
-		if m.RET > 0 && os.Getenv("DEBUG_NORET") == "" {
+		if m.RET > 0 {
 			t += c.RET / m.RET
 		}
 		return t
