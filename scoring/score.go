@@ -28,7 +28,9 @@ func (c Cost) add(d Cost, times float64) Cost {
 	return Cost{c.CPU + d.CPU*times, c.MEM + d.MEM*times, c.IO + d.IO*times, c.LAT + d.LAT*times, c.RET + d.RET*times}
 }
 
-func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT + c.RET }
+// sum is the work per run: RET, memory kept rather than work done per
+// execution, is not in it.
+func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT }
 
 func (c Cost) scale(k float64) Cost {
 	return Cost{c.CPU * k, c.MEM * k, c.IO * k, c.LAT * k, c.RET * k}
