@@ -570,8 +570,11 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 		if !inDep[s] || !b.Dominates(s) {
 			continue // the join, or a block reached another way too
 		}
-		for _, x := range fn.Blocks {
-			if !inDep[x] && s.Dominates(x) {
+		// The blocks s dominates: its subtree of the dominator tree.
+		for stack := []*ssa.BasicBlock{s}; len(stack) > 0; {
+			x := stack[len(stack)-1]
+			stack = append(stack[:len(stack)-1], x.Dominees()...)
+			if !inDep[x] {
 				dep = append(dep, x)
 			}
 		}
