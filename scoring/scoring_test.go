@@ -487,15 +487,7 @@ func TestDirection(t *testing.T) {
 // its work, but not workers that share a queue; and a closure made under
 // a flag with what it does wherever it is called.
 func TestSensitivity(t *testing.T) {
-	prog, a, opts, s := setup(t, "sensitivity")
-	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	by := make(map[string]*scoring.Score)
-	for _, sc := range scores {
-		by[sc.Option.Name] = sc
-	}
+	prog, a, by, s := rankBy(t, "sensitivity")
 	for _, name := range []string{"Config.Fast", "Config.Index", "Config.Verbose", "Config.Workers", "Config.Probe", "Config.Check", "Config.Rounds"} {
 		if by[name] == nil {
 			t.Fatalf("%s not ranked", name)
@@ -528,15 +520,7 @@ func TestSensitivity(t *testing.T) {
 // once per site, however rarely the site runs; one sizing a scratch buffer
 // dropped on return, or a flag choosing between two sizes, retains none.
 func TestRetained(t *testing.T) {
-	prog, a, opts, s := setup(t, "sensitivity")
-	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	by := make(map[string]*scoring.Score)
-	for _, sc := range scores {
-		by[sc.Option.Name] = sc
-	}
+	_, _, by, s := rankBy(t, "sensitivity")
 	for _, name := range []string{"Buffers.ReadBuf", "Buffers.Queue"} {
 		if sc := by[name]; sc == nil || sc.Cost.RET <= 0 {
 			t.Errorf("%s: want retained memory", name)
@@ -550,6 +534,22 @@ func TestRetained(t *testing.T) {
 	if r, one := by["Buffers.ReadBuf"].Cost.RET, s.Weights["mem"]["make.slice"]*s.Estimates.LoopTrips; r != one {
 		t.Errorf("RET: ReadBuf %g; want one sized make, %g, whatever the frequency of Accept", r, one)
 	}
+}
+
+// rankBy ranks the options of a testdata package and returns their scores
+// by name.
+func rankBy(t *testing.T, pkg string) (*slicing.Program, *slicing.Analysis, map[string]*scoring.Score, *configs.Settings) {
+	t.Helper()
+	prog, a, opts, s := setup(t, pkg)
+	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	by := make(map[string]*scoring.Score)
+	for _, sc := range scores {
+		by[sc.Option.Name] = sc
+	}
+	return prog, a, by, s
 }
 
 // TestCycleFrequency checks that functions in a cycle of the call graph

@@ -292,14 +292,21 @@ func newError(v ssa.Value) bool {
 		_, global := v.X.(*ssa.Global)
 		return v.Op == token.MUL && global
 	case *ssa.Call:
-		fn := v.Common().StaticCallee()
-		if fn == nil || fn.Pkg == nil {
-			return false
-		}
-		switch fn.Pkg.Pkg.Path() {
-		case "errors", "fmt":
-			return true
-		}
+		return errorsCall(v)
+	}
+	return false
+}
+
+// errorsCall reports whether call makes an error with package errors or
+// fmt.
+func errorsCall(call *ssa.Call) bool {
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Pkg == nil {
+		return false
+	}
+	switch fn.Pkg.Pkg.Path() {
+	case "errors", "fmt":
+		return true
 	}
 	return false
 }

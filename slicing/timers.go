@@ -301,16 +301,5 @@ func madeError(v ssa.Value) bool {
 		v = e.Tuple
 	}
 	call, ok := v.(*ssa.Call)
-	if !ok {
-		return true
-	}
-	fn := call.Common().StaticCallee()
-	if fn == nil || fn.Pkg == nil {
-		return false
-	}
-	switch fn.Pkg.Pkg.Path() {
-	case "errors", "fmt":
-		return true
-	}
-	return false
+	return !ok || errorsCall(call)
 }
