@@ -49,6 +49,20 @@ type slicer struct {
 	branches map[*ssa.If]bool
 	wholeQ   []*ssa.Function
 	depth    map[*ssa.Function]int // call depth below the branch, for whole functions
+	// nilness holds the values whose being nil or not the option decides:
+	// a phi merging nil on one side of its branch with a value on the
+	// other, a field set only under that branch, and their copies.
+	// Comparing one of them with nil tests the option.
+	nilness map[ssa.Value]bool
+	// nilOnly holds the values of nilness the option reaches only through
+	// whether they are nil: their nil tests and copies are followed, not
+	// what they hold.
+	nilOnly map[ssa.Value]bool
+	// data holds the values the option's value flows into.
+	data map[ssa.Value]bool
+	// stores are the stores under the option's branches, followed once the
+	// data flow is known: storing the option's own value is no decision.
+	stores []*ssa.Store
 }
 
 // Slice computes the forward slice of o.
@@ -65,6 +79,9 @@ func (a *Analysis) slicer(o *Option) *slicer {
 		seen:     make(map[item]int),
 		branches: make(map[*ssa.If]bool),
 		depth:    make(map[*ssa.Function]int),
+		nilness:  make(map[ssa.Value]bool),
+		nilOnly:  make(map[ssa.Value]bool),
+		data:     make(map[ssa.Value]bool),
 		work:     make([][]hopItem, a.limits.MaxHops+1),
 	}
 }
@@ -83,11 +100,14 @@ func (sl *slicer) run() *Slice {
 		}
 		sl.push(site.Value, nil)
 	}
-	for sl.pending > 0 || len(sl.wholeQ) > 0 {
+	for sl.pending > 0 || len(sl.wholeQ) > 0 || len(sl.stores) > 0 {
 		for sl.pending > 0 {
 			it := sl.pop()
 			if sl.seen[it.item] < it.hops {
 				continue // reached again with fewer hops, and processed then
+			}
+			if !sl.nilOnly[it.v] {
+				sl.data[it.v] = true
 			}
 			sl.entry(it.v, it.ctx)
 			sl.value(it.v, it.ctx)
@@ -96,6 +116,13 @@ func (sl *slicer) run() *Slice {
 			fn := sl.wholeQ[len(sl.wholeQ)-1]
 			sl.wholeQ = sl.wholeQ[:len(sl.wholeQ)-1]
 			sl.wholeBody(fn)
+		}
+		if sl.pending == 0 && len(sl.wholeQ) == 0 {
+			stores := sl.stores
+			sl.stores = nil
+			for _, st := range stores {
+				sl.storedUnder(st)
+			}
 		}
 	}
 	return sl.s
@@ -161,8 +188,80 @@ func (sl *slicer) push(v ssa.Value, ctx *callCtx) {
 	sl.pushHops(v, ctx, sl.hops)
 }
 
+// pushNil queues v, whose being nil or not the option decides; data
+// says whether the option's value flows into it too. A value already
+// processed is processed again: its nil tests now count.
+func (sl *slicer) pushNil(v ssa.Value, ctx *callCtx, hops int, data bool) {
+	if !nilable(v.Type()) {
+		if data {
+			sl.pushHops(v, ctx, hops)
+		}
+		return
+	}
+	if data {
+		if sl.nilness[v] && !sl.nilOnly[v] {
+			sl.pushHops(v, ctx, hops)
+			return
+		}
+		delete(sl.nilOnly, v)
+	} else {
+		if sl.nilness[v] {
+			sl.queue(v, ctx, hops)
+			return
+		}
+		if sl.data[v] {
+			return // the option's own value
+		}
+		sl.nilOnly[v] = true
+	}
+	sl.nilness[v] = true
+	sl.requeue(v, ctx, hops)
+}
+
+// requeue queues v even if it was processed already.
+func (sl *slicer) requeue(v ssa.Value, ctx *callCtx, hops int) {
+	if hops > sl.a.limits.MaxHops {
+		return
+	}
+	it := item{v, ctx}
+	if h, ok := sl.seen[it]; !ok || hops < h {
+		sl.seen[it] = hops
+	} else {
+		hops = h
+	}
+	sl.work[hops] = append(sl.work[hops], hopItem{it, hops})
+	sl.pending++
+}
+
+// flow queues to, which v's value reaches: to inherits what the option
+// decides of v's nilness.
+func (sl *slicer) flow(v, to ssa.Value, ctx *callCtx, hops int) {
+	switch {
+	case sl.nilness[v]:
+		sl.pushNil(to, ctx, hops, !sl.nilOnly[v])
+	case !isError(to.Type()):
+		sl.pushHops(to, ctx, hops)
+	}
+}
+
 // pushHops queues v unless it was reached already with as few hops.
 func (sl *slicer) pushHops(v ssa.Value, ctx *callCtx, hops int) {
+	if hops > sl.a.limits.MaxHops {
+		return
+	}
+	if sl.nilOnly[v] {
+		// Reached as data too: its every use is followed now, and its
+		// nil tests ask whether the option is set.
+		delete(sl.nilOnly, v)
+		delete(sl.nilness, v)
+		sl.requeue(v, ctx, hops)
+		return
+	}
+	sl.queue(v, ctx, hops)
+}
+
+// queue queues v unless it was reached already with as few hops.
+func (sl *slicer) queue(v ssa.Value, ctx *callCtx, hops int) {
 	if hops > sl.a.limits.MaxHops {
 		return
 	}
@@ -224,6 +323,10 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 	if refs == nil {
 		return
 	}
+	if sl.nilOnly[v] {
+		sl.nilUses(v, *refs, ctx)
+		return
+	}
 	str := isString(v.Type()) || isStrings(v.Type())
 	for _, r := range *refs {
 		if str && stringData(r, v, sl.a.user, sl.a.parsers) {
@@ -252,7 +355,11 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			}
 		case *ssa.Select:
 			if selectsOn(r, v) {
-				continue // waiting on a channel is no use of its value
+				// Waiting on a channel is no use of its value, unless the
+				// option decides whether it is nil: a nil channel's case
+				// never runs.
+				sl.selectNil(r, v, ctx)
+				continue
 			}
 		case ssa.CallInstruction:
 			sl.call(r, v, ctx)
@@ -260,7 +367,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 		case *ssa.Store:
 			if r.Val == v {
 				sl.mark(r)
-				sl.store(r.Addr, ctx)
+				sl.store(r.Addr, v, ctx)
 			}
 			continue
 		case *ssa.MapUpdate:
@@ -303,13 +410,19 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			fn := r.Fn.(*ssa.Function)
 			for i, b := range r.Bindings {
 				if b == v {
-					sl.push(fn.FreeVars[i], nil)
+					sl.flow(v, fn.FreeVars[i], nil, sl.hops)
 				}
 			}
 			continue
+		case *ssa.Phi, *ssa.ChangeType:
+			sl.mark(r)
+			sl.flow(v, r.(ssa.Value), ctx, sl.hops)
+			continue
 		case *ssa.BinOp:
-			if (r.Op == token.EQL || r.Op == token.NEQ) && (isNil(r.X) || isNil(r.Y) || isError(r.X.Type())) {
-				continue // "this may fail" is no resource influence
+			if (r.Op == token.EQL || r.Op == token.NEQ) && (isError(r.X.Type()) || (isNil(r.X) || isNil(r.Y)) && !sl.nilness[v]) {
+				// "This may fail" is no resource influence, nor "is it
+				// set": unless the option decides whether it is.
+				continue
 			}
 			if comparesLen(r, v) && !induction(v) {
 				sl.influence(r, Bound)
@@ -326,8 +439,109 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 	}
 }
 
+// nilUses follows a value the option decides only the nilness of: to its
+// tests against nil, which are the option's branches, through its copies.
+func (sl *slicer) nilUses(v ssa.Value, refs []ssa.Instruction, ctx *callCtx) {
+	for _, r := range refs {
+		switch r := r.(type) {
+		case *ssa.BinOp:
+			if (r.Op == token.EQL || r.Op == token.NEQ) && (isNil(r.X) || isNil(r.Y)) {
+				sl.mark(r)
+				sl.push(r, ctx)
+			}
+		case *ssa.Phi, *ssa.ChangeType:
+			sl.flow(v, r.(ssa.Value), ctx, sl.hops)
+		case *ssa.Select:
+			sl.selectNil(r, v, ctx)
+		case *ssa.Store:
+			if r.Val == v {
+				sl.store(r.Addr, v, ctx)
+			}
+		case *ssa.Return:
+			sl.ret(r, v, ctx)
+		case *ssa.MakeClosure:
+			fn := r.Fn.(*ssa.Function)
+			for i, b := range r.Bindings {
+				if b == v {
+					sl.flow(v, fn.FreeVars[i], nil, sl.hops)
+				}
+			}
+		case ssa.CallInstruction:
+			common := r.Common()
+			if common.Value == v {
+				continue
+			}
+			for _, callee := range sl.a.Callees(r) {
+				if !sl.a.user[callee] {
+					continue
+				}
+				off := 0
+				if common.IsInvoke() {
+					off = 1
+				}
+				for i, arg := range common.Args {
+					if arg == v && i+off < len(callee.Params) {
+						sl.flow(v, callee.Params[i+off], sl.enter(r, ctx, callee), sl.hops)
+					}
+				}
+			}
+		}
+	}
+}
+
+// selectNil handles a select on v, a channel whose nilness the option
+// decides: the cases on v run as the option says.
+func (sl *slicer) selectNil(sel *ssa.Select, v ssa.Value, ctx *callCtx) {
+	if !sl.nilness[v] {
+		return
+	}
+	for i, st := range sel.States {
+		if st.Chan != v {
+			continue
+		}
+		if br := selectCase(sel, i); br != nil {
+			sl.mark(sel)
+			sl.caseBody(br, ctx)
+		}
+	}
+}
+
+// selectCase returns the branch that tests whether sel chose its case i.
+func selectCase(sel *ssa.Select, i int) *ssa.If {
+	for _, r := range *sel.Referrers() {
+		ex, ok := r.(*ssa.Extract)
+		if !ok || ex.Index != 0 {
+			continue
+		}
+		for _, r := range *ex.Referrers() {
+			cmp, ok := r.(*ssa.BinOp)
+			if !ok || cmp.Op != token.EQL {
+				continue
+			}
+			c, ok := cmp.Y.(*ssa.Const)
+			if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+				continue
+			}
+			if n, ok := constant.Int64Val(c.Value); !ok || n != int64(i) {
+				continue
+			}
+			for _, r := range *cmp.Referrers() {
+				if br, ok := r.(*ssa.If); ok {
+					return br
+				}
+			}
+		}
+	}
+	return nil
+}
+
 // loads follows a value into the loads of a shared location: one hop.
 func (sl *slicer) loads(vs []ssa.Value) {
+	sl.loadsOf(nil, vs)
+}
+
+// loadsOf follows v into the loads vs of the location it is stored at.
+func (sl *slicer) loadsOf(v ssa.Value, vs []ssa.Value) {
 	if sl.hops+1 > sl.a.limits.MaxHops {
 		return
 	}
@@ -347,7 +561,11 @@ func (sl *slicer) loads(vs []ssa.Value) {
 			}
 			continue
 		}
-		sl.pushHops(l, nil, sl.hops+1)
+		if v != nil {
+			sl.flow(v, l, nil, sl.hops+1)
+		} else {
+			sl.pushHops(l, nil, sl.hops+1)
+		}
 	}
 }
 
@@ -359,13 +577,13 @@ func (sl *slicer) elemLoads(t types.Type) []ssa.Value {
 // store follows a value stored at addr to the loads of the same abstract
 // location: a global, a field of a struct type, an element of a container
 // type, or an address-taken local.
-func (sl *slicer) store(addr ssa.Value, ctx *callCtx) {
+func (sl *slicer) store(addr, v ssa.Value, ctx *callCtx) {
 	switch addr := addr.(type) {
 	case *ssa.Global:
-		sl.loads(sl.a.loads.globals[addr])
+		sl.loadsOf(v, sl.a.loads.globals[addr])
 	case *ssa.FieldAddr:
 		if s := structOf(addr.X.Type()); s != nil {
-			sl.loads(sl.a.loads.fields[field{s, addr.Field}])
+			sl.loadsOf(v, sl.a.loads.fields[field{s, addr.Field}])
 		}
 	case *ssa.IndexAddr:
 		if arr, ok := addr.X.(*ssa.Alloc); ok {
@@ -379,7 +597,7 @@ func (sl *slicer) store(addr ssa.Value, ctx *callCtx) {
 	case *ssa.Alloc:
 		for _, l := range localLoads(addr, make(map[ssa.Value]bool)) {
 			sl.mark(l.(ssa.Instruction))
-			sl.push(l, ctx)
+			sl.flow(v, l, ctx, sl.hops)
 		}
 	}
 }
@@ -445,12 +663,12 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 		if common.IsInvoke() {
 			off = 1 // the receiver is Params[0] and not in Args
 			if common.Value == v && len(callee.Params) > 0 {
-				sl.push(callee.Params[0], sl.enter(c, ctx, callee))
+				sl.flow(v, callee.Params[0], sl.enter(c, ctx, callee), sl.hops)
 			}
 		}
 		for i, arg := range common.Args {
 			if arg == v && i+off < len(callee.Params) {
-				sl.push(callee.Params[i+off], sl.enter(c, ctx, callee))
+				sl.flow(v, callee.Params[i+off], sl.enter(c, ctx, callee), sl.hops)
 			}
 		}
 	}
@@ -519,13 +737,13 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 			}
 			sl.mark(call)
 			if len(r.Results) == 1 {
-				sl.pushHops(call, outer, hops)
+				sl.flow(v, call, outer, hops)
 				continue
 			}
 			for _, ref := range *call.Referrers() {
 				if ex, ok := ref.(*ssa.Extract); ok && ex.Index == i && !isError(ex.Type()) {
 					sl.mark(ex)
-					sl.pushHops(ex, outer, hops)
+					sl.flow(v, ex, outer, hops)
 				}
 			}
 		}
@@ -579,17 +797,7 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			}
 		}
 	}
-	for _, d := range dep {
-		if fs.Blocks[d.Index] {
-			continue
-		}
-		fs.Blocks[d.Index] = true
-		for _, instr := range d.Instrs {
-			if c, ok := instr.(ssa.CallInstruction); ok {
-				sl.controlled(c, 1)
-			}
-		}
-	}
+	sl.control(fs, dep, ctx)
 	// Phis merging a path through the dependent blocks carry the branch's
 	// decision on: at the join, and at loop headers the branch drives.
 	merges := dep[:direct:direct]
@@ -605,12 +813,89 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			for i, e := range phi.Edges {
 				if inDep[m.Preds[i]] && !isError(e.Type()) {
 					sl.mark(phi)
-					sl.push(phi, ctx)
+					if slices.ContainsFunc(phi.Edges, isNil) {
+						sl.pushNil(phi, ctx, sl.hops, true)
+					} else {
+						sl.push(phi, ctx)
+					}
 					break
 				}
 			}
 		}
 	}
+}
+
+// storedUnder follows a pointer, map, slice, channel, function or
+// interface stored under a branch on the option into the loads of where
+// it is stored: whether they find it set is the option's decision.
+func (sl *slicer) storedUnder(st *ssa.Store) {
+	if sl.data[st.Val] {
+		return // the option's own value: whether it is set is no decision
+	}
+	var loads []ssa.Value
+	switch addr := st.Addr.(type) {
+	case *ssa.Global:
+		loads = sl.a.loads.globals[addr]
+	case *ssa.FieldAddr:
+		if s := structOf(addr.X.Type()); s != nil {
+			loads = sl.a.loads.fields[field{s, addr.Field}]
+		}
+	}
+	if len(loads) == 0 || sl.hops+1 > sl.a.limits.MaxHops {
+		return
+	}
+	for _, l := range loads {
+		sl.pushNil(l, nil, sl.hops+1, false)
+	}
+}
+
+// control records that the blocks dep of fs's function run as the
+// option decides: their calls run wholly under it, what they return and
+// the pointers they store carry the decision on.
+func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx) {
+	if fs.Blocks == nil {
+		fs.Blocks = make([]bool, len(fs.Func.Blocks))
+	}
+	for _, d := range dep {
+		if fs.Blocks[d.Index] {
+			continue
+		}
+		fs.Blocks[d.Index] = true
+		for _, instr := range d.Instrs {
+			switch instr := instr.(type) {
+			case ssa.CallInstruction:
+				sl.controlled(instr, 1)
+			case *ssa.Store:
+				// A field or global set only here is set as the option
+				// says: whether it is nil later tests the option.
+				if nilable(instr.Val.Type()) && !isError(instr.Val.Type()) && !isNil(instr.Val) {
+					sl.stores = append(sl.stores, instr)
+				}
+			}
+		}
+	}
+}
+
+// caseBody handles the branch that tests whether a select chose a case
+// the option decides: the case's body runs as the option says, not the
+// other cases tested after it.
+func (sl *slicer) caseBody(br *ssa.If, ctx *callCtx) {
+	if sl.branches[br] {
+		return
+	}
+	sl.branches[br] = true
+	sl.mark(br)
+	body := br.Block().Succs[0]
+	if !br.Block().Dominates(body) {
+		return
+	}
+	var dep []*ssa.BasicBlock
+	for stack := []*ssa.BasicBlock{body}; len(stack) > 0; {
+		x := stack[len(stack)-1]
+		stack = append(stack[:len(stack)-1], x.Dominees()...)
+		dep = append(dep, x)
+	}
+	sl.control(sl.fn(br.Parent()), dep, ctx)
 }
 
 // controlled handles a call that runs under a branch on the option, depth
@@ -683,6 +968,15 @@ func slicesContains(fns []*ssa.Function, fn *ssa.Function) bool {
 		if f == fn {
 			return true
 		}
+	}
+	return false
+}
+
+// nilable reports whether values of type t can be nil.
+func nilable(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Pointer, *types.Interface, *types.Chan, *types.Signature, *types.Map, *types.Slice:
+		return true
 	}
 	return false
 }

@@ -1,0 +1,122 @@
+// Package state has options that act through state the code keeps: a
+// flag that decides whether a pool is made, the pool's nil test deciding
+// later how each write gets its buffer; a flag that sets a cache only
+// when on, its nil test deciding whether each lookup scans; a batch size whose
+// readiness test leaves a channel nil, so that a select's send case runs
+// as the option says; and an observer that is set or not, whose nil test
+// asks whether it is set, not what the option decides.
+package state
+
+import "sync"
+
+type Config struct {
+	Shared bool `yaml:"shared"`
+	Cache  bool `yaml:"cache"`
+	Batch  int  `yaml:"batch"`
+	Hook   Hook `yaml:"-"`
+}
+
+type Hook interface{ Observe(n int) }
+
+type writer struct {
+	pool *sync.Pool
+	buf  []byte
+}
+
+func newWriter(cfg Config) *writer {
+	var pool *sync.Pool
+	if cfg.Shared {
+		pool = &sync.Pool{New: func() any { return make([]byte, 4096) }}
+	}
+	w := &writer{pool: pool}
+	if pool == nil { // want sliced:"Config.Shared"
+		w.buf = make([]byte, 4096) // want sliced:"Config.Shared"
+	}
+	return w
+}
+
+func (w *writer) Write(b []byte) {
+	if w.buf == nil { // want sliced:"Config.Shared"
+		w.buf = w.pool.Get().([]byte) // want sliced:"Config.Shared"
+	}
+	copy(w.buf, b) // want !sliced:"Config.Shared"
+}
+
+func (w *writer) Flush() {
+	if w.pool != nil { // want sliced:"Config.Shared"
+		w.pool.Put(w.buf) // want sliced:"Config.Shared"
+		w.buf = nil
+	}
+}
+
+type index map[string]int
+
+type store struct {
+	cache index
+	hook  Hook
+	data  []string
+}
+
+func newStore(cfg Config) *store {
+	s := &store{hook: cfg.Hook}
+	if cfg.Cache {
+		s.cache = make(index)
+	}
+	return s
+}
+
+func (s *store) Get(k string) int {
+	if s.cache != nil { // want sliced:"Config.Cache"
+		if n, ok := s.cache[k]; ok {
+			return n
+		}
+	}
+	for i, d := range s.data { // want sliced:"Config.Cache"
+		if d == k {
+			if s.hook != nil { // want !sliced:"Config.Hook"
+				s.hook.Observe(i)
+			}
+			return i
+		}
+	}
+	return -1
+}
+
+type batcher struct {
+	cfg     Config
+	pending []int
+	in      chan int
+	out     chan []int
+}
+
+func (b *batcher) ready() bool {
+	return len(b.pending) >= b.cfg.Batch
+}
+
+func (b *batcher) run() {
+	for {
+		var out chan []int
+		if b.ready() {
+			out = b.out
+		}
+		select {
+		case n := <-b.in:
+			b.pending = append(b.pending, n) // want !sliced:"Config.Batch"
+		case out <- b.pending:
+			b.pending = nil
+			flush() // want sliced:"Config.Batch"
+		}
+	}
+}
+
+func flush() {}
+
+func Use(cfg Config) {
+	w := newWriter(cfg)
+	w.Write([]byte("x"))
+	w.Flush()
+	s := newStore(cfg)
+	s.Get("k")
+	b := &batcher{cfg: cfg, in: make(chan int), out: make(chan []int)}
+	go b.run()
+}
