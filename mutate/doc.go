@@ -29,7 +29,11 @@
 //     the option bounds that has its own exit (a condition or a range);
 //   - Oblivion: in a function of the slice, a remembered value
 //     recomputed: an if on the ok of a map or Get/Load/Lookup/Peek lookup
-//     forced to miss, a sync.Once's Do replaced by a plain call.
+//     forced to miss, a sync.Once's Do replaced by a plain call;
+//   - Lock: in a function of the slice, a mutex of one of many (taken
+//     from an element of a slice, array or map, or held by a struct type
+//     that is one) wrapped in one lock the package shares, where the
+//     function both locks it once and unlocks it.
 //
 // Each mutant is one source edit (internal/overlay) plus, for the
 // injecting operators, a file of helpers added to the package; Overlay

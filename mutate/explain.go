@@ -22,6 +22,9 @@ func Explain(m *Mutant) string {
 		return "slower in " + strings.Join(by, ", ")
 	case Survived:
 		var why []string
+		if m.Serial {
+			why = append(why, "no benchmark reaching it runs in parallel (b.RunParallel), and a wider lock slows only goroutines that contend for it")
+		}
 		for _, b := range m.Benches {
 			switch {
 			case b.Predicted > 0 && b.Predicted < b.MDE:

@@ -46,6 +46,9 @@ func Generate(prog *slicing.Program, a *slicing.Analysis, sls []*slicing.Slice, 
 		if cfg.wants(Oblivion) {
 			g.oblivion(sl)
 		}
+		if cfg.wants(Lock) {
+			g.lock(sl)
+		}
 	}
 	slices.SortFunc(g.out, func(a, b *Mutant) int {
 		return cmp.Or(compareMutants(a, b), cmp.Compare(a.Replacement, b.Replacement), cmp.Compare(a.Option, b.Option), cmp.Compare(len(a.also), len(b.also)))
@@ -78,6 +81,7 @@ type generator struct {
 	// variants holds the functions at each position: a package's and its
 	// test variant's.
 	variants map[token.Pos][]*ssa.Function
+	elems    map[*types.Info]map[*types.TypeName]bool // elemTypes'
 	out      []*Mutant
 }
 

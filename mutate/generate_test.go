@@ -54,6 +54,7 @@ func TestOperators(t *testing.T) {
 		{"unbreak@app.go:77:4", "unbreak.golden"},         // a search loop's early break
 		{"oblivion@app.go:90:26", "oblivion.golden"},      // a cache lookup forced to miss
 		{"oblivion@once.go:13:2", "oblivion_once.golden"}, // a sync.Once run every time
+		{"lock@shards.go:33:2", "lock.golden"},            // a shard's lock wrapped in one shared lock
 	} {
 		t.Run(tc.golden, func(t *testing.T) {
 			t.Parallel()
@@ -101,6 +102,32 @@ func TestOperators(t *testing.T) {
 				t.Error("a helper file was written into the tree")
 			}
 		})
+	}
+}
+
+// TestLockOneOfMany checks that lock widening takes only a lock of one of
+// many: a shard's, not the counter's own lock beside it; and that a
+// survivor only serial benchmarks reach says so.
+func TestLockOneOfMany(t *testing.T) {
+	l := loadApp(t)
+	var locks []*mutate.Mutant
+	var ids []string
+	for _, m := range l.mutants {
+		if m.Operator == mutate.Lock {
+			locks = append(locks, m)
+			ids = append(ids, m.ID)
+		}
+	}
+	if !slices.Equal(ids, []string{"lock@shards.go:33:2"}) {
+		t.Fatalf("lock mutants %v, want only the shard's lock@shards.go:33:2", ids)
+	}
+	m := *locks[0]
+	if !m.Serial || !slices.Contains(m.Benchmarks, "example.com/app.BenchmarkAdd") {
+		t.Errorf("Serial %v, benchmarks %v: want BenchmarkAdd, which runs serially", m.Serial, m.Benchmarks)
+	}
+	m.Status = mutate.Survived
+	if got := mutate.Explain(&m); !strings.Contains(got, "no benchmark reaching it runs in parallel") {
+		t.Errorf("Explain = %q, want the serial benchmarks named as the reason", got)
 	}
 }
 

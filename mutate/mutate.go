@@ -26,10 +26,11 @@ const (
 	Alloc                    // an allocation the option sizes made twice
 	Unbreak                  // an early break removed from a loop that has its own exit
 	Oblivion                 // a remembered value recomputed: a cache lookup missed, a sync.Once rerun
+	Lock                     // a lock of one of many (a shard's) wrapped in one shared lock
 	numOperators
 )
 
-var operatorNames = [...]string{"value", "fastpath", "loop", "sleep", "alloc", "unbreak", "oblivion"}
+var operatorNames = [...]string{"value", "fastpath", "loop", "sleep", "alloc", "unbreak", "oblivion", "lock"}
 
 func (o Operator) String() string {
 	if o < 0 || o >= numOperators {
@@ -91,6 +92,9 @@ type Mutant struct {
 	// the call graph, as "import/path.BenchmarkName".
 	Benchmarks []string `json:"benchmarks"`
 	Tests      []string `json:"tests"`
+	// Serial says, for a widened lock, that no benchmark reaching it runs
+	// in parallel: a wider lock slows only goroutines that contend for it.
+	Serial bool `json:"serial,omitempty"`
 
 	// What running it found (Runner.Run).
 	Status  Status  `json:"status"`

@@ -89,6 +89,7 @@ func helpers(pkg string) []byte {
 package ` + pkg + `
 
 import (
+	"sync"
 	"sync/atomic"
 	"time"
 )
@@ -96,6 +97,7 @@ import (
 var (
 	confhuntMutantCount atomic.Uint64
 	confhuntMutantKept  atomic.Pointer[any]
+	confhuntMutantWide  sync.Mutex
 )
 
 // confhuntMutantNsPerStep is the time of one step of the spin loop,
@@ -122,6 +124,19 @@ func confhuntMutantSpin(ns int64) { confhuntMutantSteps(int(float64(ns) / confhu
 
 // confhuntMutantSleep waits ns nanoseconds off the CPU.
 func confhuntMutantSleep(ns int64) { time.Sleep(time.Duration(ns)) }
+
+// confhuntMutantWideLock takes the package's one shared lock, then the
+// lock it wraps.
+func confhuntMutantWideLock(lock func()) {
+	confhuntMutantWide.Lock()
+	lock()
+}
+
+// confhuntMutantWideUnlock releases the wrapped lock, then the shared one.
+func confhuntMutantWideUnlock(unlock func()) {
+	unlock()
+	confhuntMutantWide.Unlock()
+}
 
 // confhuntMutantTwice makes a value twice and keeps the first.
 func confhuntMutantTwice[T any](make func() T) T {

@@ -13,6 +13,9 @@ import (
 // reached holds the test functions that reach a function.
 type reached struct {
 	benchmarks, tests []string
+	// parallel says whether one of the benchmarks runs the code from
+	// several goroutines at once (b.RunParallel, or goroutines it starts).
+	parallel bool
 }
 
 // reached returns the benchmarks and tests whose calls reach fn in the
@@ -42,6 +45,7 @@ func (g *generator) reached(fn *ssa.Function) (benchmarks, tests []string) {
 		}
 	}
 	bset, tset := make(map[string]bool), make(map[string]bool)
+	parallel := false
 	for len(queue) > 0 {
 		f := queue[0]
 		queue = queue[1:]
@@ -49,6 +53,7 @@ func (g *generator) reached(fn *ssa.Function) (benchmarks, tests []string) {
 			name := strings.TrimSuffix(f.Pkg.Pkg.Path(), "_test") + "." + f.Name()
 			if kind == "Benchmark" {
 				bset[name] = true
+				parallel = parallel || concurrent(f)
 			} else {
 				tset[name] = true
 			}
@@ -74,9 +79,33 @@ func (g *generator) reached(fn *ssa.Function) (benchmarks, tests []string) {
 			next(o)
 		}
 	}
-	r := &reached{slices.Sorted(maps.Keys(bset)), slices.Sorted(maps.Keys(tset))}
+	r := &reached{slices.Sorted(maps.Keys(bset)), slices.Sorted(maps.Keys(tset)), parallel}
 	g.reach[fn] = r
 	return r.benchmarks, r.tests
+}
+
+// concurrent reports whether a benchmark runs its work from several
+// goroutines: it calls (*testing.B).RunParallel or starts goroutines,
+// itself or in its closures.
+func concurrent(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch c := instr.(type) {
+			case *ssa.Go:
+				return true
+			case *ssa.Call:
+				if callee := c.Call.StaticCallee(); callee != nil && callee.Name() == "RunParallel" && callee.Pkg != nil && callee.Pkg.Pkg.Path() == "testing" {
+					return true
+				}
+			}
+		}
+	}
+	for _, anon := range fn.AnonFuncs {
+		if concurrent(anon) {
+			return true
+		}
+	}
+	return false
 }
 
 // testFunc returns "Benchmark" or "Test" for a benchmark or test

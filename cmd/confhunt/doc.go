@@ -125,7 +125,9 @@ or in the body of a loop the option bounds (loop, sleep), a make the
 option sizes made twice (alloc), and an early break removed from a loop
 the option bounds that has its own exit (unbreak), a remembered value
 recomputed in a function of the slice: a map or Get/Load/Lookup cache
-lookup forced to miss, a sync.Once run every time (oblivion). -operators picks some; -exclude takes
+lookup forced to miss, a sync.Once run every time (oblivion), and a lock
+of one of many (a shard's, an entry's) wrapped in one lock the package
+shares (lock). -operators picks some; -exclude takes
 file patterns (relative to the module root) and functions (pkg.Func); a
 comment //confhunt:ignore [mutate=op,op] on a line, alone above it, in a
 function's doc comment or above the package clause suppresses the

@@ -33,7 +33,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	seed := fs.Uint64("seed", 1, "seed of -sample")
 	shard := fs.String("shard", "", "take share `k/n` of the mutants (every nth from the kth), for n runners")
 	exclude := fs.String("exclude", "", "comma-separated `patterns` of files (relative to the module root, path.Match or dir/...) or functions (pkg.Func) not to mutate")
-	ops := fs.String("operators", "", "comma-separated `operators` to apply (default all): value, fastpath, loop, sleep, alloc, unbreak, oblivion")
+	ops := fs.String("operators", "", "comma-separated `operators` to apply (default all): value, fastpath, loop, sleep, alloc, unbreak, oblivion, lock")
 	inject := fs.Duration("inject", 10*time.Microsecond, "the time one injected loop or sleep costs (a loop's, with -calibrate, is sized by -target unless -inject is given)")
 	target := fs.Float64("target", 0.2, "with -calibrate, size each injected loop for this slowdown (a fraction) of the benchmark it slows most; 0 keeps -inject")
 	calibrate := fs.Bool("calibrate", true, "measure how often each site runs per op of each benchmark (one coverage run each) and predict the mutants' slowdowns")
@@ -54,7 +54,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	for _, name := range splitComma(*ops) {
 		op, ok := mutate.ParseOperator(name)
 		if !ok {
-			return usageError("-operators: unknown operator %q (value, fastpath, loop, sleep, alloc, unbreak, oblivion)", name)
+			return usageError("-operators: unknown operator %q (value, fastpath, loop, sleep, alloc, unbreak, oblivion, lock)", name)
 		}
 		cfg.Operators = append(cfg.Operators, op)
 	}

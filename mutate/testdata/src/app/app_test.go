@@ -22,3 +22,10 @@ func BenchmarkSay(b *testing.B) {
 		sink += len(s.Say("hello"))
 	}
 }
+
+func BenchmarkAdd(b *testing.B) {
+	k := NewCounter(&Config{Limit: 8})
+	for b.Loop() {
+		k.Add("key")
+	}
+}
