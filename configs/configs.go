@@ -139,7 +139,9 @@ type Resource struct {
 	// LAT is the wait a call makes its caller sit through (a sleep, a
 	// timer or ticker period), as opposed to a deadline that only bounds
 	// a failure.
-	LAT       float64 `koanf:"lat"`
+	LAT float64 `koanf:"lat"`
+	// SYNC is a lock taken: what other goroutines wanting it wait for.
+	SYNC      float64 `koanf:"sync"`
 	Influence string  `koanf:"influence"`
 	// Text marks functions that format messages: their results do not
 	// carry an option's value on (a log line is not work).

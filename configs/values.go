@@ -13,7 +13,7 @@ import (
 // allowed and means none.
 var enums = map[string][]string{
 	// slicing's kinds of influence (a test keeps the two lists equal).
-	"resources.influence": {"size", "trip", "path", "conc", "time", "io", "bound"},
+	"resources.influence": {"size", "trip", "path", "conc", "time", "io", "bound", "lock"},
 	"resources.scales":    {"cpu", "mem", "io"},
 }
 

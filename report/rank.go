@@ -75,6 +75,7 @@ type ScoreJSON struct {
 	MEM   float64 `json:"mem"`
 	IO    float64 `json:"io"`
 	LAT   float64 `json:"lat"`
+	SYNC  float64 `json:"sync"`
 	RET   float64 `json:"retained"`
 	Total float64 `json:"total"`
 }
@@ -240,7 +241,7 @@ func round(x float64) float64 {
 }
 
 func scoreJSON(c scoring.Cost, total float64) ScoreJSON {
-	return ScoreJSON{CPU: round(c.CPU), MEM: round(c.MEM), IO: round(c.IO), LAT: round(c.LAT), RET: round(c.RET), Total: round(total)}
+	return ScoreJSON{CPU: round(c.CPU), MEM: round(c.MEM), IO: round(c.IO), LAT: round(c.LAT), SYNC: round(c.SYNC), RET: round(c.RET), Total: round(total)}
 }
 
 func (v Rank) document() any {
@@ -290,7 +291,7 @@ func (v Rank) text(w io.Writer) error {
 	if v.Values != nil {
 		valueCol = "VALUE\t"
 	}
-	fmt.Fprintf(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tLAT\tRET\tINFLUENCE\t%sTOP SITE\n", valueCol)
+	fmt.Fprintf(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tLAT\tSYNC\tRET\tINFLUENCE\t%sTOP SITE\n", valueCol)
 	for _, o := range v.Options {
 		name := o.Name
 		if o.Ignored != "" {
@@ -301,8 +302,8 @@ func (v Rank) text(w io.Writer) error {
 		if v.Values != nil {
 			value = o.value() + "\t"
 		}
-		fmt.Fprintf(tw, "%d%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n", o.Rank, o.mark(), name,
-			num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.RET), o.influence(), value, o.topSite())
+		fmt.Fprintf(tw, "%d%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n", o.Rank, o.mark(), name,
+			num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET), o.influence(), value, o.topSite())
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -319,7 +320,7 @@ func (v Rank) markdown(w io.Writer) error {
 		return err
 	}
 	fmt.Fprintf(w, "**confhunt rank**: %s\n\n", mdText(v.Stats.summary()))
-	cols := []string{"rank", "option", "total", "CPU", "MEM", "IO", "LAT", "RET", "influence", "top site"}
+	cols := []string{"rank", "option", "total", "CPU", "MEM", "IO", "LAT", "SYNC", "RET", "influence", "top site"}
 	if v.Values != nil {
 		cols = slices.Insert(cols, 9, "value")
 	}
@@ -334,7 +335,7 @@ func (v Rank) markdown(w io.Writer) error {
 			top = fmt.Sprintf("%s in %s (%s)", code(o.first.Pos), code(o.first.short), share(o.first.Share))
 		}
 		s := o.Score
-		cells := []string{fmt.Sprint(o.Rank) + mdText(o.mark()), name, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.RET), o.influence(), top}
+		cells := []string{fmt.Sprint(o.Rank) + mdText(o.mark()), name, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET), o.influence(), top}
 		if v.Values != nil {
 			cells = slices.Insert(cells, 9, mdText(o.value()))
 		}
@@ -358,8 +359,8 @@ const NoOptions = `no options: nothing in the packages reads a flag, a key, the 
 
 // RankLegend explains the columns of the rank table: its units, the
 // words of INFLUENCE (slicing.Influence) and how numbers are written.
-const RankLegend = `CPU, MEM, IO, LAT: weighted instruction executions per program run (LAT: waiting); RET: retained memory, what a number option sizes or bounds and the program keeps, weighted once per site; TOTAL: the five, each divided by its maximum over the options, summed (0 to 5)
-INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth)
+const RankLegend = `CPU, MEM, IO, LAT, SYNC: weighted instruction executions per program run (LAT: waiting; SYNC: locks taken); RET: retained memory, what a number option sizes or bounds and the program keeps, weighted once per site; TOTAL: the six, each divided by its maximum over the options, summed (0 to 6)
+INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth), lock (whether or which lock is taken)
 ` + NumberLegend + "\n"
 
 // Explain is the view of confhunt rank -explain: one option of a ranking
@@ -440,6 +441,8 @@ func ExplainView(sc *scoring.Score, ranked, n int) Explain {
 		rest.Cost.MEM += l.Cost.MEM
 		rest.Cost.IO += l.Cost.IO
 		rest.Cost.LAT += l.Cost.LAT
+		rest.Cost.SYNC += l.Cost.SYNC
+		rest.Cost.SYNC += l.Cost.SYNC
 		rest.Cost.RET += l.Cost.RET
 		others++
 	}
@@ -462,7 +465,7 @@ func (v Explain) document() any {
 
 func (v Explain) summary() (head, slice string) {
 	o, s := v.Option, v.Option.Score
-	head = fmt.Sprintf("rank %d of %d, total %s (CPU %s, MEM %s, IO %s, LAT %s, RET %s)", o.Rank, v.Ranked, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.RET))
+	head = fmt.Sprintf("rank %d of %d, total %s (CPU %s, MEM %s, IO %s, LAT %s, SYNC %s, RET %s)", o.Rank, v.Ranked, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET))
 	slice = fmt.Sprintf("influence: %s; slice: %s in %s of %s; read at %s",
 		o.influence(), plural(o.Slice.Instructions, "instruction"), plural(o.Slice.Blocks, "block"), plural(o.Slice.Functions, "function"), plural(len(o.Sites), "site"))
 	return head, slice
@@ -482,14 +485,14 @@ func (v Explain) text(w io.Writer) error {
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLAT\tRET\tLINE")
+	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLAT\tSYNC\tRET\tLINE")
 	for _, l := range o.Top {
 		s := l.Score
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", share(l.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.RET), l)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", share(l.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET), l)
 	}
 	if r := v.Others; r != nil {
 		s := r.Score
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t(%s)\n", share(r.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.RET), plural(r.Lines, "other line"))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t(%s)\n", share(r.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET), plural(r.Lines, "other line"))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -516,14 +519,14 @@ func (v Explain) markdown(w io.Writer) error {
 		fmt.Fprintf(w, "Ignored: kept out of the suspects by `//confhunt:ignore` at %s.\n", mdText(o.Ignored))
 	}
 	fmt.Fprintln(w)
-	t := newTable("share", "CPU", "MEM", "IO", "LAT", "RET", "line").alignRight(0, 1, 2, 3, 4, 5)
+	t := newTable("share", "CPU", "MEM", "IO", "LAT", "SYNC", "RET", "line").alignRight(0, 1, 2, 3, 4, 5, 6)
 	for _, l := range o.Top {
 		s := l.Score
-		t.row(share(l.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.RET), code(l.Pos)+" in "+code(l.short))
+		t.row(share(l.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET), code(l.Pos)+" in "+code(l.short))
 	}
 	if r := v.Others; r != nil {
 		s := r.Score
-		t.row(share(r.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.RET), "("+plural(r.Lines, "other line")+")")
+		t.row(share(r.Share), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET), "("+plural(r.Lines, "other line")+")")
 	}
 	if err := t.write(w); err != nil {
 		return err

@@ -98,11 +98,17 @@ func (u *underBranch) fn(fn *ssa.Function, depth int) Cost {
 	return sum
 }
 
-// block is the cost of one run of b, depth calls below the branch.
+// block is the cost of one run of b, depth calls below the branch. The
+// locks its callees take are theirs (SYNC is where the option decides
+// whether or which lock is taken), but for a callee's own.
 func (u *underBranch) block(b *ssa.BasicBlock, depth int) Cost {
 	var sum Cost
 	for _, instr := range b.Instrs {
-		sum = sum.add(u.w.cost(instr), 1)
+		c := u.w.cost(instr)
+		if depth > 0 {
+			c.SYNC = 0
+		}
+		sum = sum.add(c, 1)
 		if c, ok := instr.(ssa.CallInstruction); ok {
 			sum = sum.add(u.call(c, depth+1), 1)
 		}

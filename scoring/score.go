@@ -19,21 +19,22 @@ import (
 )
 
 // Cost is an amount of each resource. LAT is waiting: sleeps, timer and
-// ticker periods the code sits through. RET is retained memory: the bytes
+// ticker periods the code sits through. SYNC is locks taken, which other
+// goroutines wanting them wait for. RET is retained memory: the bytes
 // of the buffers, queues and containers the option's value sizes or
 // bounds, which grow with the value (MEM counts the allocations made).
-type Cost struct{ CPU, MEM, IO, LAT, RET float64 }
+type Cost struct{ CPU, MEM, IO, LAT, SYNC, RET float64 }
 
 func (c Cost) add(d Cost, times float64) Cost {
-	return Cost{c.CPU + d.CPU*times, c.MEM + d.MEM*times, c.IO + d.IO*times, c.LAT + d.LAT*times, c.RET + d.RET*times}
+	return Cost{c.CPU + d.CPU*times, c.MEM + d.MEM*times, c.IO + d.IO*times, c.LAT + d.LAT*times, c.SYNC + d.SYNC*times, c.RET + d.RET*times}
 }
 
 // sum is the work per run: RET, memory kept rather than work done per
 // execution, is not in it.
-func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT }
+func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT + c.SYNC }
 
 func (c Cost) scale(k float64) Cost {
-	return Cost{c.CPU * k, c.MEM * k, c.IO * k, c.LAT * k, c.RET * k}
+	return Cost{c.CPU * k, c.MEM * k, c.IO * k, c.LAT * k, c.SYNC * k, c.RET * k}
 }
 
 // Score is the score and rank of one option.
@@ -691,6 +692,7 @@ func normalise(scores []*Score) {
 		m.MEM = max(m.MEM, sc.Cost.MEM)
 		m.IO = max(m.IO, sc.Cost.IO)
 		m.LAT = max(m.LAT, sc.Cost.LAT)
+		m.SYNC = max(m.SYNC, sc.Cost.SYNC)
 		m.RET = max(m.RET, sc.Cost.RET)
 	}
 	norm := func(c Cost) float64 {
@@ -706,6 +708,9 @@ func normalise(scores []*Score) {
 		}
 		if m.LAT > 0 {
 			t += c.LAT / m.LAT
+		}
+		if m.SYNC > 0 {
+			t += c.SYNC / m.SYNC
 		}
 		if m.RET > 0 {
 			t += c.RET / m.RET

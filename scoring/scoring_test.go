@@ -578,3 +578,18 @@ func TestCycleFrequency(t *testing.T) {
 		}
 	}
 }
+
+// TestSync checks the SYNC column: the locks an option decides to take,
+// or chooses among, are charged as often as they are taken; an option
+// that takes no lock has none.
+func TestSync(t *testing.T) {
+	_, _, by, _ := rankBy(t, "locks")
+	for _, name := range []string{"Config.SharedLock", "Config.Global"} {
+		if sc := by[name]; sc == nil || sc.Cost.SYNC <= 0 {
+			t.Errorf("%s: want locks taken (SYNC), got %+v", name, sc)
+		}
+	}
+	if sc := by["Config.Batch"]; sc == nil || sc.Cost.SYNC != 0 {
+		t.Errorf("Config.Batch: want no SYNC, got %+v", sc)
+	}
+}

@@ -182,7 +182,7 @@ func (w *weigher) cost(instr ssa.Instruction) Cost {
 			rc, ok := w.calls[call]
 			if !ok {
 				if r, found := w.a.Resource(call); found {
-					rc = Cost{CPU: r.CPU, MEM: r.MEM, IO: r.IO, LAT: r.LAT}
+					rc = Cost{CPU: r.CPU, MEM: r.MEM, IO: r.IO, LAT: r.LAT, SYNC: r.SYNC}
 					if rc.LAT > 0 && w.a.NotWaited(call) {
 						rc.LAT = 0 // a deadline: waited through only on failure
 					}

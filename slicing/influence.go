@@ -13,9 +13,10 @@ const (
 	Time                        // reaches a sleep, timer, ticker or deadline
 	IO                          // gates or sizes an IO call
 	Bound                       // bounds how large a container grows: memory retained
+	Lock                        // decides whether, or which, lock is taken
 )
 
-var influenceNames = []string{"size", "trip", "path", "conc", "time", "io", "bound"}
+var influenceNames = []string{"size", "trip", "path", "conc", "time", "io", "bound", "lock"}
 
 // Kinds returns the names of the kinds in the set, in a fixed order.
 func (in Influence) Kinds() []string {

@@ -337,7 +337,12 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			continue
 		case *ssa.FieldAddr:
 			if r.X == v {
-				continue // base pointer: thin slicing does not follow it
+				// Base pointer: thin slicing does not follow it, but for
+				// the lock it holds: the option decides which is taken.
+				if isMutex(r.Type()) {
+					sl.locks(r)
+				}
+				continue
 			}
 		case *ssa.IndexAddr:
 			continue // base or index: thin slicing follows neither
@@ -642,6 +647,9 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 	callees := sl.a.Callees(c)
 	static := common.StaticCallee()
 	if static != nil && static.Signature.Recv() != nil && len(common.Args) > 0 && common.Args[0] == v && isHandle(v.Type()) {
+		if isMutex(v.Type()) {
+			sl.locks(v)
+		}
 		return // the receiver of a handle: opening it was the influence
 	}
 	sl.mark(c)
@@ -901,6 +909,11 @@ func (sl *slicer) caseBody(br *ssa.If, ctx *callCtx) {
 // controlled handles a call that runs under a branch on the option, depth
 // calls below it: its callees run wholly under the branch too.
 func (sl *slicer) controlled(c ssa.CallInstruction, depth int) {
+	if r, ok := sl.a.Resource(c); ok && r.SYNC > 0 && depth > 1 {
+		// A lock a callee takes is the callee's: the option decides
+		// whether or which lock is taken only where it branches.
+		return
+	}
 	sl.callInfluence(c, false)
 	if _, ok := c.(*ssa.Go); ok {
 		// Starting a goroutine is the influence (conc); the work it does is
@@ -970,6 +983,31 @@ func slicesContains(fns []*ssa.Function, fn *ssa.Function) bool {
 		}
 	}
 	return false
+}
+
+// locks records the locks taken on mu, a mutex the option chooses (one
+// shared lock or a shard's): which lock a call takes is its influence.
+func (sl *slicer) locks(mu ssa.Value) {
+	for _, r := range *mu.Referrers() {
+		c, ok := r.(ssa.CallInstruction)
+		if !ok || len(c.Common().Args) == 0 || c.Common().Args[0] != mu {
+			continue
+		}
+		if r, ok := sl.a.Resource(c); ok && r.SYNC > 0 {
+			sl.mark(c)
+			sl.callInfluence(c, false)
+		}
+	}
+}
+
+// isMutex reports whether t is a pointer to a sync.Mutex or RWMutex.
+func isMutex(t types.Type) bool {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	n, ok := p.Elem().(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "sync" && (n.Obj().Name() == "Mutex" || n.Obj().Name() == "RWMutex")
 }
 
 // nilable reports whether values of type t can be nil.

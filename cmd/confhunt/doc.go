@@ -28,17 +28,18 @@ rank slices forward from every read of every option over a VTA call
 graph (data dependence through values, fields, globals, container
 elements, channels, calls and returns; control dependence through
 branches on the option and the calls they guard), weighs each instruction
-in the slice by its CPU, memory, IO and latency (LAT: sleeps, timer and
-ticker periods) cost times its estimated execution count (loop trip
+in the slice by its CPU, memory, IO, latency (LAT: sleeps, timer and
+ticker periods) and lock (SYNC: locks taken) cost times its estimated
+execution count (loop trip
 counts, branch probabilities, and calls: exported methods of exported
 types run as a user's operations), and sums per option (PBHunter's
 equations 1 and 2). A string option counts only where it chooses (is
 compared with a constant, parsed or opened), not where it is copied or
 printed. Retained memory (RET) is what a number option sizes or bounds
 and the program keeps (stored, queued, returned), once per site. The
-table shows the total (the five resources each normalised by their
+table shows the total (the six resources each normalised by their
 maximum over the options, summed), the per-resource scores,
-how the option acts (size, trip, path, conc, time, io, bound) and the
+how the option acts (size, trip, path, conc, time, io, bound, lock) and the
 line contributing most. The top -top percent are the
 suspects, marked '*'.
 
