@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"iter"
 	"maps"
 	"slices"
 	"strings"
@@ -20,7 +21,7 @@ type Option struct {
 	Name    string
 	Aliases []string // other names of the same setting: tag keys, flag names
 	Type    string   // Go type of the value read
-	Style   string   // how it is read: koanf, viper, flag, env, struct, declared, ...
+	Style   string   // how it is read: koanf, viper, flag, env, struct, gate, declared, ...
 	Package string   // import path of the package declaring or first reading it
 	Dynamic bool     // the key is not a constant; the name is the site's
 	Sites   []Site
@@ -106,6 +107,7 @@ func discover(ctx context.Context, prog *Program, src configs.Sources, why bool)
 	}
 	d.flags() // before key getters, so that flag names bound to fields are aliases
 	d.keyCalls()
+	d.gates()
 	d.mergeStored()
 	d.mergeCopies()
 	d.dropSinks()
@@ -532,4 +534,20 @@ func (d *discoverer) perCall(s *types.Struct) bool {
 		}
 	}
 	return true
+}
+
+// scannedCalls yields the calls of the scanned functions, in order, each
+// with the function holding it.
+func (d *discoverer) scannedCalls() iter.Seq2[*ssa.Function, *ssa.Call] {
+	return func(yield func(*ssa.Function, *ssa.Call) bool) {
+		for _, fn := range d.funcs {
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					if call, ok := instr.(*ssa.Call); ok && !yield(fn, call) {
+						return
+					}
+				}
+			}
+		}
+	}
 }

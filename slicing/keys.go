@@ -15,6 +15,10 @@ import (
 // lookup returns the catalogue entry for the function a call invokes and
 // the call's arguments without the receiver.
 func (d *discoverer) lookup(c *ssa.CallCommon) (entry, []ssa.Value, bool) {
+	if c.IsInvoke() { // a method of a named interface
+		e, ok := d.entries[methodName(c)]
+		return e, c.Args, ok
+	}
 	callee := c.StaticCallee()
 	if callee == nil {
 		return entry{}, nil, false
@@ -29,6 +33,14 @@ func (d *discoverer) lookup(c *ssa.CallCommon) (entry, []ssa.Value, bool) {
 		args = args[1:]
 	}
 	return e, args, true
+}
+
+// calleeName is the short name of the function or interface method c calls.
+func calleeName(c *ssa.CallCommon) string {
+	if c.IsInvoke() {
+		return c.Method.Name()
+	}
+	return c.StaticCallee().Name()
 }
 
 // funcName names fn as the catalogue does: "pkg.Func", "pkg.(*T).Method"
@@ -108,29 +120,21 @@ func isString(t types.Type) bool {
 
 // keyCalls creates the options of key getters and declared accessors.
 func (d *discoverer) keyCalls() {
-	for _, fn := range d.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				e, args, ok := d.lookup(call.Common())
-				if !ok || e.role != roleGetter || e.Key < 0 || e.Key >= len(args) {
-					continue
-				}
-				typ := resultType(call)
-				if d.untyped[call.Call.StaticCallee().Name()] {
-					typ = "" // Exists or Get says nothing of the option's type
-				}
-				o := d.keyOption(call, args[e.Key], e.Style, typ)
-				d.notes.count(e.Func.Func)
-				if o.Type == "" {
-					o.Type = typ
-				}
-				d.addSite(o, fn, call, call.Pos(), "")
-			}
+	for fn, call := range d.scannedCalls() {
+		e, args, ok := d.lookup(call.Common())
+		if !ok || e.role != roleGetter || e.Key < 0 || e.Key >= len(args) {
+			continue
 		}
+		typ := resultType(call)
+		if d.untyped[calleeName(call.Common())] {
+			typ = "" // Exists or Get says nothing of the option's type
+		}
+		o := d.keyOption(call, args[e.Key], e.Style, typ)
+		d.notes.count(e.Func.Func)
+		if o.Type == "" {
+			o.Type = typ
+		}
+		d.addSite(o, fn, call, call.Pos(), "")
 	}
 }
 
@@ -139,9 +143,8 @@ func (d *discoverer) keyCalls() {
 func (d *discoverer) keyOption(call ssa.CallInstruction, arg ssa.Value, style, typ string) *Option {
 	name, ok := d.key(arg)
 	if !ok || name == "" {
-		callee := origin(call.Common().StaticCallee())
 		pos := d.prog.Fset.Position(call.Pos())
-		name = fmt.Sprintf("%s@%s:%d", callee.Name(), d.prog.relPos(pos.Filename), pos.Line)
+		name = fmt.Sprintf("%s@%s:%d", calleeName(call.Common()), d.prog.relPos(pos.Filename), pos.Line)
 		o := d.option(name, style, typ)
 		o.Dynamic = true
 		return o
@@ -164,59 +167,51 @@ func resultType(call *ssa.Call) string {
 // flags creates the options of flag definitions; their reads are the
 // loads of the pointer a definition returns or of the variable it binds.
 func (d *discoverer) flags() {
-	for _, fn := range d.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				e, args, ok := d.lookup(call.Common())
-				if !ok || (e.role != roleFlag && e.role != roleFlagVar) {
-					continue
-				}
-				keyArgs := args
-				if e.Chain != "" {
-					if keyArgs, ok = d.chainStart(call.Common(), e.ChainNames()); !ok {
-						continue
-					}
-				}
-				if e.Key >= len(keyArgs) {
-					continue
-				}
-				var addr ssa.Value = call
-				if e.role == roleFlagVar {
-					if e.Var >= len(args) {
-						continue
-					}
-					addr = args[e.Var]
-					if mi, ok := addr.(*ssa.MakeInterface); ok { // flag.Var(value, name, usage)
-						addr = mi.X
-					}
-				}
-				typ := ""
-				if p, ok := addr.Type().Underlying().(*types.Pointer); ok {
-					typ = typeString(p.Elem())
-				}
-				// A flag bound to a configuration field is that field's option.
-				if fa, ok := addr.(*ssa.FieldAddr); ok {
-					if o := d.fieldOption(fa); o != nil {
-						if name, ok := d.key(keyArgs[e.Key]); ok {
-							d.addAlias(o, name)
-						}
-						o.decls = append(o.decls, call.Pos())
-						continue
-					}
-				}
-				o := d.keyOption(call, keyArgs[e.Key], e.Style, typ)
-				o.decls = append(o.decls, call.Pos())
-				if o.Package == "" {
-					o.Package = fn.Pkg.Pkg.Path()
-				}
-				for _, v := range d.loads(addr, make(map[ssa.Value]bool)) {
-					d.addSite(o, v.Parent(), v, readPos(v), "")
-				}
+	for fn, call := range d.scannedCalls() {
+		e, args, ok := d.lookup(call.Common())
+		if !ok || (e.role != roleFlag && e.role != roleFlagVar) {
+			continue
+		}
+		keyArgs := args
+		if e.Chain != "" {
+			if keyArgs, ok = d.chainStart(call.Common(), e.ChainNames()); !ok {
+				continue
 			}
+		}
+		if e.Key >= len(keyArgs) {
+			continue
+		}
+		var addr ssa.Value = call
+		if e.role == roleFlagVar {
+			if e.Var >= len(args) {
+				continue
+			}
+			addr = args[e.Var]
+			if mi, ok := addr.(*ssa.MakeInterface); ok { // flag.Var(value, name, usage)
+				addr = mi.X
+			}
+		}
+		typ := ""
+		if p, ok := addr.Type().Underlying().(*types.Pointer); ok {
+			typ = typeString(p.Elem())
+		}
+		// A flag bound to a configuration field is that field's option.
+		if fa, ok := addr.(*ssa.FieldAddr); ok {
+			if o := d.fieldOption(fa); o != nil {
+				if name, ok := d.key(keyArgs[e.Key]); ok {
+					d.addAlias(o, name)
+				}
+				o.decls = append(o.decls, call.Pos())
+				continue
+			}
+		}
+		o := d.keyOption(call, keyArgs[e.Key], e.Style, typ)
+		o.decls = append(o.decls, call.Pos())
+		if o.Package == "" {
+			o.Package = fn.Pkg.Pkg.Path()
+		}
+		for _, v := range d.loads(addr, make(map[ssa.Value]bool)) {
+			d.addSite(o, v.Parent(), v, readPos(v), "")
 		}
 	}
 }

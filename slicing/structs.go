@@ -215,42 +215,34 @@ func fullName(nt *types.Named) string {
 
 // unmarshalTargets marks the struct types decoded by Unmarshal calls.
 func (d *discoverer) unmarshalTargets(inModule map[*types.Struct]*types.Named) {
-	for _, fn := range d.funcs {
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				call, ok := instr.(*ssa.Call)
-				if !ok {
-					continue
-				}
-				e, args, ok := d.lookup(call.Common())
-				if !ok || e.role != roleUnmarshal || e.Into >= len(args) {
-					continue
-				}
-				into := args[e.Into]
-				if mi, ok := into.(*ssa.MakeInterface); ok {
-					into = mi.X
-				}
-				s := structOf(into.Type())
-				if s == nil {
-					continue
-				}
-				prefix := ""
-				if e.Key >= 0 && e.Key < len(args) {
-					prefix, _ = d.key(args[e.Key])
-				}
-				si := d.config[s]
-				if si == nil {
-					si = &structInfo{s: s, why: "unmarshal", pos: call.Pos(), pkg: fn.Pkg.Pkg}
-					if nt := inModule[s]; nt != nil {
-						si.named, si.pkg, si.pos = nt, nt.Obj().Pkg(), nt.Obj().Pos()
-						d.notes.add([]string{fullName(nt)}, "%s: configuration: decoded whole (%s style) at %s", fullName(nt), e.Style, d.prog.Position(call.Pos()))
-					}
-					d.config[s] = si
-				}
-				if prefix != "" && si.prefix == "" {
-					si.prefix = prefix
-				}
+	for fn, call := range d.scannedCalls() {
+		e, args, ok := d.lookup(call.Common())
+		if !ok || e.role != roleUnmarshal || e.Into >= len(args) {
+			continue
+		}
+		into := args[e.Into]
+		if mi, ok := into.(*ssa.MakeInterface); ok {
+			into = mi.X
+		}
+		s := structOf(into.Type())
+		if s == nil {
+			continue
+		}
+		prefix := ""
+		if e.Key >= 0 && e.Key < len(args) {
+			prefix, _ = d.key(args[e.Key])
+		}
+		si := d.config[s]
+		if si == nil {
+			si = &structInfo{s: s, why: "unmarshal", pos: call.Pos(), pkg: fn.Pkg.Pkg}
+			if nt := inModule[s]; nt != nil {
+				si.named, si.pkg, si.pos = nt, nt.Obj().Pkg(), nt.Obj().Pos()
+				d.notes.add([]string{fullName(nt)}, "%s: configuration: decoded whole (%s style) at %s", fullName(nt), e.Style, d.prog.Position(call.Pos()))
 			}
+			d.config[s] = si
+		}
+		if prefix != "" && si.prefix == "" {
+			si.prefix = prefix
 		}
 	}
 }

@@ -1,0 +1,142 @@
+package slicing
+
+import (
+	"go/types"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// Feature gates are a set of named features that a flag or a config list
+// switches on and the code asks about by name: Enabled(features.Tracing).
+// Each gate is one option, named after the gate, read wherever it is
+// asked with a constant name. Gate libraries are key getters in the
+// catalogue; a project's own gate is recognised by what it does: a
+// function answering a bool for one value of a string type by looking
+// that value up in a map keyed by the type (or by asking another gate),
+// so a set of named features.
+
+// gateFuncs returns the scanned functions that are gates.
+func (d *discoverer) gateFuncs() map[*ssa.Function]bool {
+	gates := make(map[*ssa.Function]bool)
+	for changed := true; changed; {
+		changed = false
+		for _, fn := range d.funcs {
+			if !gates[fn] && gateSignature(fn.Signature) != nil && d.asksByName(fn, gates) {
+				gates[fn] = true
+				changed = true
+			}
+		}
+	}
+	return gates
+}
+
+// gateSignature returns the name type of a gate's signature: one
+// parameter (beside a receiver) of a named string type and one bool
+// result; nil for any other signature.
+func gateSignature(sig *types.Signature) types.Type {
+	if sig.Params().Len() != 1 || sig.Results().Len() != 1 {
+		return nil
+	}
+	if b, ok := sig.Results().At(0).Type().Underlying().(*types.Basic); !ok || b.Kind() != types.Bool {
+		return nil
+	}
+	t := sig.Params().At(0).Type()
+	if _, ok := types.Unalias(t).(*types.Named); !ok || !isString(t) {
+		return nil
+	}
+	return t
+}
+
+// asksByName says whether fn looks its name parameter up in a map keyed
+// by the parameter's type, or passes it to a gate.
+func (d *discoverer) asksByName(fn *ssa.Function, gates map[*ssa.Function]bool) bool {
+	if len(fn.Params) == 0 {
+		return false
+	}
+	name := fn.Params[len(fn.Params)-1]
+	named := func(v ssa.Value) bool {
+		for range 4 {
+			if v == name {
+				return true
+			}
+			switch x := v.(type) {
+			case *ssa.ChangeType:
+				v = x.X
+			case *ssa.Convert:
+				v = x.X
+			default:
+				return false
+			}
+		}
+		return false
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch instr := instr.(type) {
+			case *ssa.Lookup:
+				if m, ok := instr.X.Type().Underlying().(*types.Map); ok && named(instr.Index) && types.Identical(m.Key(), name.Type()) {
+					return true
+				}
+			case *ssa.Call:
+				if callee := instr.Call.StaticCallee(); callee != nil && gates[origin(callee)] && len(instr.Call.Args) > 0 && named(instr.Call.Args[len(instr.Call.Args)-1]) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// gateCall returns the name argument of a call that asks a gate: a call of
+// one of gates, or a call through an interface whose method a gate of a
+// type implementing the interface provides.
+func (d *discoverer) gateCall(c *ssa.CallCommon, gates map[*ssa.Function]bool, methods map[string][]*ssa.Function) (ssa.Value, bool) {
+	if len(c.Args) == 0 {
+		return nil, false
+	}
+	name := c.Args[len(c.Args)-1]
+	if !c.IsInvoke() {
+		callee := c.StaticCallee()
+		return name, callee != nil && gates[origin(callee)]
+	}
+	if gateSignature(c.Signature()) == nil {
+		return nil, false
+	}
+	iface, ok := c.Value.Type().Underlying().(*types.Interface)
+	if !ok {
+		return nil, false
+	}
+	for _, m := range methods[c.Method.Name()] {
+		recv := m.Signature.Recv().Type()
+		if types.Implements(recv, iface) {
+			return name, true
+		}
+	}
+	return nil, false
+}
+
+// gates creates an option per feature gate the scanned code asks about
+// with a constant name; a name that is not a constant (a gate asked in a
+// loop over all of them, a wrapper passing its own parameter on) reads no
+// gate in particular and is left out.
+func (d *discoverer) gates() {
+	gates := d.gateFuncs()
+	methods := make(map[string][]*ssa.Function)
+	for _, fn := range d.funcs {
+		if gates[fn] && fn.Signature.Recv() != nil {
+			methods[fn.Name()] = append(methods[fn.Name()], fn)
+		}
+	}
+	for fn, call := range d.scannedCalls() {
+		arg, ok := d.gateCall(call.Common(), gates, methods)
+		if !ok {
+			continue
+		}
+		name, ok := d.key(arg)
+		if !ok || name == "" {
+			continue
+		}
+		d.notes.add([]string{name}, "%s: a feature gate, asked at %s", name, d.prog.Position(call.Pos()))
+		d.addSite(d.option(name, "gate", "bool"), fn, call, call.Pos(), "")
+	}
+}
