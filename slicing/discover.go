@@ -180,6 +180,7 @@ type discoverer struct {
 	copiedInto             map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
 	kept                   map[*types.Struct]bool            // structs whose values are stored in a field or global
 	methodParam, funcParam map[*types.Struct]bool            // structs passed to methods, to plain functions
+	dataParam              map[*types.Struct]bool            // structs passed to plain functions that compute data
 	written                map[field][]*ssa.Store            // fields the scanned code stores to
 	opts                   map[string]*Option
 	aliases                map[string]*Option
@@ -222,6 +223,7 @@ func (d *discoverer) index() {
 	d.kept = make(map[*types.Struct]bool)
 	d.methodParam = make(map[*types.Struct]bool)
 	d.funcParam = make(map[*types.Struct]bool)
+	d.dataParam = make(map[*types.Struct]bool)
 	for fn := range allFunctions(d.prog, false) {
 		d.funcs = append(d.funcs, fn)
 	}
@@ -231,10 +233,16 @@ func (d *discoverer) index() {
 	for _, fn := range d.funcs {
 		params := fn.Signature.Params()
 		for i := range params.Len() {
-			if s := structOf(params.At(i).Type()); s != nil {
+			t := params.At(i).Type()
+			if sl, ok := t.Underlying().(*types.Slice); ok { // topics ...TopicSpec
+				t = sl.Elem()
+			}
+			if s := structOf(t); s != nil {
 				switch {
 				case fn.Signature.Recv() != nil:
 					d.methodParam[s] = true
+				case fn.Parent() == nil && computes(fn.Signature):
+					d.dataParam[s] = true
 				case fn.Parent() == nil:
 					d.funcParam[s] = true
 				}
@@ -518,14 +526,15 @@ func loadedFrom(v ssa.Value) *types.Struct {
 	return nil
 }
 
-// perCall reports whether the values of s only travel with calls to
-// methods: they are parameters of methods and of no plain function (a
-// constructor or a run(cfg) takes configuration), no field or global ever
-// holds one, and their fields are copied into no running object. Such a
-// struct is an API's argument (the options of one request), not the
+// perCall reports whether the values of s only travel with calls: they
+// are parameters of methods, or of plain functions that compute data from
+// them, and of no other plain function (a constructor or a run(cfg) takes
+// configuration), no field or global ever holds one, and their fields are
+// copied into no running object. Such a struct is an API's argument (the
+// options of one request, of one BuildIndex(opts) []byte), not the
 // configuration of a long-lived object.
 func (d *discoverer) perCall(s *types.Struct) bool {
-	if d.kept[s] || !d.methodParam[s] || d.funcParam[s] {
+	if d.kept[s] || !d.methodParam[s] && !d.dataParam[s] || d.funcParam[s] {
 		return false
 	}
 	for _, t := range d.copiedInto[s] {
@@ -550,4 +559,28 @@ func (d *discoverer) scannedCalls() iter.Seq2[*ssa.Function, *ssa.Call] {
 			}
 		}
 	}
+}
+
+// computes says whether a function's results are data, not an object: a
+// slice or array of numbers, strings or bools (the []byte an encoder
+// returns), beside which only such basic values and errors. A predicate
+// (a bool of its argument alone) says nothing: it may check settings.
+func computes(sig *types.Signature) bool {
+	data := false
+	for v := range sig.Results().Variables() {
+		t := v.Type()
+		if types.Identical(t, errorType) {
+			continue
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Slice:
+			t, data = u.Elem(), true
+		case *types.Array:
+			t, data = u.Elem(), true
+		}
+		if _, ok := t.Underlying().(*types.Basic); !ok {
+			return false
+		}
+	}
+	return data
 }

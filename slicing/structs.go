@@ -130,7 +130,7 @@ func (d *discoverer) structs() error {
 	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && !d.methodParam[s] && !d.funcParam[s] &&
+		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && !d.methodParam[s] && !d.funcParam[s] && !d.dataParam[s] &&
 			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !harness(s)) && d.userFields(s) && d.setToSettings(s) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: a tool its user sets up and calls: its methods read its exported fields, which the module sets only to constants or settings", fullName(nt))

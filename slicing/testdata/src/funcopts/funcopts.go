@@ -226,3 +226,39 @@ type Index struct {
 func (ix *Index) Search(q string, o *SearchOptions) []string {
 	return ix.docs[:o.Limit]
 }
+
+// EncodeOptions are the options of one call of a function that computes
+// bytes from them: an argument too.
+type EncodeOptions struct {
+	Level int
+}
+
+func Encode(src []byte, o EncodeOptions) ([]byte, error) {
+	return src[:o.Level], nil
+}
+
+// StoreOptions are what a constructor builds an object from:
+// configuration.
+type StoreOptions struct {
+	Shards int
+}
+
+type Store struct{ shards []int }
+
+func NewStore(o StoreOptions) *Store {
+	return &Store{shards: make([]int, o.Shards)} // want option:"StoreOptions.Shards"
+}
+
+// TopicConfig is what a method takes a list of, one per item to create:
+// an argument too.
+type TopicConfig struct {
+	Partitions int
+}
+
+func (ix *Index) CreateTopics(topics ...TopicConfig) int {
+	n := 0
+	for _, t := range topics {
+		n += t.Partitions
+	}
+	return n
+}
