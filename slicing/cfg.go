@@ -4,6 +4,7 @@ import (
 	"go/ast"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -72,17 +73,30 @@ func PostDominators(fn *ssa.Function) *PostDom {
 			}
 		}
 	}
-	// Give blocks that cannot reach the exit a fake edge to it, one at a
-	// time from the last such block, until every block but the failing
-	// ones reaches the exit.
+	// Give blocks that cannot reach the exit (an endless loop) a fake edge
+	// to it, one at a time, until every block but the failing ones reaches
+	// the exit: from the last such block that jumps back to a loop's
+	// header, where an iteration ends, so that the branches inside the
+	// loop decide only their sides, not whether it goes on; from the last
+	// such block when none does.
 	for {
 		reached := reach(rsucc, exit)
-		last := -1
+		last, latch := -1, -1
 		for i := n - 1; i >= 0; i-- {
-			if !reached[i] && fn.Blocks[i] != nil && !failing[i] {
+			b := fn.Blocks[i]
+			if reached[i] || b == nil || failing[i] {
+				continue
+			}
+			if last < 0 {
 				last = i
+			}
+			if slices.ContainsFunc(b.Succs, func(s *ssa.BasicBlock) bool { return s.Dominates(b) }) {
+				latch = i
 				break
 			}
+		}
+		if latch >= 0 {
+			last = latch
 		}
 		if last < 0 {
 			break
@@ -256,10 +270,12 @@ func Loops(fn *ssa.Function) []*Loop {
 	return out
 }
 
-// Failure reports whether b ends the function by failing: a panic, or a
+// Failure reports whether b ends the function by failing: a panic, a
 // return of an error that b's path made (errors.New, fmt.Errorf, a
 // package's error variable, a value converted to error) or found not to
-// be nil (if err != nil { return err }).
+// be nil (if err != nil { return err }), or, in a function that returns
+// no error, a return where a test found an error not nil (it gives up:
+// if err != nil { report(err); return }).
 func Failure(b *ssa.BasicBlock) bool {
 	if len(b.Instrs) == 0 {
 		return false
@@ -268,6 +284,9 @@ func Failure(b *ssa.BasicBlock) bool {
 	case *ssa.Panic:
 		return true
 	case *ssa.Return:
+		if !returnsError(b.Parent().Signature) && errorChecked(b) {
+			return true
+		}
 		for _, r := range last.Results {
 			r = stored(b, r)
 			if !types.Identical(r.Type(), errorType) || isNil(r) {
@@ -276,6 +295,16 @@ func Failure(b *ssa.BasicBlock) bool {
 			if newError(r) || errorChecked(b) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// returnsError says whether one of sig's results is an error.
+func returnsError(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		if types.Identical(v.Type(), errorType) {
+			return true
 		}
 	}
 	return false

@@ -108,6 +108,7 @@ type Analysis struct {
 	external map[*ssa.Function]bool // called back from library code
 
 	loads     loadIndex    // globals and fields
+	stores    storeIndex   // globals and fields
 	elemLoads typeutil.Map // container type -> []ssa.Value
 	recvs     typeutil.Map // channel type -> []ssa.Value
 
@@ -135,6 +136,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		callers:    make(map[*ssa.Function][]ssa.CallInstruction),
 		external:   make(map[*ssa.Function]bool),
 		loads:      newLoadIndex(),
+		stores:     storeIndex{globals: make(map[*ssa.Global][]*ssa.Store), fields: make(map[field][]*ssa.Store)},
 		postdom:    make(map[*ssa.Function]*PostDom),
 		loops:      make(map[*ssa.Function][]*Loop),
 		resourceOf: make(map[ssa.CallInstruction]resourceEntry),
@@ -207,6 +209,8 @@ func (a *Analysis) indexLoad(instr ssa.Instruction) {
 		return
 	}
 	switch instr := instr.(type) {
+	case *ssa.Store:
+		a.stores.add(instr)
 	case *ssa.UnOp:
 		switch instr.Op {
 		case token.MUL:
@@ -304,6 +308,23 @@ func (ix loadIndex) add(instr ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// storeIndex maps globals and struct fields to the stores into them.
+type storeIndex struct {
+	globals map[*ssa.Global][]*ssa.Store
+	fields  map[field][]*ssa.Store
+}
+
+func (ix storeIndex) add(st *ssa.Store) {
+	switch addr := st.Addr.(type) {
+	case *ssa.Global:
+		ix.globals[addr] = append(ix.globals[addr], st)
+	case *ssa.FieldAddr:
+		if s := structOf(addr.X.Type()); s != nil {
+			ix.fields[field{s, addr.Field}] = append(ix.fields[field{s, addr.Field}], st)
+		}
+	}
 }
 
 // containerType is the abstract location of an element: the slice type

@@ -818,6 +818,9 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			if !ok {
 				break
 			}
+			if sameOnEverySide(phi, m, inDep) {
+				continue // both sides bring the value they were given
+			}
 			for i, e := range phi.Edges {
 				if inDep[m.Preds[i]] && !isError(e.Type()) {
 					sl.mark(phi)
@@ -833,6 +836,26 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 	}
 }
 
+// sameOnEverySide says whether the edges of phi that the branch decides
+// (from its block or the blocks under it, at least two) all bring one
+// value: a counter both sides leave as it is (if n >= max { report() }
+// else { log() }; continue) is not chosen by the branch.
+func sameOnEverySide(phi *ssa.Phi, m *ssa.BasicBlock, decided map[*ssa.BasicBlock]bool) bool {
+	var v ssa.Value
+	n := 0
+	for i, e := range phi.Edges {
+		if !decided[m.Preds[i]] {
+			continue
+		}
+		if n > 0 && e != v {
+			return false
+		}
+		v = e
+		n++
+	}
+	return n >= 2
+}
+
 // storedUnder follows a pointer, map, slice, channel, function or
 // interface stored under a branch on the option into the loads of where
 // it is stored: whether they find it set is the option's decision.
@@ -841,20 +864,37 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 		return // the option's own value: whether it is set is no decision
 	}
 	var loads []ssa.Value
+	var stores []*ssa.Store
 	switch addr := st.Addr.(type) {
 	case *ssa.Global:
-		loads = sl.a.loads.globals[addr]
+		loads, stores = sl.a.loads.globals[addr], sl.a.stores.globals[addr]
 	case *ssa.FieldAddr:
 		if s := structOf(addr.X.Type()); s != nil {
-			loads = sl.a.loads.fields[field{s, addr.Field}]
+			f := field{s, addr.Field}
+			loads, stores = sl.a.loads.fields[f], sl.a.stores.fields[f]
 		}
 	}
 	if len(loads) == 0 || sl.hops+1 > sl.a.limits.MaxHops {
 		return
 	}
+	// Set again, but to nil, by the function that sets it under the
+	// option, outside the option's branch: it is set whatever the option
+	// says (a connection dialled, then wrapped under the option).
+	for _, other := range stores {
+		if other != st && other.Parent() == st.Parent() && !isNil(other.Val) && !sl.under(other) {
+			return
+		}
+	}
 	for _, l := range loads {
 		sl.pushNil(l, nil, sl.hops+1, false)
 	}
+}
+
+// under says whether instr runs as the option decides: in a block under
+// its branch, or in a function it runs wholly.
+func (sl *slicer) under(instr ssa.Instruction) bool {
+	fs := sl.s.Funcs[instr.Parent()]
+	return fs != nil && (fs.Whole || fs.Blocks != nil && fs.Blocks[instr.Block().Index])
 }
 
 // control records that the blocks dep of fs's function run as the

@@ -27,6 +27,8 @@ type Config struct {
 	Timeout time.Duration `yaml:"timeout"`
 	Lazy    bool          `yaml:"lazy"`
 	Sync    bool          `yaml:"sync"`
+	Strict  bool          `yaml:"strict"`
+	Limit   int           `yaml:"limit"`
 }
 
 type DB struct {
@@ -193,4 +195,31 @@ func (db *DB) flushed() error {
 		return context.Canceled
 	}
 	return nil
+}
+
+// Poll reads until told to stop. Strict says whether an error ends it:
+// giving up on an error decides nothing of the reads that follow. Limit
+// says whether an error is reported: both its sides leave the attempt
+// counter as it is, so the backoff that counts attempts is not Limit's.
+func (db *DB) Poll(next func() ([]int, error), report func(error)) {
+	for attempt := 0; ; attempt++ {
+		if attempt > 0 {
+			time.Sleep(time.Duration(attempt) * time.Millisecond) // want !sliced:"Config.Limit"
+		}
+		p, err := next()
+		if err != nil {
+			if db.cfg.Strict {
+				report(err) // want sliced:"Config.Strict"
+				return
+			}
+			if attempt >= db.cfg.Limit {
+				report(err) // want sliced:"Config.Limit"
+			} else {
+				sink++
+			}
+			continue
+		}
+		sink += scan(p, 1) // want !sliced:"Config.Strict" !sliced:"Config.Limit"
+		attempt = -1       // a read resets the count
+	}
 }

@@ -4,16 +4,22 @@
 // when on, its nil test deciding whether each lookup scans; a batch size whose
 // readiness test leaves a channel nil, so that a select's send case runs
 // as the option says; and an observer that is set or not, whose nil test
-// asks whether it is set, not what the option decides.
+// asks whether it is set, not what the option decides. A connection
+// dialled whatever the option says and only wrapped under it is not nil
+// as the option says.
 package state
 
-import "sync"
+import (
+	"io"
+	"sync"
+)
 
 type Config struct {
 	Shared bool `yaml:"shared"`
 	Cache  bool `yaml:"cache"`
 	Batch  int  `yaml:"batch"`
 	Hook   Hook `yaml:"-"`
+	TLS    bool `yaml:"tls"`
 }
 
 type Hook interface{ Observe(n int) }
@@ -119,4 +125,29 @@ func Use(cfg Config) {
 	s.Get("k")
 	b := &batcher{cfg: cfg, in: make(chan int), out: make(chan []int)}
 	go b.run()
+	c := &client{}
+	c.open(cfg)
+	c.send([]byte("x"))
+}
+
+type client struct {
+	conn io.ReadWriter
+}
+
+type tlsConn struct{ io.ReadWriter }
+
+func dial() io.ReadWriter { return nil }
+
+func (c *client) open(cfg Config) {
+	c.conn = dial()
+	if cfg.TLS {
+		c.conn = tlsConn{c.conn}
+	}
+}
+
+func (c *client) send(b []byte) {
+	if c.conn == nil { // want !sliced:"Config.TLS"
+		return
+	}
+	c.conn.Write(b) // want !sliced:"Config.TLS"
 }
