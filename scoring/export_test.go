@@ -34,3 +34,17 @@ func OwnCPU(a *slicing.Analysis, est configs.Estimates, fn *ssa.Function) float6
 	freq := func(fn *ssa.Function) counts.Frequencies { return Estimate(a, fn, est) }
 	return newWeigher(a, s).ownCPU(freq)(fn)
 }
+
+// Normalise exposes normalise: the totals of scores with the given costs.
+func Normalise(costs []Cost) []float64 {
+	scores := make([]*Score, len(costs))
+	for i, c := range costs {
+		scores[i] = &Score{Cost: c}
+	}
+	normalise(scores)
+	out := make([]float64, len(scores))
+	for i, sc := range scores {
+		out[i] = sc.Total
+	}
+	return out
+}

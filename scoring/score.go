@@ -685,6 +685,10 @@ func closureFrequency(fn, parent *ssa.Function, get func(*ssa.Function) float64,
 
 // normalise fills in the totals: each resource divided by its maximum
 // over the options, summed; and the lines' totals and shares.
+// minShare is the least share of the largest work column a column is
+// divided by.
+const minShare = 0.01
+
 func normalise(scores []*Score) {
 	var m Cost
 	for _, sc := range scores {
@@ -695,6 +699,13 @@ func normalise(scores []*Score) {
 		m.SYNC = max(m.SYNC, sc.Cost.SYNC)
 		m.RET = max(m.RET, sc.Cost.RET)
 	}
+	// The work columns count weighted executions alike: one whose largest
+	// value is a sliver of the largest column's (an IO call or two in a
+	// program whose options move millions of instructions) is divided by
+	// that sliver, so that its largest value does not weigh as much as the
+	// program's heaviest work.
+	floor := minShare * max(m.CPU, m.MEM, m.IO, m.LAT, m.SYNC)
+	m.CPU, m.MEM, m.IO, m.LAT, m.SYNC = max(m.CPU, floor), max(m.MEM, floor), max(m.IO, floor), max(m.LAT, floor), max(m.SYNC, floor)
 	norm := func(c Cost) float64 {
 		t := 0.0
 		if m.CPU > 0 {

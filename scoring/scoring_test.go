@@ -593,3 +593,24 @@ func TestSync(t *testing.T) {
 		t.Errorf("Config.Batch: want no SYNC, got %+v", sc)
 	}
 }
+
+// TestNormaliseSliver checks that a work column whose largest value is a
+// sliver of the heaviest column's does not give its largest value a full
+// point: an option making one IO call ranks far below one moving millions
+// of instructions, while columns of comparable size each count whole.
+func TestNormaliseSliver(t *testing.T) {
+	tot := scoring.Normalise([]scoring.Cost{
+		{CPU: 100e6},           // the heaviest work
+		{IO: 15e3},             // an IO call or two: 0.015% of it
+		{CPU: 50e6, LAT: 80e6}, // waiting of the same order as the work
+	})
+	if tot[0] != 1 {
+		t.Errorf("heaviest CPU: total %v, want 1", tot[0])
+	}
+	if tot[1] > 0.02 {
+		t.Errorf("sliver of IO: total %v, want at most 0.02 (its share of 1%% of the heaviest column)", tot[1])
+	}
+	if math.Abs(tot[2]-1.5) > 1e-9 {
+		t.Errorf("comparable columns: total %v, want 0.5 + 1", tot[2])
+	}
+}

@@ -38,7 +38,8 @@ compared with a constant, parsed or opened), not where it is copied or
 printed. Retained memory (RET) is what a number option sizes or bounds
 and the program keeps (stored, queued, returned), once per site. The
 table shows the total (the six resources each normalised by their
-maximum over the options, summed), the per-resource scores,
+maximum over the options, a work column by at least 1% of the largest
+work column's, summed), the per-resource scores,
 how the option acts (size, trip, path, conc, time, io, bound, lock) and the
 line contributing most. The top -top percent are the
 suspects, marked '*'.
