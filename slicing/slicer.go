@@ -429,6 +429,11 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 				// set": unless the option decides whether it is.
 				continue
 			}
+			if (r.Op == token.EQL || r.Op == token.NEQ) && elementField(other(r, v)) {
+				// Matching an element's field (p.ID == partition) finds
+				// a record by its key: which one, not how much work.
+				continue
+			}
 			if comparesLen(r, v) && !induction(v) {
 				sl.influence(r, Bound)
 			}
@@ -1107,6 +1112,52 @@ func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool, par
 		// something (a file, a connection, a compiled expression).
 		if callee := r.Call.StaticCallee(); callee != nil && !user[callee] {
 			return !parsers[callee.String()] && !opensHandle(callee.Signature)
+		}
+	}
+	return false
+}
+
+// other is the operand of r that is not v.
+func other(r *ssa.BinOp, v ssa.Value) ssa.Value {
+	if r.X == v {
+		return r.Y
+	}
+	return r.X
+}
+
+// elementField reports whether x is a field of an element of a slice,
+// array or map (p.ID in a loop over partitions): a record's data.
+func elementField(x ssa.Value) bool {
+	field := false
+	for range 8 {
+		switch y := Unconvert(x).(type) {
+		case *ssa.Field:
+			x, field = y.X, true
+		case *ssa.FieldAddr:
+			x, field = y.X, true
+		case *ssa.UnOp:
+			if y.Op != token.MUL {
+				return false
+			}
+			x = y.X
+		case *ssa.IndexAddr, *ssa.Index, *ssa.Lookup:
+			return field
+		case *ssa.Alloc: // a loop variable the element is copied into
+			var from ssa.Value
+			for _, r := range *y.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == y {
+					from = st.Val
+				}
+			}
+			if from == nil {
+				return false
+			}
+			x = from
+		case *ssa.Extract:
+			_, next := y.Tuple.(*ssa.Next)
+			return field && next
+		default:
+			return false
 		}
 	}
 	return false

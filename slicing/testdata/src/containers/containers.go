@@ -7,6 +7,7 @@ type Config struct {
 	Port  int `yaml:"port"`
 	Depth int `yaml:"depth"`
 	Shard int `yaml:"shard"`
+	Part  int `yaml:"part"`
 }
 
 type limits struct{ depth int }
@@ -58,4 +59,20 @@ func (q *queue) push(c *Config, l *limits) {
 		q.items = q.items[1:]
 	}
 	q.items = append(q.items, l)
+}
+
+type partition struct {
+	ID     int
+	Leader string
+}
+
+// lookup finds the partition the option names by its ID: which record,
+// not how long the search runs nor what runs after it.
+func lookup(c *Config, parts []partition) string {
+	for _, p := range parts {
+		if p.ID == c.Part { // want !effect:"Config.Part:trip"
+			return p.Leader // want !sliced:"Config.Part"
+		}
+	}
+	return ""
 }
