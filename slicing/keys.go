@@ -6,6 +6,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"slices"
 	"strings"
 
@@ -388,6 +389,36 @@ func (d *discoverer) mergeStored() {
 	}
 }
 
+// storedCopies yields the stores of v, and of v converted from one number
+// type to another (int64(cfg.BatchBytes)), which copies it unchanged;
+// converted says which.
+func storedCopies(v ssa.Value) iter.Seq2[*ssa.Store, bool] {
+	return func(yield func(*ssa.Store, bool) bool) {
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Store:
+				if r.Val == v && !yield(r, false) {
+					return
+				}
+			case *ssa.Convert:
+				if !isNumber(r.X.Type()) || !isNumber(r.Type()) || r.Referrers() == nil {
+					continue
+				}
+				for _, rr := range *r.Referrers() {
+					if st, ok := rr.(*ssa.Store); ok && st.Val == r && !yield(st, true) {
+						return
+					}
+				}
+			}
+		}
+	}
+}
+
+func isNumber(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
 // mergeCopies merges the options of configuration fields whose values are
 // copied, unchanged, into a field of the same name and type of another
 // configuration struct (an internal options struct built field by field
@@ -417,17 +448,13 @@ func (d *discoverer) mergeCopies() {
 			if site.Value == nil || site.Value.Referrers() == nil {
 				continue
 			}
-			for _, r := range *site.Value.Referrers() {
-				st, ok := r.(*ssa.Store)
-				if !ok || st.Val != site.Value {
-					continue
-				}
+			for st, converted := range storedCopies(site.Value) {
 				fa, ok := st.Addr.(*ssa.FieldAddr)
 				if !ok {
 					continue
 				}
 				t := d.fieldOption(fa)
-				if t == nil || t == o || t.Type != o.Type || !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) {
+				if t == nil || t == o || t.Type != o.Type && !converted || !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) {
 					continue
 				}
 				copiedOn[o] = true

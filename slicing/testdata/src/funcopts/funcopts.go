@@ -140,26 +140,30 @@ func (p *PoolConfig) Grow() {
 
 // UniversalOptions is copied field by field into ClientConfig: the copies
 // are one setting, named after the struct the code reads.
+// A number copied into a wider type (int into int64) is copied unchanged.
 type UniversalOptions struct {
 	ReadTimeout int
 	Addrs       []string
+	BatchBytes  int
 }
 
 type ClientConfig struct {
 	ReadTimeout int
 	MaxRetries  int
+	BatchBytes  int64
 }
 
 func (u *UniversalOptions) Client() *ClientConfig {
 	return &ClientConfig{
-		ReadTimeout: u.ReadTimeout, // want option:"ClientConfig.ReadTimeout" alias:"UniversalOptions.ReadTimeout"
-		MaxRetries:  len(u.Addrs),  // want option:"UniversalOptions.Addrs"
+		ReadTimeout: u.ReadTimeout,       // want option:"ClientConfig.ReadTimeout" alias:"UniversalOptions.ReadTimeout"
+		MaxRetries:  len(u.Addrs),        // want option:"UniversalOptions.Addrs"
+		BatchBytes:  int64(u.BatchBytes), // want option:"ClientConfig.BatchBytes" alias:"UniversalOptions.BatchBytes"
 	}
 }
 
 func Read(c *ClientConfig) {
 	for i := 0; i < c.ReadTimeout; i++ { // want option:"ClientConfig.ReadTimeout"
-		fmt.Println(c.MaxRetries) // want option:"ClientConfig.MaxRetries"
+		fmt.Println(c.MaxRetries, c.BatchBytes) // want option:"ClientConfig.MaxRetries" option:"ClientConfig.BatchBytes"
 	}
 }
 
