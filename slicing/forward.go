@@ -8,6 +8,7 @@ import (
 	"iter"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 
 	"golang.org/x/tools/go/callgraph"
@@ -109,6 +110,7 @@ type Analysis struct {
 
 	loads     loadIndex    // globals and fields
 	stores    storeIndex   // globals and fields
+	atomics   loadIndex    // atomic loads (sync/atomic) of globals and fields
 	elemLoads typeutil.Map // container type -> []ssa.Value
 	recvs     typeutil.Map // channel type -> []ssa.Value
 
@@ -137,6 +139,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		external:   make(map[*ssa.Function]bool),
 		loads:      newLoadIndex(),
 		stores:     storeIndex{globals: make(map[*ssa.Global][]*ssa.Store), fields: make(map[field][]*ssa.Store)},
+		atomics:    newLoadIndex(),
 		postdom:    make(map[*ssa.Function]*PostDom),
 		loops:      make(map[*ssa.Function][]*Loop),
 		resourceOf: make(map[ssa.CallInstruction]resourceEntry),
@@ -211,6 +214,10 @@ func (a *Analysis) indexLoad(instr ssa.Instruction) {
 	switch instr := instr.(type) {
 	case *ssa.Store:
 		a.stores.add(instr)
+	case *ssa.Call:
+		if addr, _, ok := atomicOp(instr.Common(), "Load"); ok {
+			a.atomics.addAt(addr, instr)
+		}
 	case *ssa.UnOp:
 		switch instr.Op {
 		case token.MUL:
@@ -308,6 +315,57 @@ func (ix loadIndex) add(instr ssa.Instruction) bool {
 		}
 	}
 	return false
+}
+
+// addAt records v as a load of the global or field addr points to.
+func (ix loadIndex) addAt(addr ssa.Value, v ssa.Value) {
+	switch addr := addr.(type) {
+	case *ssa.Global:
+		ix.globals[addr] = append(ix.globals[addr], v)
+	case *ssa.FieldAddr:
+		if s := structOf(addr.X.Type()); s != nil {
+			ix.fields[field{s, addr.Field}] = append(ix.fields[field{s, addr.Field}], v)
+		}
+	}
+}
+
+// at returns the loads of the global or field addr points to.
+func (ix loadIndex) at(addr ssa.Value) []ssa.Value {
+	switch addr := addr.(type) {
+	case *ssa.Global:
+		return ix.globals[addr]
+	case *ssa.FieldAddr:
+		if s := structOf(addr.X.Type()); s != nil {
+			return ix.fields[field{s, addr.Field}]
+		}
+	}
+	return nil
+}
+
+// atomicOp returns, for a call of a sync/atomic load or store (op "Load"
+// or "Store": x.Load(), atomic.LoadInt64(&x), x.Store(v),
+// atomic.StoreInt64(&x, v)), the address of the value it loads or stores
+// and the value stored.
+func atomicOp(c *ssa.CallCommon, op string) (addr, val ssa.Value, ok bool) {
+	fn := c.StaticCallee()
+	if fn == nil {
+		return nil, nil, false
+	}
+	fn = origin(fn)
+	if fn.Pkg == nil || fn.Pkg.Pkg.Path() != "sync/atomic" || len(c.Args) == 0 {
+		return nil, nil, false
+	}
+	name := fn.Name()
+	if fn.Signature.Recv() != nil && name != op || fn.Signature.Recv() == nil && !strings.HasPrefix(name, op) {
+		return nil, nil, false
+	}
+	if op == "Store" {
+		if len(c.Args) < 2 {
+			return nil, nil, false
+		}
+		val = c.Args[1]
+	}
+	return c.Args[0], val, true
 }
 
 // storeIndex maps globals and struct fields to the stores into them.

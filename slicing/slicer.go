@@ -649,6 +649,13 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 	if common.IsInvoke() && common.Value == v && isHandle(v.Type()) {
 		return
 	}
+	if addr, val, ok := atomicOp(common, "Store"); ok && val == v {
+		// A value kept in an atomic (a limit reloaded at run time) is
+		// read back by its atomic loads.
+		sl.mark(c)
+		sl.loadsOf(v, sl.a.atomics.at(addr))
+		return
+	}
 	callees := sl.a.Callees(c)
 	static := common.StaticCallee()
 	if static != nil && static.Signature.Recv() != nil && len(common.Args) > 0 && common.Args[0] == v && isHandle(v.Type()) {

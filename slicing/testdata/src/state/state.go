@@ -12,6 +12,7 @@ package state
 import (
 	"io"
 	"sync"
+	"sync/atomic"
 )
 
 type Config struct {
@@ -20,6 +21,8 @@ type Config struct {
 	Batch  int  `yaml:"batch"`
 	Hook   Hook `yaml:"-"`
 	TLS    bool `yaml:"tls"`
+	Limit  int  `yaml:"limit"`
+	Window int  `yaml:"window"`
 }
 
 type Hook interface{ Observe(n int) }
@@ -125,6 +128,9 @@ func Use(cfg Config) {
 	s.Get("k")
 	b := &batcher{cfg: cfg, in: make(chan int), out: make(chan []int)}
 	go b.run()
+	l := &limiter{}
+	l.reload(cfg)
+	l.allow(nil)
 	c := &client{}
 	c.open(cfg)
 	c.send([]byte("x"))
@@ -150,4 +156,28 @@ func (c *client) send(b []byte) {
 		return
 	}
 	c.conn.Write(b) // want !sliced:"Config.TLS"
+}
+
+// limiter keeps its limits in atomics, to reload them while it runs: what
+// its loads read back is the option.
+type limiter struct {
+	limit  atomic.Int64
+	window int64
+}
+
+var current atomic.Pointer[limiter]
+
+func (l *limiter) reload(cfg Config) {
+	l.limit.Store(int64(cfg.Limit))
+	atomic.StoreInt64(&l.window, int64(cfg.Window))
+	current.Store(l)
+}
+
+func (l *limiter) allow(queue []int) int {
+	n := 0
+	for i := int64(0); i < l.limit.Load(); i++ { // want sliced:"Config.Limit" effect:"Config.Limit:trip"
+		n += queue[i]
+	}
+	buf := make([]int, atomic.LoadInt64(&l.window)) // want sliced:"Config.Window" effect:"Config.Window:size"
+	return n + len(buf)
 }
