@@ -144,6 +144,14 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		loops:      make(map[*ssa.Function][]*Loop),
 		resourceOf: make(map[ssa.CallInstruction]resourceEntry),
 	}
+	// Methods of test support kept in non-test files (a mock broker holding
+	// the test's reporter) run in tests, not in the program: they are not
+	// analysed, like a dependency's code.
+	for fn := range a.user {
+		if testSupport(fn) {
+			delete(a.user, fn)
+		}
+	}
 	for fn, node := range graph.Nodes {
 		if fn == nil {
 			continue
@@ -366,6 +374,20 @@ func atomicOp(c *ssa.CallCommon, op string) (addr, val ssa.Value, ok bool) {
 		val = c.Args[1]
 	}
 	return c.Args[0], val, true
+}
+
+// testSupport reports whether fn, or the function it is a closure of, is
+// a method of a struct that holds a test's handle (harness).
+func testSupport(fn *ssa.Function) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	recv := fn.Signature.Recv()
+	if recv == nil {
+		return false
+	}
+	s := structOf(recv.Type())
+	return s != nil && harness(s)
 }
 
 // storeIndex maps globals and struct fields to the stores into them.
