@@ -236,6 +236,12 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					}
 					c.MEM *= w.trips
 				}
+				if controlled && !data && !number && allocates(instr) && keptInField(instr.(ssa.Value)) {
+					// Whether memory is kept at all, where a flag decides
+					// it (its own buffer per connection, or a shared pool):
+					// once per site, as much as one allocation of it.
+					ret += c.MEM * w.trips
+				}
 				if fs.Influence[instr]&slicing.Bound != 0 {
 					// The option bounds a container: what it holds stays
 					// in memory, about a sized allocation per check.
@@ -753,4 +759,51 @@ func (sc *Score) Top() *Line {
 
 func (l Line) String() string {
 	return fmt.Sprintf("%s in %s", l.Pos, slicing.ShortName(l.Func))
+}
+
+// allocates reports whether instr makes a slice, map or channel of a size
+// not fixed in the code.
+func allocates(instr ssa.Instruction) bool {
+	switch x := instr.(type) {
+	case *ssa.MakeSlice:
+		_, c := x.Len.(*ssa.Const)
+		return !c
+	case *ssa.MakeMap:
+		return x.Reserve != nil
+	case *ssa.MakeChan:
+		_, c := x.Size.(*ssa.Const)
+		return !c
+	}
+	return false
+}
+
+// keptInField reports whether v, or a slice or conversion of it, is stored
+// into a field or a global: memory an object keeps for as long as it
+// lives (a connection's own buffer), not a result handed back.
+func keptInField(v ssa.Value) bool {
+	for range 4 {
+		refs := v.Referrers()
+		if refs == nil {
+			return false
+		}
+		var next ssa.Value
+		for _, r := range *refs {
+			switch r := r.(type) {
+			case *ssa.Store:
+				switch r.Addr.(type) {
+				case *ssa.FieldAddr, *ssa.Global:
+					if r.Val == v {
+						return true
+					}
+				}
+			case *ssa.Slice, *ssa.ChangeType, *ssa.Convert, *ssa.MakeInterface:
+				next = r.(ssa.Value)
+			}
+		}
+		if next == nil {
+			return false
+		}
+		v = next
+	}
+	return false
 }

@@ -521,12 +521,12 @@ func TestSensitivity(t *testing.T) {
 // dropped on return, or a flag choosing between two sizes, retains none.
 func TestRetained(t *testing.T) {
 	_, _, by, s := rankBy(t, "sensitivity")
-	for _, name := range []string{"Buffers.ReadBuf", "Buffers.Queue"} {
+	for _, name := range []string{"Buffers.ReadBuf", "Buffers.Queue", "Buffers.Shared"} {
 		if sc := by[name]; sc == nil || sc.Cost.RET <= 0 {
 			t.Errorf("%s: want retained memory", name)
 		}
 	}
-	for _, name := range []string{"Buffers.Scratch", "Buffers.Small"} {
+	for _, name := range []string{"Buffers.Scratch", "Buffers.Small", "Buffers.Reply"} {
 		if sc := by[name]; sc == nil || sc.Cost.RET != 0 || sc.Cost.MEM <= 0 {
 			t.Errorf("%s: want allocations (MEM) but no retained memory, got %+v", name, sc)
 		}

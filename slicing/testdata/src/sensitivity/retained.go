@@ -2,12 +2,17 @@ package sensitivity
 
 // Buffers has options that size memory: a read buffer each connection
 // keeps while it lives, a scratch buffer each call makes and drops, a
-// queue whose capacity is the option, and a flag choosing a buffer size.
+// queue whose capacity is the option, a flag choosing a buffer size, and
+// a flag deciding whether each connection keeps a buffer of its own or
+// takes one from a shared pool, and one deciding whether a reply is made
+// in a buffer that is handed back.
 type Buffers struct {
 	ReadBuf int  `yaml:"read_buf"`
 	Scratch int  `yaml:"scratch"`
 	Queue   int  `yaml:"queue"`
 	Small   bool `yaml:"small"`
+	Shared  bool `yaml:"shared"`
+	Reply   bool `yaml:"reply"`
 }
 
 type conn struct{ buf []byte }
@@ -47,4 +52,21 @@ func (p *Pool) Grow() {
 		n = 512
 	}
 	p.conns = append(p.conns, &conn{buf: make([]byte, n)})
+}
+
+// Dial keeps a buffer per connection unless the buffers are shared.
+func (p *Pool) Dial(size int) {
+	c := &conn{}
+	if !p.cfg.Shared {
+		c.buf = make([]byte, size)
+	}
+	p.conns = append(p.conns, c)
+}
+
+// Answer makes a reply when asked to; the caller gets it.
+func (p *Pool) Answer(n int) []byte {
+	if p.cfg.Reply {
+		return make([]byte, n)
+	}
+	return nil
 }
