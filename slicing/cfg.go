@@ -73,6 +73,23 @@ func PostDominators(fn *ssa.Function) *PostDom {
 			}
 		}
 	}
+	// A block whose every successor fails fails too: the if/else of an
+	// error path before its return (log one way or another, then fail)
+	// leads nowhere either, and must not get the fake edge below. (Only
+	// where the function has a normal exit: one that has none keeps its
+	// blocks for the fake edges.)
+	for changed := len(rsucc[exit]) > 0; changed; {
+		changed = false
+		for _, b := range fn.Blocks {
+			if failing[b.Index] || len(b.Succs) == 0 {
+				continue
+			}
+			if !slices.ContainsFunc(b.Succs, func(s *ssa.BasicBlock) bool { return !failing[s.Index] }) {
+				failing[b.Index] = true
+				changed = true
+			}
+		}
+	}
 	// Give blocks that cannot reach the exit (an endless loop) a fake edge
 	// to it, one at a time, until every block but the failing ones reaches
 	// the exit: from the last such block that jumps back to a loop's
@@ -365,7 +382,10 @@ func errorChecked(b *ssa.BasicBlock) bool {
 		if cmp.Op == token.EQL {
 			notNil = d.Succs[1]
 		}
-		if notNil.Dominates(b) {
+		// Only a side of its own: in if err == nil { err = f() }; return
+		// err the else edge goes straight to the join, which the nil
+		// side reaches too.
+		if len(notNil.Preds) == 1 && notNil.Dominates(b) {
 			return true
 		}
 	}
