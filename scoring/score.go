@@ -769,7 +769,8 @@ func allocates(instr ssa.Instruction) bool {
 		_, c := x.Len.(*ssa.Const)
 		return !c
 	case *ssa.MakeMap:
-		return x.Reserve != nil
+		_, c := x.Reserve.(*ssa.Const)
+		return x.Reserve != nil && !c
 	case *ssa.MakeChan:
 		_, c := x.Size.(*ssa.Const)
 		return !c

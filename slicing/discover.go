@@ -250,7 +250,7 @@ func (d *discoverer) index() {
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if d.loaded.add(instr) {
+				if addLoad(d.loaded, instr) {
 					continue
 				}
 				switch instr := instr.(type) {

@@ -108,11 +108,11 @@ type Analysis struct {
 	callers  map[*ssa.Function][]ssa.CallInstruction
 	external map[*ssa.Function]bool // called back from library code
 
-	loads     loadIndex    // globals and fields
-	stores    storeIndex   // globals and fields
-	atomics   loadIndex    // atomic loads (sync/atomic) of globals and fields
-	elemLoads typeutil.Map // container type -> []ssa.Value
-	recvs     typeutil.Map // channel type -> []ssa.Value
+	loads     loadIndex            // globals and fields
+	stores    locIndex[*ssa.Store] // globals and fields
+	atomics   loadIndex            // atomic loads (sync/atomic) of globals and fields
+	elemLoads typeutil.Map         // container type -> []ssa.Value
+	recvs     typeutil.Map         // channel type -> []ssa.Value
 
 	mu         sync.Mutex // guards the memos below: Forward slices in parallel
 	postdom    map[*ssa.Function]*PostDom
@@ -138,7 +138,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		callers:    make(map[*ssa.Function][]ssa.CallInstruction),
 		external:   make(map[*ssa.Function]bool),
 		loads:      newLoadIndex(),
-		stores:     storeIndex{globals: make(map[*ssa.Global][]*ssa.Store), fields: make(map[field][]*ssa.Store)},
+		stores:     newLocIndex[*ssa.Store](),
 		atomics:    newLoadIndex(),
 		postdom:    make(map[*ssa.Function]*PostDom),
 		loops:      make(map[*ssa.Function][]*Loop),
@@ -216,12 +216,12 @@ func (a *Analysis) indexLoad(instr ssa.Instruction) {
 		vs, _ := m.At(t).([]ssa.Value)
 		m.Set(t, append(vs, v))
 	}
-	if a.loads.add(instr) {
+	if addLoad(a.loads, instr) {
 		return
 	}
 	switch instr := instr.(type) {
 	case *ssa.Store:
-		a.stores.add(instr)
+		a.stores.addAt(instr.Addr, instr)
 	case *ssa.Call:
 		if addr, _, ok := atomicOp(instr.Common(), "Load"); ok {
 			a.atomics.addAt(addr, instr)
@@ -287,58 +287,36 @@ func isBasic(t types.Type) bool {
 	return false
 }
 
-// loadIndex maps globals and struct fields to the values loaded from them:
-// loads of a global, loads through a field's address, and Field
-// extractions from struct values.
-type loadIndex struct {
-	globals map[*ssa.Global][]ssa.Value
-	fields  map[field][]ssa.Value
+// locIndex maps the locations a value can be kept in by name, globals
+// and fields of a struct type, to what the program does with them (the
+// values it loads, the stores into them).
+type locIndex[T any] struct {
+	globals map[*ssa.Global][]T
+	fields  map[field][]T
 }
 
-func newLoadIndex() loadIndex {
-	return loadIndex{globals: make(map[*ssa.Global][]ssa.Value), fields: make(map[field][]ssa.Value)}
+func newLocIndex[T any]() locIndex[T] {
+	return locIndex[T]{globals: make(map[*ssa.Global][]T), fields: make(map[field][]T)}
 }
 
-// add records instr if it loads a global or a field, and says whether it did.
-func (ix loadIndex) add(instr ssa.Instruction) bool {
-	switch instr := instr.(type) {
-	case *ssa.UnOp:
-		if instr.Op != token.MUL {
-			return false
-		}
-		switch x := instr.X.(type) {
-		case *ssa.Global:
-			ix.globals[x] = append(ix.globals[x], instr)
-			return true
-		case *ssa.FieldAddr:
-			if s := structOf(x.X.Type()); s != nil {
-				ix.fields[field{s, x.Field}] = append(ix.fields[field{s, x.Field}], instr)
-				return true
-			}
-		}
-	case *ssa.Field:
-		if s := structOf(instr.X.Type()); s != nil {
-			ix.fields[field{s, instr.Field}] = append(ix.fields[field{s, instr.Field}], instr)
+// addAt records v at the global or field addr points to, and says whether
+// addr points to one.
+func (ix locIndex[T]) addAt(addr ssa.Value, v T) bool {
+	switch addr := addr.(type) {
+	case *ssa.Global:
+		ix.globals[addr] = append(ix.globals[addr], v)
+		return true
+	case *ssa.FieldAddr:
+		if s := structOf(addr.X.Type()); s != nil {
+			ix.fields[field{s, addr.Field}] = append(ix.fields[field{s, addr.Field}], v)
 			return true
 		}
 	}
 	return false
 }
 
-// addAt records v as a load of the global or field addr points to.
-func (ix loadIndex) addAt(addr ssa.Value, v ssa.Value) {
-	switch addr := addr.(type) {
-	case *ssa.Global:
-		ix.globals[addr] = append(ix.globals[addr], v)
-	case *ssa.FieldAddr:
-		if s := structOf(addr.X.Type()); s != nil {
-			ix.fields[field{s, addr.Field}] = append(ix.fields[field{s, addr.Field}], v)
-		}
-	}
-}
-
-// at returns the loads of the global or field addr points to.
-func (ix loadIndex) at(addr ssa.Value) []ssa.Value {
+// at returns what is recorded at the global or field addr points to.
+func (ix locIndex[T]) at(addr ssa.Value) []T {
 	switch addr := addr.(type) {
 	case *ssa.Global:
 		return ix.globals[addr]
@@ -348,6 +326,28 @@ func (ix loadIndex) at(addr ssa.Value) []ssa.Value {
 		}
 	}
 	return nil
+}
+
+// loadIndex maps globals and struct fields to the values loaded from them:
+// loads of a global, loads through a field's address, and Field
+// extractions from struct values.
+type loadIndex = locIndex[ssa.Value]
+
+func newLoadIndex() loadIndex { return newLocIndex[ssa.Value]() }
+
+// addLoad records instr in ix if it loads a global or a field, and says
+// whether it did.
+func addLoad(ix loadIndex, instr ssa.Instruction) bool {
+	switch instr := instr.(type) {
+	case *ssa.UnOp:
+		return instr.Op == token.MUL && ix.addAt(instr.X, instr)
+	case *ssa.Field:
+		if s := structOf(instr.X.Type()); s != nil {
+			ix.fields[field{s, instr.Field}] = append(ix.fields[field{s, instr.Field}], instr)
+			return true
+		}
+	}
+	return false
 }
 
 // atomicOp returns, for a call of a sync/atomic load or store (op "Load"
@@ -388,23 +388,6 @@ func testSupport(fn *ssa.Function) bool {
 	}
 	s := structOf(recv.Type())
 	return s != nil && harness(s)
-}
-
-// storeIndex maps globals and struct fields to the stores into them.
-type storeIndex struct {
-	globals map[*ssa.Global][]*ssa.Store
-	fields  map[field][]*ssa.Store
-}
-
-func (ix storeIndex) add(st *ssa.Store) {
-	switch addr := st.Addr.(type) {
-	case *ssa.Global:
-		ix.globals[addr] = append(ix.globals[addr], st)
-	case *ssa.FieldAddr:
-		if s := structOf(addr.X.Type()); s != nil {
-			ix.fields[field{s, addr.Field}] = append(ix.fields[field{s, addr.Field}], st)
-		}
-	}
 }
 
 // containerType is the abstract location of an element: the slice type

@@ -21,7 +21,7 @@ func (d *discoverer) gateFuncs() map[*ssa.Function]bool {
 	for changed := true; changed; {
 		changed = false
 		for _, fn := range d.funcs {
-			if !gates[fn] && gateSignature(fn.Signature) != nil && d.asksByName(fn, gates) {
+			if !gates[fn] && gateSignature(fn.Signature) != nil && asksByName(fn, gates) {
 				gates[fn] = true
 				changed = true
 			}
@@ -49,27 +49,12 @@ func gateSignature(sig *types.Signature) types.Type {
 
 // asksByName says whether fn looks its name parameter up in a map keyed
 // by the parameter's type, or passes it to a gate.
-func (d *discoverer) asksByName(fn *ssa.Function, gates map[*ssa.Function]bool) bool {
+func asksByName(fn *ssa.Function, gates map[*ssa.Function]bool) bool {
 	if len(fn.Params) == 0 {
 		return false
 	}
 	name := fn.Params[len(fn.Params)-1]
-	named := func(v ssa.Value) bool {
-		for range 4 {
-			if v == name {
-				return true
-			}
-			switch x := v.(type) {
-			case *ssa.ChangeType:
-				v = x.X
-			case *ssa.Convert:
-				v = x.X
-			default:
-				return false
-			}
-		}
-		return false
-	}
+	named := func(v ssa.Value) bool { return Unconvert(v) == name }
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			switch instr := instr.(type) {
@@ -90,7 +75,7 @@ func (d *discoverer) asksByName(fn *ssa.Function, gates map[*ssa.Function]bool) 
 // gateCall returns the name argument of a call that asks a gate: a call of
 // one of gates, or a call through an interface whose method a gate of a
 // type implementing the interface provides.
-func (d *discoverer) gateCall(c *ssa.CallCommon, gates map[*ssa.Function]bool, methods map[string][]*ssa.Function) (ssa.Value, bool) {
+func gateCall(c *ssa.CallCommon, gates map[*ssa.Function]bool, methods map[string][]*ssa.Function) (ssa.Value, bool) {
 	if len(c.Args) == 0 {
 		return nil, false
 	}
@@ -128,7 +113,7 @@ func (d *discoverer) gates() {
 		}
 	}
 	for fn, call := range d.scannedCalls() {
-		arg, ok := d.gateCall(call.Common(), gates, methods)
+		arg, ok := gateCall(call.Common(), gates, methods)
 		if !ok {
 			continue
 		}

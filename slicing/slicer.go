@@ -429,7 +429,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 				// set": unless the option decides whether it is.
 				continue
 			}
-			if (r.Op == token.EQL || r.Op == token.NEQ) && elementField(other(r, v)) {
+			if (r.Op == token.EQL || r.Op == token.NEQ) && elementField(otherOperand(r, v)) {
 				// Matching an element's field (p.ID == partition) finds
 				// a record by its key: which one, not how much work.
 				continue
@@ -589,12 +589,8 @@ func (sl *slicer) elemLoads(t types.Type) []ssa.Value {
 // type, or an address-taken local.
 func (sl *slicer) store(addr, v ssa.Value, ctx *callCtx) {
 	switch addr := addr.(type) {
-	case *ssa.Global:
-		sl.loadsOf(v, sl.a.loads.globals[addr])
-	case *ssa.FieldAddr:
-		if s := structOf(addr.X.Type()); s != nil {
-			sl.loadsOf(v, sl.a.loads.fields[field{s, addr.Field}])
-		}
+	case *ssa.Global, *ssa.FieldAddr:
+		sl.loadsOf(v, sl.a.loads.at(addr))
 	case *ssa.IndexAddr:
 		if arr, ok := addr.X.(*ssa.Alloc); ok {
 			// An element of a local array, such as the backing array of
@@ -875,24 +871,14 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 	if sl.data[st.Val] {
 		return // the option's own value: whether it is set is no decision
 	}
-	var loads []ssa.Value
-	var stores []*ssa.Store
-	switch addr := st.Addr.(type) {
-	case *ssa.Global:
-		loads, stores = sl.a.loads.globals[addr], sl.a.stores.globals[addr]
-	case *ssa.FieldAddr:
-		if s := structOf(addr.X.Type()); s != nil {
-			f := field{s, addr.Field}
-			loads, stores = sl.a.loads.fields[f], sl.a.stores.fields[f]
-		}
-	}
+	loads := sl.a.loads.at(st.Addr)
 	if len(loads) == 0 || sl.hops+1 > sl.a.limits.MaxHops {
 		return
 	}
 	// Set again, but to nil, by the function that sets it under the
 	// option, outside the option's branch: it is set whatever the option
 	// says (a connection dialled, then wrapped under the option).
-	for _, other := range stores {
+	for _, other := range sl.a.stores.at(st.Addr) {
 		if other != st && other.Parent() == st.Parent() && !isNil(other.Val) && !sl.under(other) {
 			return
 		}
@@ -1095,11 +1081,7 @@ func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool, par
 		case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
 			// A choice compares with a named constant; comparing with ""
 			// or with another string (a name looked up) is not one.
-			other := r.X
-			if other == v {
-				other = r.Y
-			}
-			c, ok := other.(*ssa.Const)
+			c, ok := otherOperand(r, v).(*ssa.Const)
 			return !ok || c.Value == nil || c.Value.Kind() != constant.String || constant.StringVal(c.Value) == ""
 		}
 	case *ssa.Convert, *ssa.MakeInterface, *ssa.Slice, *ssa.Index, *ssa.Range, *ssa.MapUpdate:
@@ -1124,8 +1106,8 @@ func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool, par
 	return false
 }
 
-// other is the operand of r that is not v.
-func other(r *ssa.BinOp, v ssa.Value) ssa.Value {
+// otherOperand is the operand of r that is not v.
+func otherOperand(r *ssa.BinOp, v ssa.Value) ssa.Value {
 	if r.X == v {
 		return r.Y
 	}
@@ -1178,11 +1160,7 @@ func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
 	default:
 		return false
 	}
-	other := r.X
-	if other == v {
-		other = r.Y
-	}
-	call, ok := Unconvert(other).(*ssa.Call)
+	call, ok := Unconvert(otherOperand(r, v)).(*ssa.Call)
 	if !ok {
 		return false
 	}
