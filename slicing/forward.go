@@ -68,9 +68,14 @@ func (s *Slice) Functions() []*FuncSlice {
 // token.Pos: its values depend on the order in which go/packages' parallel
 // parser added the files, which changes from run to run.
 func compareFuncs(a, b *ssa.Function) int {
+	if a == b {
+		return 0
+	}
 	pa, pb := a.Prog.Fset.Position(a.Pos()), b.Prog.Fset.Position(b.Pos())
-	return cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Line, pb.Line),
-		cmp.Compare(pa.Column, pb.Column), cmp.Compare(a.String(), b.String()))
+	if c := cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Line, pb.Line), cmp.Compare(pa.Column, pb.Column)); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.String(), b.String()) // only when needed: it formats the name
 }
 
 // Size counts the instructions, blocks and functions of the slice.
@@ -103,6 +108,7 @@ type Analysis struct {
 	parsers   map[string]bool // functions parsing a setting's text (configs.Sources.Parsers)
 	messages  map[string]bool // methods rendering their receiver as text (configs.Sources.Messages)
 	user      map[*ssa.Function]bool
+	funcs     []*ssa.Function // user's functions in a fixed order (compareFuncs)
 
 	callees  map[ssa.CallInstruction][]*ssa.Function
 	callers  map[*ssa.Function][]ssa.CallInstruction
@@ -152,6 +158,11 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 			delete(a.user, fn)
 		}
 	}
+	a.funcs = make([]*ssa.Function, 0, len(a.user))
+	for fn := range a.user {
+		a.funcs = append(a.funcs, fn)
+	}
+	slices.SortFunc(a.funcs, compareFuncs)
 	for fn, node := range graph.Nodes {
 		if fn == nil {
 			continue
@@ -198,15 +209,9 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 	return a
 }
 
-// userFuncs returns the analysed functions in a fixed order.
-func (a *Analysis) userFuncs() []*ssa.Function {
-	out := make([]*ssa.Function, 0, len(a.user))
-	for fn := range a.user {
-		out = append(out, fn)
-	}
-	slices.SortFunc(out, compareFuncs)
-	return out
-}
+// userFuncs returns the analysed functions in a fixed order; the slice
+// is shared: callers must not change it.
+func (a *Analysis) userFuncs() []*ssa.Function { return a.funcs }
 
 func (a *Analysis) indexLoad(instr ssa.Instruction) {
 	add := func(m *typeutil.Map, t types.Type, v ssa.Value) {
@@ -455,7 +460,8 @@ func (a *Analysis) CalledBack(fn *ssa.Function) bool { return a.external[fn] }
 // Analysed says whether fn is analysed code (not a dependency's).
 func (a *Analysis) Analysed(fn *ssa.Function) bool { return a.user[fn] }
 
-// Functions returns the analysed functions in a fixed order.
+// Functions returns the analysed functions in a fixed order, in a slice
+// the analysis shares: callers must not change it.
 func (a *Analysis) Functions() []*ssa.Function { return a.userFuncs() }
 
 // Resource returns the catalogue entry of a call: of a callee, or of the
