@@ -85,14 +85,91 @@ func bodyParser(strip func(string) bool) func(*token.FileSet, string, []byte) (*
 			return f, err
 		}
 		for _, d := range f.Decls {
-			// An init keeps its body: what it registers (a codec, a
-			// driver) is how the program's calls reach implementations.
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && !generic(fd) && !(fd.Name.Name == "init" && fd.Recv == nil) {
-				fd.Body = nil
+			switch d := d.(type) {
+			case *ast.FuncDecl:
+				// An init keeps its body: what it registers (a codec, a
+				// driver) is how the program's calls reach implementations.
+				if d.Body != nil && !generic(d) && !(d.Name.Name == "init" && d.Recv == nil) {
+					d.Body = nil
+				}
+			case *ast.GenDecl:
+				if d.Tok == token.VAR {
+					emptyTables(d)
+				}
 			}
 		}
 		return f, err
 	}
+}
+
+// emptyTables empties the composite literals of a dependency's variable
+// declarations that hold only literal data (Unicode and curve tables,
+// generated descriptors): their elements are most of the instructions of
+// the packages' initialisers, and carry no function or type a call could
+// reach. The literal's type stays: an array of [...] length gets its
+// length written out.
+func emptyTables(d *ast.GenDecl) {
+	for _, spec := range d.Specs {
+		for _, v := range spec.(*ast.ValueSpec).Values {
+			ast.Inspect(v, func(n ast.Node) bool {
+				cl, ok := n.(*ast.CompositeLit)
+				if !ok || len(cl.Elts) == 0 || !literalData(cl) {
+					return true
+				}
+				if at, ok := cl.Type.(*ast.ArrayType); ok {
+					if _, dots := at.Len.(*ast.Ellipsis); dots {
+						for _, e := range cl.Elts {
+							if _, keyed := e.(*ast.KeyValueExpr); keyed {
+								return false // its length needs the keys' values
+							}
+						}
+						cl.Type = &ast.ArrayType{Lbrack: at.Lbrack, Elt: at.Elt,
+							Len: &ast.BasicLit{ValuePos: at.Lbrack, Kind: token.INT, Value: strconv.Itoa(len(cl.Elts))}}
+					}
+				}
+				cl.Elts = nil
+				return false
+			})
+		}
+	}
+}
+
+// literalData says whether the composite literal cl has a type and
+// only literal elements: basic literals, their negations, and literals
+// of elided type made of the same, keyed by literals or field names.
+func literalData(cl *ast.CompositeLit) bool {
+	if cl.Type == nil {
+		return false
+	}
+	var data func(e ast.Expr) bool
+	data = func(e ast.Expr) bool {
+		switch e := e.(type) {
+		case *ast.BasicLit:
+			return true
+		case *ast.UnaryExpr:
+			return data(e.X)
+		case *ast.KeyValueExpr:
+			_, field := e.Key.(*ast.Ident)
+			return (field || data(e.Key)) && data(e.Value)
+		case *ast.CompositeLit:
+			if e.Type != nil {
+				return false
+			}
+			for _, el := range e.Elts {
+				if !data(el) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	for _, e := range cl.Elts {
+		if !data(e) {
+			return false
+		}
+	}
+	return true
 }
 
 // generic says whether fd is a generic function or a method of a
