@@ -5,6 +5,8 @@ import (
 	"context"
 	"fmt"
 	"go/token"
+	"iter"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -48,6 +50,7 @@ type Program struct {
 	Warnings []string
 
 	modules []modDir // modules other than the main one, for positions
+	size    *Counts  // Measure's answer, once CallGraph has found every function
 
 	// Scanned holds the packages searched for read sites: those matched by
 	// the patterns, each once (a test variant replaces its package).
@@ -366,6 +369,9 @@ func trace(f func(string), phase string) {
 // the analysed code. It is sound apart from reflection and unsafe.
 func CallGraph(prog *Program) *callgraph.Graph {
 	initial := cha.CallGraph(prog.SSA)
+	// CHA has a node for every function: Measure need not find them again.
+	sz := prog.measure(maps.Keys(initial.Nodes))
+	prog.size = &sz
 	return vta.CallGraph(reachable(initial, allFunctions(prog, true)), initial)
 }
 
@@ -443,12 +449,20 @@ type Counts struct {
 	AnalysedFunctions, AnalysedInstructions int
 }
 
-// Measure counts prog. It walks every function, so it is for -v reports.
+// Measure counts prog. It walks every function, so it is for -v reports;
+// after CallGraph it is free.
 func (p *Program) Measure() Counts {
+	if p.size != nil {
+		return *p.size
+	}
+	return p.measure(maps.Keys(ssautil.AllFunctions(p.SSA)))
+}
+
+func (p *Program) measure(funcs iter.Seq[*ssa.Function]) Counts {
 	s := Counts{Packages: len(p.SSA.AllPackages())}
 	analysed := allFunctions(p, true)
-	for fn := range ssautil.AllFunctions(p.SSA) {
-		if fn.Blocks == nil {
+	for fn := range funcs {
+		if fn == nil || fn.Blocks == nil {
 			continue
 		}
 		n := 0

@@ -37,16 +37,16 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 	}
 	e.warnings(prog)
 	e.timer.phase("discover")
-	if e.v {
-		sz := prog.Measure()
-		fmt.Fprintf(e.stderr, "confhunt: %d packages, %d functions, %d SSA instructions; analysed %d functions, %d instructions; %d options\n",
-			sz.Packages, sz.Functions, sz.Instructions, sz.AnalysedFunctions, sz.AnalysedInstructions, len(opts))
-	}
 	graph := slicing.CallGraph(prog)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
 	e.timer.phase("callgraph")
+	if e.v {
+		sz := prog.Measure()
+		fmt.Fprintf(e.stderr, "confhunt: %d packages, %d functions, %d SSA instructions; analysed %d functions, %d instructions; %d options\n",
+			sz.Packages, sz.Functions, sz.Instructions, sz.AnalysedFunctions, sz.AnalysedInstructions, len(opts))
+	}
 	a := slicing.NewAnalysis(prog, graph, s)
 	return &analysis{settings: s, prog: prog, opts: opts, a: a}, nil
 }
