@@ -119,6 +119,7 @@ type Analysis struct {
 	atomics   loadIndex            // atomic loads (sync/atomic) of globals and fields
 	elemLoads typeutil.Map         // container type -> []ssa.Value
 	recvs     typeutil.Map         // channel type -> []ssa.Value
+	pooled    typeutil.Map         // channel type -> true: a function takes values of it and puts them back
 
 	mu         sync.Mutex // guards the memos below: Forward slices in parallel
 	postdom    map[*ssa.Function]*PostDom
@@ -200,11 +201,33 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		a.markCallbacks()
 	}
 	for _, fn := range a.userFuncs() {
+		var sent, received typeutil.Map
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				a.indexLoad(instr)
+				switch instr := instr.(type) {
+				case *ssa.Send:
+					sent.Set(chanElem(instr.Chan.Type()), true)
+				case *ssa.UnOp:
+					if instr.Op == token.ARROW {
+						received.Set(chanElem(instr.X.Type()), true)
+					}
+				case *ssa.Select:
+					for _, st := range instr.States {
+						if st.Dir == types.SendOnly {
+							sent.Set(chanElem(st.Chan.Type()), true)
+						} else {
+							received.Set(chanElem(st.Chan.Type()), true)
+						}
+					}
+				}
 			}
 		}
+		sent.Iterate(func(t types.Type, _ any) {
+			if received.At(t) != nil {
+				a.pooled.Set(t, true)
+			}
+		})
 	}
 	return a
 }
@@ -274,6 +297,11 @@ func tracked(t types.Type) bool {
 		return !isBasic(u.Elem()) && !isEmptyInterface(u.Elem())
 	}
 	return !isBasic(t)
+}
+
+func isEmptyStruct(t types.Type) bool {
+	st, ok := t.Underlying().(*types.Struct)
+	return ok && st.NumFields() == 0
 }
 
 func isEmptyInterface(t types.Type) bool {
@@ -437,6 +465,26 @@ func (a *Analysis) Loops(fn *ssa.Function) []*Loop {
 		a.loops[fn] = ls
 	}
 	return ls
+}
+
+// innermostLoop returns the smallest loop of b's function that holds b,
+// or nil.
+func (a *Analysis) innermostLoop(b *ssa.BasicBlock) *Loop {
+	var in *Loop
+	size := func(l *Loop) (n int) {
+		for _, b := range l.Blocks {
+			if b {
+				n++
+			}
+		}
+		return n
+	}
+	for _, l := range a.Loops(b.Parent()) {
+		if l.Contains(b) && (in == nil || size(l) < size(in)) {
+			in = l
+		}
+	}
+	return in
 }
 
 // Callees returns the functions a call may invoke, by the call graph.

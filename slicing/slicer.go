@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // callCtx is an interned call string: the call sites a value entered
@@ -63,6 +64,9 @@ type slicer struct {
 	// stores are the stores under the option's branches, followed once the
 	// data flow is known: storing the option's own value is no decision.
 	stores []*ssa.Store
+	// handed holds the element types of the channels the option decides a
+	// send on (see handoff).
+	handed typeutil.Map
 }
 
 // Slice computes the forward slice of o.
@@ -509,6 +513,9 @@ func (sl *slicer) selectNil(sel *ssa.Select, v ssa.Value, ctx *callCtx) {
 		if st.Chan != v {
 			continue
 		}
+		if st.Dir == types.SendOnly {
+			sl.handoff(st.Chan.Type())
+		}
 		if br := selectCase(sel, i); br != nil {
 			sl.mark(sel)
 			sl.caseBody(br, ctx)
@@ -909,6 +916,14 @@ func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx) {
 		fs.Blocks[d.Index] = true
 		for _, instr := range d.Instrs {
 			switch instr := instr.(type) {
+			case *ssa.Send:
+				sl.handoff(instr.Chan.Type())
+			case *ssa.Select:
+				for _, st := range instr.States {
+					if st.Dir == types.SendOnly {
+						sl.handoff(st.Chan.Type())
+					}
+				}
 			case ssa.CallInstruction:
 				sl.controlled(instr, 1)
 			case *ssa.Store:
@@ -942,6 +957,74 @@ func (sl *slicer) caseBody(br *ssa.If, ctx *callCtx) {
 		dep = append(dep, x)
 	}
 	sl.control(sl.fn(br.Parent()), dep, ctx)
+}
+
+// handoff handles a send the option decides on a channel of type ch:
+// what a receiver does with each value it takes from such a channel in a
+// loop (a worker's or a flusher's body) runs as often as the option lets
+// values through. Channels are told apart by their element type, as the
+// values sent on them are; channels of signals, numbers, errors or any
+// value are shared by too much of a program to be told apart so. Nor
+// does a channel used as a pool (see Analysis.pooled) hand over work: a
+// value sent on it is put back.
+func (sl *slicer) handoff(ch types.Type) {
+	elem := chanElem(ch)
+	if sl.handed.At(elem) != nil || isBasic(elem) || isError(elem) || isEmptyInterface(elem) || isEmptyStruct(elem) {
+		return
+	}
+	sl.handed.Set(elem, true)
+	if sl.a.pooled.At(elem) != nil {
+		return
+	}
+	vs, _ := sl.a.recvs.At(elem).([]ssa.Value)
+	for _, v := range vs {
+		loop := sl.a.innermostLoop(v.(ssa.Instruction).Block())
+		if loop == nil {
+			continue // one value awaited (a reply), not a stream of work
+		}
+		switch v := v.(type) {
+		case *ssa.UnOp:
+			sl.received(v, loop)
+		case *ssa.Select:
+			for i, st := range v.States {
+				if st.Dir == types.RecvOnly && types.Identical(chanElem(st.Chan.Type()), elem) {
+					if br := selectCase(v, i); br != nil {
+						sl.mark(v)
+						sl.caseBody(br, nil)
+					}
+				}
+			}
+		}
+	}
+}
+
+// received handles a receive in loop of a value handed off (see
+// handoff): what follows it in the loop runs once per value; with a
+// range over the channel, the loop's body.
+func (sl *slicer) received(recv *ssa.UnOp, loop *Loop) {
+	sl.mark(recv)
+	if recv.CommaOk {
+		for _, r := range *recv.Referrers() {
+			if ex, ok := r.(*ssa.Extract); ok && ex.Index == 1 {
+				for _, r := range *ex.Referrers() {
+					if br, ok := r.(*ssa.If); ok {
+						sl.caseBody(br, nil)
+					}
+				}
+			}
+		}
+		return
+	}
+	var dep []*ssa.BasicBlock
+	for stack := []*ssa.BasicBlock{recv.Block()}; len(stack) > 0; {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if loop.Contains(x) {
+			dep = append(dep, x)
+			stack = append(stack, x.Dominees()...)
+		}
+	}
+	sl.control(sl.fn(recv.Parent()), dep, nil)
 }
 
 // controlled handles a call that runs under a branch on the option, depth

@@ -23,6 +23,7 @@ type Config struct {
 	TLS    bool `yaml:"tls"`
 	Limit  int  `yaml:"limit"`
 	Window int  `yaml:"window"`
+	Async  bool `yaml:"async"`
 }
 
 type Hook interface{ Observe(n int) }
@@ -120,6 +121,52 @@ func (b *batcher) run() {
 
 func flush() {}
 
+// A send the option decides hands work to whoever receives from such a
+// channel in a loop: the worker's body runs once per job let through. A
+// channel used as a pool (encode takes a buffer and puts it back) hands
+// over no work.
+type job struct{ data []byte }
+
+type buf struct{ b []byte }
+
+type dispatcher struct {
+	cfg   Config
+	jobs  chan *job
+	spare chan *buf
+}
+
+func (d *dispatcher) submit(j *job) {
+	if d.cfg.Async {
+		d.jobs <- j
+		return
+	}
+	d.encode(j)
+}
+
+func (d *dispatcher) worker() {
+	for j := range d.jobs {
+		d.encode(j) // want sliced:"Config.Async"
+	}
+}
+
+func (d *dispatcher) encode(j *job) {
+	b := <-d.spare
+	b.b = append(b.b[:0], j.data...)
+	d.spare <- b
+}
+
+func (d *dispatcher) release(b *buf) {
+	if d.cfg.Async {
+		d.spare <- b
+	}
+}
+
+func (d *dispatcher) janitor() {
+	for b := range d.spare {
+		clear(b.b) // want !sliced:"Config.Async"
+	}
+}
+
 func Use(cfg Config) {
 	w := newWriter(cfg)
 	w.Write([]byte("x"))
@@ -128,6 +175,11 @@ func Use(cfg Config) {
 	s.Get("k")
 	b := &batcher{cfg: cfg, in: make(chan int), out: make(chan []int)}
 	go b.run()
+	d := &dispatcher{cfg: cfg, jobs: make(chan *job), spare: make(chan *buf, 4)}
+	go d.worker()
+	go d.janitor()
+	d.submit(&job{})
+	d.release(&buf{})
 	m := &mockFetch{}
 	m.reply(cfg.Batch)
 	l := &limiter{}
