@@ -106,7 +106,7 @@ func (e *env) cached(ctx context.Context, command string, patterns, files []stri
 // arguments, the working directory, the settings, the files and the
 // packages the patterns load.
 func (e *env) cacheKey(ctx context.Context, command string, patterns, files []string) (*cache.Cache, cache.Key, bool) {
-	if e.cache == "off" || e.cpuprofile != "" {
+	if e.cache == "off" || e.cpuprofile != "" || e.memprofile != "" {
 		return nil, cache.Key{}, false
 	}
 	dir, err := cache.Dir(e.environ)
@@ -135,7 +135,7 @@ func (e *env) cacheKey(ctx context.Context, command string, patterns, files []st
 	h.String(command)
 	e.fs.Visit(func(f *flag.Flag) {
 		switch f.Name {
-		case "v", "cache", "debug.cpuprofile": // they change no result
+		case "v", "cache", "debug.cpuprofile", "debug.memprofile": // they change no result
 		default:
 			h.String("-" + f.Name + "=" + f.Value.String())
 		}

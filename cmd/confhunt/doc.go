@@ -258,6 +258,9 @@ Flags common to every command:
 	              the same inputs (default on; see below)
 	-debug.cpuprofile file
 	              write a CPU profile of confhunt's own run to file
+	-debug.memprofile file
+	              write a heap profile of confhunt's own run, at its end,
+	              to file (go tool pprof -sample_index=alloc_space)
 
 rank also takes -top PERCENT (default 10), -explain NAME and -lines N.
 

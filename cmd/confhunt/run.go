@@ -75,6 +75,7 @@ type env struct {
 	test, helpers, json, v bool
 	top                    float64
 	cpuprofile             string
+	memprofile             string
 	profile                string // rank -profile: a CPU profile of the program
 	cache                  string // -cache: on or off
 	// allBodies loads the bodies of the dependencies' functions, for a call
@@ -209,6 +210,7 @@ func (e *env) flags(name, synopsis string) *flag.FlagSet {
 	fs.BoolVar(&e.json, "json", false, "print JSON")
 	fs.BoolVar(&e.v, "v", false, "print time and peak memory per phase on stderr")
 	fs.StringVar(&e.cpuprofile, "debug.cpuprofile", "", "write a CPU profile of confhunt itself to `file`")
+	fs.StringVar(&e.memprofile, "debug.memprofile", "", "write a heap profile of confhunt itself, at its end, to `file`")
 	fs.StringVar(&e.cache, "cache", "on", "reuse the result of a run with the same inputs: on or `off` (CONFHUNT_CACHE=off too)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: confhunt %s\n\nFlags:\n", synopsis)
@@ -251,6 +253,24 @@ func (e *env) parse(args []string) ([]string, error) {
 		}
 		e.stopProfile = func() {
 			pprof.StopCPUProfile()
+			f.Close()
+		}
+	}
+	if e.memprofile != "" {
+		f, err := os.Create(e.memprofile)
+		if err != nil {
+			return nil, &exitError{exitUsage, err}
+		}
+		stop := e.stopProfile
+		e.stopProfile = func() {
+			if stop != nil {
+				stop()
+			}
+			// The heap as the run left it: every object it allocated
+			// (alloc_space) and those still live (inuse_space).
+			if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+				fmt.Fprintf(e.stderr, "confhunt: writing %s: %v\n", e.memprofile, err)
+			}
 			f.Close()
 		}
 	}
