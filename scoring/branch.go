@@ -66,7 +66,7 @@ func (u *underBranch) call(c ssa.CallInstruction, depth int) Cost {
 		if isGo && u.worker(fn, true) {
 			return Cost{}
 		}
-		if u.w.a.Analysed(fn) {
+		if u.w.a.Analysed(fn) && !u.w.a.InHelper(fn) {
 			sum = sum.add(u.fn(fn, depth), 1)
 			n++
 		}

@@ -175,6 +175,9 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 	ctx := inContext{sl: sl, freq: freq, calls: calls, memo: make(map[*ssa.Function]float64), doing: make(map[*ssa.Function]bool)}
 	for _, fs := range sl.Functions() {
 		fn := fs.Func
+		if w.a.InHelper(fn) {
+			continue // test support does not run in the program
+		}
 		f := freq(fn)
 		base := ctx.base(fs)
 		var share []float64

@@ -614,3 +614,33 @@ func TestNormaliseSliver(t *testing.T) {
 		t.Errorf("comparable columns: total %v, want 0.5 + 1", tot[2])
 	}
 }
+
+// TestHelperWork checks that the work an option controls in test support
+// (a mock the library calls through an interface) is not charged to it:
+// the slice enters the mock, and the score is what the loop costs without
+// the mock's allocation.
+func TestHelperWork(t *testing.T) {
+	_, a, by, _ := rankBy(t, "helpers/...")
+	sc := by["Config.Workers"]
+	if sc == nil {
+		t.Fatal("Config.Workers not ranked")
+	}
+	sl := a.Slice(sc.Option)
+	entered := false
+	for _, fs := range sl.Functions() {
+		if a.InHelper(fs.Func) {
+			entered = true
+		}
+	}
+	if !entered {
+		t.Fatal("the slice of Config.Workers does not enter the mock: nothing to test")
+	}
+	for _, l := range sc.Lines {
+		if strings.Contains(l.Pos, "mock/") {
+			t.Errorf("line %s of the mock is charged to Config.Workers: %+v", l.Pos, l.Cost)
+		}
+	}
+	if sc.Cost.MEM != 0 {
+		t.Errorf("Config.Workers: MEM %g, want none: only the mock allocates", sc.Cost.MEM)
+	}
+}

@@ -505,6 +505,13 @@ func (a *Analysis) Callers(fn *ssa.Function) []ssa.CallInstruction { return a.ca
 // comparison function, a yield function).
 func (a *Analysis) CalledBack(fn *ssa.Function) bool { return a.external[fn] }
 
+// InHelper says whether fn belongs to a helper package left out of the
+// scanned ones (Program.Helper): test support, analysed for the calls it
+// makes, whose own work is not the program's.
+func (a *Analysis) InHelper(fn *ssa.Function) bool {
+	return fn.Pkg != nil && a.prog.Helper[fn.Pkg]
+}
+
 // Analysed says whether fn is analysed code (not a dependency's).
 func (a *Analysis) Analysed(fn *ssa.Function) bool { return a.user[fn] }
 

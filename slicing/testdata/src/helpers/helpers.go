@@ -48,3 +48,13 @@ func (m *MockFetchOptions) Reply() []int {
 	time.Sleep(m.Delay)
 	return make([]int, m.Records)
 }
+
+// Fetcher fetches a batch.
+type Fetcher interface{ Fetch(n int) []byte }
+
+// Drain fetches once per worker.
+func Drain(cfg Config, f Fetcher) {
+	for range cfg.Workers {
+		f.Fetch(cfg.Workers)
+	}
+}
