@@ -882,17 +882,33 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 	if len(loads) == 0 || sl.hops+1 > sl.a.limits.MaxHops {
 		return
 	}
-	// Set again, but to nil, by the function that sets it under the
-	// option, outside the option's branch: it is set whatever the option
-	// says (a connection dialled, then wrapped under the option).
+	// Set again, but to nil (or the flag to the same), by the function
+	// that sets it under the option, outside the option's branch: it is
+	// set whatever the option says (a connection dialled, then wrapped
+	// under the option).
+	raised := flag(st.Val)
 	for _, other := range sl.a.stores.at(st.Addr) {
-		if other != st && other.Parent() == st.Parent() && !isNil(other.Val) && !sl.under(other) {
+		if other == st || other.Parent() != st.Parent() || sl.under(other) {
+			continue
+		}
+		if raised && !(flag(other.Val) && other.Val.(*ssa.Const).Value != st.Val.(*ssa.Const).Value) || !raised && !isNil(other.Val) {
 			return
 		}
 	}
 	for _, l := range loads {
-		sl.pushNil(l, nil, sl.hops+1, false)
+		if raised {
+			sl.mark(l.(ssa.Instruction))
+			sl.pushHops(l, nil, sl.hops+1)
+		} else {
+			sl.pushNil(l, nil, sl.hops+1, false)
+		}
 	}
+}
+
+// flag says whether v is a boolean constant: a flag raised or lowered.
+func flag(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Bool
 }
 
 // under says whether instr runs as the option decides: in a block under
@@ -928,8 +944,9 @@ func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx) {
 				sl.controlled(instr, 1)
 			case *ssa.Store:
 				// A field or global set only here is set as the option
-				// says: whether it is nil later tests the option.
-				if nilable(instr.Val.Type()) && !isError(instr.Val.Type()) && !isNil(instr.Val) {
+				// says: whether it is nil, or the flag it raises, later
+				// tests the option.
+				if nilable(instr.Val.Type()) && !isError(instr.Val.Type()) && !isNil(instr.Val) || flag(instr.Val) {
 					sl.stores = append(sl.stores, instr)
 				}
 			}

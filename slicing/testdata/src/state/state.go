@@ -24,6 +24,7 @@ type Config struct {
 	Limit  int  `yaml:"limit"`
 	Window int  `yaml:"window"`
 	Async  bool `yaml:"async"`
+	Linger int  `yaml:"linger"`
 }
 
 type Hook interface{ Observe(n int) }
@@ -121,6 +122,35 @@ func (b *batcher) run() {
 
 func flush() {}
 
+// A flag raised under the option's branch carries the decision on: the
+// flush that tests it runs as the option says. One raised whatever the
+// option says does not.
+type flusher struct {
+	cfg   Config
+	fired bool
+	done  bool
+}
+
+func (f *flusher) tick() {
+	f.fired = false
+	if f.cfg.Linger > 0 {
+		f.fired = true
+	}
+	if f.cfg.Linger > 1 {
+		f.done = true
+	}
+	f.done = true
+}
+
+func (f *flusher) maybeFlush() {
+	if f.fired {
+		flush() // want sliced:"Config.Linger"
+	}
+	if f.done {
+		flush() // want !sliced:"Config.Linger"
+	}
+}
+
 // A send the option decides hands work to whoever receives from such a
 // channel in a loop: the worker's body runs once per job let through. A
 // channel used as a pool (encode takes a buffer and puts it back) hands
@@ -177,6 +207,9 @@ func Use(cfg Config) {
 	go b.run()
 	d := &dispatcher{cfg: cfg, jobs: make(chan *job), spare: make(chan *buf, 4)}
 	go d.worker()
+	fl := &flusher{cfg: cfg}
+	fl.tick()
+	fl.maybeFlush()
 	go d.janitor()
 	d.submit(&job{})
 	d.release(&buf{})
