@@ -420,10 +420,10 @@ func isNumber(t types.Type) bool {
 }
 
 // mergeCopies merges the options of configuration fields whose values are
-// copied, unchanged, into a field of the same name and type of another
-// configuration struct (an internal options struct built field by field
-// from the public one, or one options type converted into another): they
-// are one setting. The option that is copied into but never copied on
+// copied, unchanged, into a field of the same type of another
+// configuration struct, of the same name or set by nothing else (an
+// internal options struct built field by field from the public one, or
+// one options type converted into another): they are one setting. The option that is copied into but never copied on
 // keeps its name; the others become its aliases.
 func (d *discoverer) mergeCopies() {
 	names := make([]string, 0, len(d.opts))
@@ -454,7 +454,10 @@ func (d *discoverer) mergeCopies() {
 					continue
 				}
 				t := d.fieldOption(fa)
-				if t == nil || t == o || t.Type != o.Type && !converted || !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) {
+				if t == nil || t == o || t.Type != o.Type && !converted {
+					continue
+				}
+				if !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) && !d.onlyCopies(fa, o) {
 					continue
 				}
 				copiedOn[o] = true
@@ -485,7 +488,7 @@ func (d *discoverer) mergeCopies() {
 		members = slices.Compact(members)
 		keep := members[0]
 		for _, o := range members[1:] {
-			d.notes.add(append([]string{o.Name}, o.Aliases...), "%s: merged into %s: its value is copied unchanged into a field of the same name, one setting", o.Name, keep.Name)
+			d.notes.add(append([]string{o.Name}, o.Aliases...), "%s: merged into %s: its value is copied unchanged into a field of the same name or set by nothing else, one setting", o.Name, keep.Name)
 			d.addAlias(keep, o.Name)
 			for _, a := range o.Aliases {
 				d.addAlias(keep, a)
@@ -495,6 +498,49 @@ func (d *discoverer) mergeCopies() {
 			delete(d.opts, o.Name)
 		}
 	}
+}
+
+// onlyCopies says whether the field fa addresses is one only the module
+// sets (unexported, of an unexported type, or in an internal package)
+// and every store into it is a copy of o's value: a field of another
+// name that nothing else sets (an internal struct built field by field
+// from the options) holds o.
+func (d *discoverer) onlyCopies(fa *ssa.FieldAddr, o *Option) bool {
+	if !inside(fa) {
+		return false
+	}
+	values := make(map[ssa.Value]bool, len(o.Sites))
+	for _, site := range o.Sites {
+		if site.Value != nil {
+			values[site.Value] = true
+		}
+	}
+	for _, st := range d.written[field{structOf(fa.X.Type()), fa.Field}] {
+		v := st.Val
+		if c, ok := v.(*ssa.Convert); ok && isNumber(c.X.Type()) && isNumber(c.Type()) {
+			v = c.X
+		}
+		if !values[v] {
+			return false
+		}
+	}
+	return true
+}
+
+// inside says whether only the module can set the field fa addresses:
+// users of the module cannot name it.
+func inside(fa *ssa.FieldAddr) bool {
+	s := structOf(fa.X.Type())
+	if !s.Field(fa.Field).Exported() {
+		return true
+	}
+	t := types.Unalias(fa.X.Type().Underlying().(*types.Pointer).Elem())
+	named, ok := t.(*types.Named)
+	if !ok || !named.Obj().Exported() || named.Obj().Pkg() == nil {
+		return true
+	}
+	path := named.Obj().Pkg().Path()
+	return strings.HasSuffix(path, "/internal") || strings.Contains(path, "/internal/") || strings.HasPrefix(path, "internal/")
 }
 
 // cmpBool orders false before true.

@@ -141,16 +141,26 @@ func (p *PoolConfig) Grow() {
 // UniversalOptions is copied field by field into ClientConfig: the copies
 // are one setting, named after the struct the code reads.
 // A number copied into a wider type (int into int64) is copied unchanged.
+// A field of another name is a copy too when only the package can set it
+// (transportConfig is unexported) and nothing else does; ClientConfig's
+// users could set Conns themselves, so it stays an option of its own.
 type UniversalOptions struct {
 	ReadTimeout int
 	Addrs       []string
 	BatchBytes  int
+	WindowSize  int
+	MaxConns    int
 }
 
 type ClientConfig struct {
 	ReadTimeout int
 	MaxRetries  int
 	BatchBytes  int64
+	Conns       int
+}
+
+type transportConfig struct {
+	Window int
 }
 
 func (u *UniversalOptions) Client() *ClientConfig {
@@ -158,12 +168,24 @@ func (u *UniversalOptions) Client() *ClientConfig {
 		ReadTimeout: u.ReadTimeout,       // want option:"ClientConfig.ReadTimeout" alias:"UniversalOptions.ReadTimeout"
 		MaxRetries:  len(u.Addrs),        // want option:"UniversalOptions.Addrs"
 		BatchBytes:  int64(u.BatchBytes), // want option:"ClientConfig.BatchBytes" alias:"UniversalOptions.BatchBytes"
+		Conns:       u.MaxConns,          // want option:"UniversalOptions.MaxConns"
 	}
+}
+
+func (u *UniversalOptions) transport() *transportConfig {
+	return &transportConfig{Window: u.WindowSize} // want option:"transportConfig.Window" alias:"UniversalOptions.WindowSize"
 }
 
 func Read(c *ClientConfig) {
 	for i := 0; i < c.ReadTimeout; i++ { // want option:"ClientConfig.ReadTimeout"
-		fmt.Println(c.MaxRetries, c.BatchBytes) // want option:"ClientConfig.MaxRetries" option:"ClientConfig.BatchBytes"
+		fmt.Println(c.MaxRetries, c.BatchBytes, c.Conns) // want option:"ClientConfig.MaxRetries" option:"ClientConfig.BatchBytes" option:"ClientConfig.Conns"
+	}
+}
+
+func (u *UniversalOptions) Window() {
+	t := u.transport()
+	for i := 0; i < t.Window; i++ { // want option:"transportConfig.Window"
+		fmt.Println(i)
 	}
 }
 
