@@ -108,6 +108,7 @@ func discover(ctx context.Context, prog *Program, src configs.Sources, why bool)
 	d.flags() // before key getters, so that flag names bound to fields are aliases
 	d.keyCalls()
 	d.gates()
+	d.listGates()
 	d.mergeStored()
 	d.mergeCopies()
 	d.dropSinks()

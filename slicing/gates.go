@@ -1,7 +1,11 @@
 package slicing
 
 import (
+	"go/constant"
+	"go/token"
 	"go/types"
+	"iter"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -123,5 +127,70 @@ func (d *discoverer) gates() {
 		}
 		d.notes.add([]string{name}, "%s: a feature gate, asked at %s", name, d.prog.Position(call.Pos()))
 		d.addSite(d.option(name, "gate", "bool"), fn, call, call.Pos(), "")
+	}
+}
+
+// listGates creates an option per feature a list option switches on by
+// naming it: an element of the list compared with a constant (for _, f :=
+// range cfg.Features { switch f { case "gzip": ... } }), or the list
+// asked whether it holds one (slices.Contains(cfg.Features, "gzip")).
+// The gate is named after the feature and read where it is compared.
+func (d *discoverer) listGates() {
+	names := make([]string, 0, len(d.opts))
+	for name := range d.opts {
+		names = append(names, name)
+	}
+	slices.Sort(names)
+	for _, name := range names {
+		list := d.opts[name]
+		for _, site := range list.Sites {
+			if site.Value == nil || !isStrings(site.Value.Type()) {
+				continue
+			}
+			for feature, at := range namedIn(site.Value) {
+				if feature == "" {
+					continue
+				}
+				d.notes.add([]string{feature}, "%s: a feature %s switches on, asked at %s", feature, list.Name, d.prog.Position(at.Pos()))
+				d.addSite(d.option(feature, "gate", "bool"), at.Parent(), at, at.Pos(), "")
+			}
+		}
+	}
+}
+
+// namedIn yields the features a list is asked for: the constant an element
+// of it is compared with, with the comparison, and the constant a
+// slices.Contains call asks, with the call.
+func namedIn(list ssa.Value) iter.Seq2[string, ssa.Value] {
+	return func(yield func(string, ssa.Value) bool) {
+		compared := func(e ssa.Value) bool {
+			for _, r := range *e.Referrers() {
+				cmp, ok := r.(*ssa.BinOp)
+				if !ok || cmp.Op != token.EQL && cmp.Op != token.NEQ {
+					continue
+				}
+				c, ok := otherOperand(cmp, e).(*ssa.Const)
+				if ok && c.Value != nil && c.Value.Kind() == constant.String && !yield(constant.StringVal(c.Value), cmp) {
+					return false
+				}
+			}
+			return true
+		}
+		for _, r := range *list.Referrers() {
+			switch r := r.(type) {
+			case *ssa.IndexAddr:
+				for _, l := range *r.Referrers() {
+					if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL && !compared(load) {
+						return
+					}
+				}
+			case *ssa.Call:
+				if callee := r.Call.StaticCallee(); callee != nil && origin(callee).String() == "slices.Contains" && len(r.Call.Args) == 2 && r.Call.Args[0] == list {
+					if c, ok := r.Call.Args[1].(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.String && !yield(constant.StringVal(c.Value), r) {
+						return
+					}
+				}
+			}
+		}
 	}
 }

@@ -5,6 +5,7 @@ package gates
 
 import (
 	"fmt"
+	"slices"
 
 	"k8s.io/component-base/featuregate"
 )
@@ -70,4 +71,33 @@ func Run(fs FeatureSet, st Status, h Header, w Weights, all []Feature) {
 		fmt.Println(global.Enabled(f)) // a name that is no constant asks no gate in particular
 	}
 	fmt.Println(st.Is("ready"), h.Has("Content-Type"), w.Of(Compaction))
+}
+
+// Config switches features on by naming them in a list: each name the
+// code compares an element with, or asks the list for, is a gate.
+type Config struct {
+	Features []string `yaml:"features"`
+	Hosts    []string `yaml:"hosts"`
+}
+
+type server struct{ compress, cache, trace bool }
+
+func New(cfg Config) *server {
+	s := &server{}
+	for _, f := range cfg.Features { // want option:"Config.Features"
+		switch f {
+		case "gzip": // want option:"gzip" style:"gate"
+			s.compress = true
+		case "cache": // want option:"cache" style:"gate"
+			s.cache = true
+		}
+	}
+	features := cfg.Features                     // want option:"Config.Features"
+	s.trace = slices.Contains(features, "trace") // want option:"trace" style:"gate"
+	for _, h := range cfg.Hosts {                // want option:"Config.Hosts"
+		if h != "" { // an empty name switches nothing on
+			fmt.Println(h)
+		}
+	}
+	return s
 }
