@@ -91,6 +91,10 @@ type Sources struct {
 	// Messages are the methods, by name, that render their receiver as
 	// text for people (Error, String): what they return is not work.
 	Messages []string `koanf:"messages"`
+	// FlagStructs are the flag types, "pkg.Type", that a program declares
+	// as struct literals naming the flag in their Name field and binding
+	// it to the variable their Destination field points at.
+	FlagStructs []string `koanf:"flag_structs"`
 
 	Types   []string `koanf:"types"`
 	Funcs   []Func   `koanf:"funcs"`

@@ -106,6 +106,7 @@ func discover(ctx context.Context, prog *Program, src configs.Sources, why bool)
 		return nil, nil, err
 	}
 	d.flags() // before key getters, so that flag names bound to fields are aliases
+	d.flagStructs()
 	d.keyCalls()
 	d.gates()
 	d.listGates()

@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"go/types"
+	"iter"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -34,28 +35,36 @@ func (d *discoverer) funcOptions(inModule map[*types.Struct]*types.Named) map[fi
 		if s == nil || inModule[s] == nil {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok || !rootedAt(fa, base) {
-					continue
-				}
-				fs := structOf(fa.X.Type())
-				if fs == nil || inModule[fs] == nil {
-					continue
-				}
-				f := field{fs, fa.Field}
-				if !slices.ContainsFunc(out[f], func(x setter) bool { return x.fn == fn }) {
-					out[f] = append(out[f], setter{fn, name})
-				}
+		for _, fa := range fieldStores(fn) {
+			if !rootedAt(fa, base) {
+				continue
+			}
+			fs := structOf(fa.X.Type())
+			if fs == nil || inModule[fs] == nil {
+				continue
+			}
+			f := field{fs, fa.Field}
+			if !slices.ContainsFunc(out[f], func(x setter) bool { return x.fn == fn }) {
+				out[f] = append(out[f], setter{fn, name})
 			}
 		}
 	}
 	return out
+}
+
+// fieldStores yields fn's stores into fields, with the field's address.
+func fieldStores(fn *ssa.Function) iter.Seq2[*ssa.Store, *ssa.FieldAddr] {
+	return func(yield func(*ssa.Store, *ssa.FieldAddr) bool) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok {
+					if fa, ok := st.Addr.(*ssa.FieldAddr); ok && !yield(st, fa) {
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // optionTarget returns the value whose fields fn sets as an option, and

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/confhunt/confhunt/configs"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -192,29 +193,94 @@ func (d *discoverer) flags() {
 				addr = mi.X
 			}
 		}
-		typ := ""
-		if p, ok := addr.Type().Underlying().(*types.Pointer); ok {
-			typ = typeString(p.Elem())
-		}
-		// A flag bound to a configuration field is that field's option.
-		if fa, ok := addr.(*ssa.FieldAddr); ok {
-			if o := d.fieldOption(fa); o != nil {
-				if name, ok := d.key(keyArgs[e.Key]); ok {
-					d.addAlias(o, name)
-				}
-				o.decls = append(o.decls, call.Pos())
+		name, named := d.key(keyArgs[e.Key])
+		d.bind(fn, addr, name, named, call.Pos(), func(typ string) *Option {
+			return d.keyOption(call, keyArgs[e.Key], e.Style, typ)
+		})
+	}
+}
+
+// flagStructs binds the flags declared as struct literals of the
+// catalogue's flag types (Sources.FlagStructs), &cli.IntFlag{Name:
+// "workers", Destination: &cfg.Workers}, to the variable their
+// Destination points at. A flag whose name is no constant is left out.
+func (d *discoverer) flagStructs() {
+	flagTypes := configs.NameSet(d.src.FlagStructs)
+	if len(flagTypes) == 0 {
+		return
+	}
+	for _, fn := range d.funcs {
+		for st, fa := range fieldStores(fn) {
+			if !flagTypes[pointee(fa.X.Type())] || fieldName(fa) != "Destination" {
 				continue
 			}
-		}
-		o := d.keyOption(call, keyArgs[e.Key], e.Style, typ)
-		o.decls = append(o.decls, call.Pos())
-		if o.Package == "" {
-			o.Package = fn.Pkg.Pkg.Path()
-		}
-		for _, v := range d.loads(addr, make(map[ssa.Value]bool)) {
-			d.addSite(o, v.Parent(), v, readPos(v), "")
+			var name string
+			for _, r := range *fa.X.Referrers() {
+				if nf, ok := r.(*ssa.FieldAddr); ok && fieldName(nf) == "Name" {
+					for _, r := range *nf.Referrers() {
+						if ns, ok := r.(*ssa.Store); ok && ns.Addr == nf {
+							name, _ = d.key(ns.Val)
+						}
+					}
+				}
+			}
+			if name == "" {
+				continue
+			}
+			d.bind(fn, st.Val, name, true, st.Pos(), func(typ string) *Option {
+				return d.option(name, "flag", typ)
+			})
 		}
 	}
+}
+
+// bind makes the flag name, declared at pos and setting the variable addr
+// points at, an option. A flag bound to a configuration field is that
+// field's option, with the flag's name (when named) as an alias; another
+// variable is an option of its own, made by newOption and read wherever
+// the variable is.
+func (d *discoverer) bind(fn *ssa.Function, addr ssa.Value, name string, named bool, pos token.Pos, newOption func(typ string) *Option) {
+	typ := ""
+	if p, ok := addr.Type().Underlying().(*types.Pointer); ok {
+		typ = typeString(p.Elem())
+	}
+	if fa, ok := addr.(*ssa.FieldAddr); ok {
+		if o := d.fieldOption(fa); o != nil {
+			if named {
+				d.addAlias(o, name)
+			}
+			o.decls = append(o.decls, pos)
+			return
+		}
+	}
+	o := newOption(typ)
+	o.decls = append(o.decls, pos)
+	if o.Package == "" {
+		o.Package = fn.Pkg.Pkg.Path()
+	}
+	for _, v := range d.loads(addr, make(map[ssa.Value]bool)) {
+		d.addSite(o, v.Parent(), v, readPos(v), "")
+	}
+}
+
+// fieldName is the name of the field fa addresses.
+func fieldName(fa *ssa.FieldAddr) string {
+	return structOf(fa.X.Type()).Field(fa.Field).Name()
+}
+
+// pointee names the type t points at, "pkg.Type" (a generic type's
+// instances by the generic type), or "".
+func pointee(t types.Type) string {
+	p, ok := t.Underlying().(*types.Pointer)
+	if !ok {
+		return ""
+	}
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok || named.Obj().Pkg() == nil {
+		return ""
+	}
+	obj := named.Origin().Obj()
+	return obj.Pkg().Path() + "." + obj.Name()
 }
 
 // chainStart follows a builder chain back from its terminal call c, through

@@ -8,6 +8,7 @@ require (
 	github.com/knadh/koanf/v2 v2.0.0
 	github.com/spf13/pflag v1.0.0
 	github.com/spf13/viper v1.0.0
+	github.com/urfave/cli/v2 v2.0.0
 	k8s.io/component-base v0.0.0
 )
 
@@ -17,5 +18,6 @@ replace (
 	github.com/knadh/koanf/v2 => ./stubs/koanf
 	github.com/spf13/pflag => ./stubs/pflag
 	github.com/spf13/viper => ./stubs/viper
+	github.com/urfave/cli/v2 => ./stubs/urfavecli
 	k8s.io/component-base => ./stubs/featuregate
 )
