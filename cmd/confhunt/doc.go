@@ -301,8 +301,9 @@ earlier rank -json output, only suspects that are not suspects in FILE
 	confhunt rank -fail-on-suspects -baseline .confhunt-baseline.json
 
 Options are found in the ways settings are read in Go programs: key
-getters (koanf, viper, urfave/cli, pflag's Get*), flag and pflag
-definitions, os.Getenv and os.LookupEnv, configuration structs (with
+getters (koanf, viper, urfave/cli, pflag's Get*), flag, pflag and kingpin
+definitions, urfave/cli flags declared as struct literals (bound to their
+Destination), os.Getenv and os.LookupEnv, configuration structs (with
 koanf/yaml/toml/mapstructure/env tags, or named *Config, *Options, *Opts,
 *Settings, *Conf) and their getter methods. Project-specific accessors and
 types are declared in .confhunt.yaml:
