@@ -267,7 +267,7 @@ func (a *Analysis) markCallbacks() {
 	for pkg := range a.prog.Helper {
 		own[pkg.Pkg] = true
 	}
-	for _, fn := range a.userFuncs() {
+	for _, fn := range a.funcs {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				switch instr := instr.(type) {

@@ -200,7 +200,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 	if !prog.AllBodies {
 		a.markCallbacks()
 	}
-	for _, fn := range a.userFuncs() {
+	for _, fn := range a.funcs {
 		var sent, received typeutil.Map
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
@@ -232,9 +232,6 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 	return a
 }
 
-// userFuncs returns the analysed functions in a fixed order; the slice
-// is shared: callers must not change it.
-func (a *Analysis) userFuncs() []*ssa.Function { return a.funcs }
 
 func (a *Analysis) indexLoad(instr ssa.Instruction) {
 	add := func(m *typeutil.Map, t types.Type, v ssa.Value) {
@@ -517,7 +514,7 @@ func (a *Analysis) Analysed(fn *ssa.Function) bool { return a.user[fn] }
 
 // Functions returns the analysed functions in a fixed order, in a slice
 // the analysis shares: callers must not change it.
-func (a *Analysis) Functions() []*ssa.Function { return a.userFuncs() }
+func (a *Analysis) Functions() []*ssa.Function { return a.funcs }
 
 // Resource returns the catalogue entry of a call: of a callee, or of the
 // interface method an invoke calls.

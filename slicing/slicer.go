@@ -891,17 +891,19 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 		if other == st || other.Parent() != st.Parent() || sl.under(other) {
 			continue
 		}
-		if raised && !(flag(other.Val) && other.Val.(*ssa.Const).Value != st.Val.(*ssa.Const).Value) || !raised && !isNil(other.Val) {
+		if raised && !opposite(other.Val, st.Val) || !raised && !isNil(other.Val) {
 			return
 		}
 	}
 	for _, l := range loads {
-		if raised {
-			sl.mark(l.(ssa.Instruction))
-			sl.pushHops(l, nil, sl.hops+1)
-		} else {
+		if !raised {
 			sl.pushNil(l, nil, sl.hops+1, false)
+			continue
 		}
+		if instr, ok := l.(ssa.Instruction); ok {
+			sl.mark(instr)
+		}
+		sl.pushHops(l, nil, sl.hops+1)
 	}
 }
 
@@ -909,6 +911,11 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 func flag(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.Bool
+}
+
+// opposite says whether x and y are the two boolean constants.
+func opposite(x, y ssa.Value) bool {
+	return flag(x) && flag(y) && constant.BoolVal(x.(*ssa.Const).Value) != constant.BoolVal(y.(*ssa.Const).Value)
 }
 
 // under says whether instr runs as the option decides: in a block under
