@@ -232,7 +232,6 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 	return a
 }
 
-
 func (a *Analysis) indexLoad(instr ssa.Instruction) {
 	add := func(m *typeutil.Map, t types.Type, v ssa.Value) {
 		if !tracked(t) {
