@@ -78,8 +78,12 @@ func mutation(ctx context.Context, bin, chromium, dir string, t Truth, n int, se
 	}
 	gen := "?"
 	if m := generateRE.FindSubmatch(stderr); m != nil {
-		if secs, err := strconv.ParseFloat(string(m[1]), 64); err == nil && secs > 0 {
+		switch secs, err := strconv.ParseFloat(string(m[1]), 64); {
+		case err != nil:
+		case secs > 0:
 			gen = fmt.Sprintf("%.3g s (%.0f mutants/s; `go test -bench Generate ./mutate` measures the rate without the -v timer's rounding)", secs, float64(all.Generated)/secs)
+		default: // below the -v timer's resolution
+			gen = fmt.Sprintf("under 0.01 s (over %d mutants/s; `go test -bench Generate ./mutate` measures the rate)", all.Generated*100)
 		}
 	}
 	byOp := map[string]int{}
