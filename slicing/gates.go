@@ -176,6 +176,9 @@ func namedIn(list ssa.Value) iter.Seq2[string, ssa.Value] {
 			}
 			return true
 		}
+		if list.Referrers() == nil {
+			return
+		}
 		for _, r := range *list.Referrers() {
 			switch r := r.(type) {
 			case *ssa.IndexAddr:

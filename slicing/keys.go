@@ -214,14 +214,10 @@ func (d *discoverer) flagStructs() {
 			if !flagTypes[pointee(fa.X.Type())] || fieldName(fa) != "Destination" {
 				continue
 			}
-			var name string
-			for _, r := range *fa.X.Referrers() {
-				if nf, ok := r.(*ssa.FieldAddr); ok && fieldName(nf) == "Name" {
-					for _, r := range *nf.Referrers() {
-						if ns, ok := r.(*ssa.Store); ok && ns.Addr == nf {
-							name, _ = d.key(ns.Val)
-						}
-					}
+			var name string // set in the same literal: the same function
+			for ns, nf := range fieldStores(fn) {
+				if nf.X == fa.X && fieldName(nf) == "Name" {
+					name, _ = d.key(ns.Val)
 				}
 			}
 			if name == "" {
@@ -263,9 +259,13 @@ func (d *discoverer) bind(fn *ssa.Function, addr ssa.Value, name string, named b
 	}
 }
 
-// fieldName is the name of the field fa addresses.
+// fieldName is the name of the field fa addresses, or "".
 func fieldName(fa *ssa.FieldAddr) string {
-	return structOf(fa.X.Type()).Field(fa.Field).Name()
+	s := structOf(fa.X.Type())
+	if s == nil {
+		return ""
+	}
+	return s.Field(fa.Field).Name()
 }
 
 // pointee names the type t points at, "pkg.Type" (a generic type's
@@ -597,11 +597,14 @@ func (d *discoverer) onlyCopies(fa *ssa.FieldAddr, o *Option) bool {
 // users of the module cannot name it.
 func inside(fa *ssa.FieldAddr) bool {
 	s := structOf(fa.X.Type())
+	p, ok := fa.X.Type().Underlying().(*types.Pointer)
+	if s == nil || !ok {
+		return false // a type parameter's field: nothing to say
+	}
 	if !s.Field(fa.Field).Exported() {
 		return true
 	}
-	t := types.Unalias(fa.X.Type().Underlying().(*types.Pointer).Elem())
-	named, ok := t.(*types.Named)
+	named, ok := types.Unalias(p.Elem()).(*types.Named)
 	if !ok || !named.Obj().Exported() || named.Obj().Pkg() == nil {
 		return true
 	}

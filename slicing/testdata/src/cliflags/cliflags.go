@@ -15,11 +15,18 @@ type Config struct {
 
 var interval time.Duration
 
+var retries int
+
+// A flag declared as a package variable's value sets its fields in the
+// package's initialiser, on the variable itself.
+var retriesFlag = cli.IntFlag{Name: "retries", Value: 3, Destination: &retries}
+
 func App(cfg *Config) *cli.App {
 	return &cli.App{
 		Flags: []cli.Flag{
 			&cli.IntFlag{Name: "workers", Value: 4, Destination: &cfg.Workers},
 			&cli.DurationFlag{Name: "interval", Value: time.Second, Destination: &interval},
+			&retriesFlag,
 		},
 	}
 }
@@ -29,6 +36,9 @@ func Run(cfg *Config) {
 		go work()
 	}
 	time.Sleep(interval) // want option:"interval" style:"flag" type:"time.Duration"
+	for range retries {  // want option:"retries" style:"flag"
+		work()
+	}
 }
 
 func work() {}
