@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"maps"
 	"slices"
 
 	"golang.org/x/tools/go/ssa"
@@ -136,12 +137,7 @@ func (d *discoverer) gates() {
 // asked whether it holds one (slices.Contains(cfg.Features, "gzip")).
 // The gate is named after the feature and read where it is compared.
 func (d *discoverer) listGates() {
-	names := make([]string, 0, len(d.opts))
-	for name := range d.opts {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(d.opts)) {
 		list := d.opts[name]
 		for _, site := range list.Sites {
 			if site.Value == nil || !isStrings(site.Value.Type()) {

@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"maps"
 	"slices"
 	"strings"
 
@@ -421,12 +422,7 @@ func FullName(fn *ssa.Function) string {
 // into the configuration field it is stored into (cfg.Workers = n, where
 // n came from os.Getenv("APP_WORKERS") or a flag): one setting, two names.
 func (d *discoverer) mergeStored() {
-	names := make([]string, 0, len(d.opts))
-	for name := range d.opts {
-		names = append(names, name)
-	}
-	slices.Sort(names)
-	for _, name := range names {
+	for _, name := range slices.Sorted(maps.Keys(d.opts)) {
 		o := d.opts[name]
 		if o.Style == "struct" || o.Style == "declared" {
 			continue
