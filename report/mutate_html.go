@@ -139,6 +139,10 @@ pre { background: #f8f8f8; padding: 0.5em; margin: 0.3em 0; overflow-x: auto; }
 .unreached { color: #b05a00; font-weight: bold; }
 .not-viable, .not-equivalent, .timeout, .pending { color: #666; }
 section.site { border-top: 1px solid #ddd; padding-top: 0.5em; }
+table.mutants { width: 100%; table-layout: fixed; }
+table.mutants td { overflow-wrap: anywhere; }
+table.mutants col.narrow { width: 11%; }
+table.mutants col.mid { width: 16%; }
 </style>
 </head>
 <body>
@@ -157,7 +161,8 @@ section.site { border-top: 1px solid #ddd; padding-top: 0.5em; }
 <h3>{{.File}}:{{.Line}}</h3>
 <pre>{{range .Lines}}<span{{if .Here}} class="here"{{end}}>{{printf "%4d" .N}}  {{.Text}}
 </span>{{end}}</pre>
-<table>
+<table class="mutants">
+<colgroup><col class="mid"><col class="mid"><col class="mid"><col class="narrow"><col><col></colgroup>
 <tr><th>Mutant</th><th>Option</th><th>Change</th><th>Status</th><th>Why</th><th>Benchmarks: measured [95% CI], predicted, p, resolves</th></tr>
 {{range .Mutants}}<tr class="mutant" data-status="{{.Status}}" id="{{.ID}}">
 <td>{{.ID}}</td><td>{{.Option}}</td><td><code>{{.Change}}</code></td><td class="{{.Status}}">{{.Status}}</td><td>{{.Why}}</td>
