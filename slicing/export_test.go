@@ -16,6 +16,3 @@ func Entered(a *Analysis, o *Option) map[*ssa.Function]int {
 
 // HelperDir exports helperDir.
 var HelperDir = helperDir
-
-// EmptyTables exports emptyTables.
-var EmptyTables = emptyTables

@@ -29,7 +29,7 @@ type Config struct {
 	Helpers  bool     // scan test helpers, harnesses, examples and benchmarks too (see helpers)
 	// AllBodies keeps the bodies of the dependencies' functions (other
 	// modules, the standard library), which the analysis never enters
-	// (see unmatched): for a call graph whose paths through library code
+	// (see bodiless): for a call graph whose paths through library code
 	// must be exact (compare, mutate).
 	AllBodies bool
 
@@ -110,22 +110,24 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	if cfg.Tags != "" {
 		pcfg.BuildFlags = []string{"-tags=" + cfg.Tags}
 	}
-	var strip func(file string) bool
+	roots := patterns
+	var own []string
 	if !cfg.AllBodies {
-		if strip, err = unmatched(ctx, dir, pcfg.BuildFlags, patterns); err != nil {
+		if own, err = ownDependencies(ctx, dir, pcfg.BuildFlags, cfg.Tests, patterns); err != nil {
 			return nil, err
 		}
-		pcfg.ParseFile = bodyParser(strip)
+		pcfg.Mode = packages.LoadSyntax | packages.NeedModule
+		roots = append(slices.Clip(patterns), own...)
 	}
-	pkgs, err := packages.Load(pcfg, patterns...)
+	pkgs, err := packages.Load(pcfg, roots...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	if strip != nil {
-		keepStripped(pkgs, strip)
+	if !cfg.AllBodies {
+		pkgs = bodiless(pkgs, own)
 	}
 	trace(cfg.Trace, "load")
 	if len(pkgs) == 0 {
@@ -173,9 +175,6 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	ssaProg, ssaPkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
 	ssaProg.Build()
 	prog.SSA = ssaProg
-	if strip != nil {
-		dropDependencies(pkgs, strip)
-	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
