@@ -110,16 +110,14 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	if cfg.Tags != "" {
 		pcfg.BuildFlags = []string{"-tags=" + cfg.Tags}
 	}
-	roots := patterns
+	var pkgs []*packages.Package
 	var own []string
-	if !cfg.AllBodies {
-		if own, err = ownDependencies(ctx, dir, pcfg.BuildFlags, cfg.Tests, patterns); err != nil {
-			return nil, err
-		}
-		pcfg.Mode = packages.LoadSyntax | packages.NeedModule
-		roots = append(slices.Clip(patterns), own...)
+	if cfg.AllBodies {
+		pkgs, err = packages.Load(pcfg, patterns...)
+	} else if own, err = ownDependencies(ctx, dir, pcfg.BuildFlags, cfg.Tests, patterns); err == nil {
+		pcfg.Fset = token.NewFileSet()
+		pkgs, err = loadSource(ctx, pcfg, append(slices.Clip(patterns), own...))
 	}
-	pkgs, err := packages.Load(pcfg, roots...)
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
 	}

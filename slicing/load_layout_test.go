@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/ssa/ssautil"
+
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/internal/cache"
 	"github.com/confhunt/confhunt/internal/testutil"
@@ -273,5 +275,74 @@ func TestWorkspaceInputs(t *testing.T) {
 	}
 	if key() == k0 {
 		t.Error("a changed file of a workspace module left the key of ./... at the workspace's root unchanged")
+	}
+}
+
+// TestDependencies: the matched packages and the module's own packages
+// they import are type-checked from source with their bodies; every
+// other package comes from export data without them, a dependency that
+// imports the main module back included (type-checked from source, as
+// its export data would give the module's types twice, then left
+// without its bodies).
+func TestDependencies(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod": "module example.com/app\n\ngo 1.22\n\nrequire example.com/ext v0.0.0\n\nreplace example.com/ext => ./ext\n",
+		"conf/conf.go": `package conf
+
+type Config struct {
+	Size int ` + "`yaml:\"size\"`" + `
+}
+
+func (c Config) Bytes() int { return c.Size * 8 }
+`,
+		"main.go": `package main
+
+import (
+	"fmt"
+
+	"example.com/app/conf"
+	"example.com/ext"
+)
+
+func main() {
+	c := conf.Config{Size: 3}
+	fmt.Println(ext.Twice(c), c.Bytes())
+}
+`,
+		"ext/go.mod": "module example.com/ext\n\ngo 1.22\n\nrequire example.com/app v0.0.0\n\nreplace example.com/app => ../\n",
+		"ext/ext.go": `package ext
+
+import "example.com/app/conf"
+
+func Twice(c conf.Config) int { return 2 * c.Size }
+`,
+	})
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Errors) > 0 {
+		t.Fatalf("errors: %v", prog.Errors)
+	}
+	if len(prog.Packages) != 1 || prog.Packages[0].PkgPath != "example.com/app" {
+		t.Errorf("matched packages %v, want example.com/app alone", prog.Packages)
+	}
+	bodies := map[string]bool{
+		"example.com/app.main":                true,
+		"(example.com/app/conf.Config).Bytes": true,  // the module's own, not matched
+		"example.com/ext.Twice":               false, // imports the module back
+		"fmt.Println":                         false,
+	}
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		if want, ok := bodies[fn.String()]; ok {
+			delete(bodies, fn.String())
+			if got := fn.Blocks != nil; got != want {
+				t.Errorf("%s has a body: %v, want %v", fn, got, want)
+			}
+		}
+	}
+	for name := range bodies {
+		t.Errorf("%s is not in the program", name)
 	}
 }

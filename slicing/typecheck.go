@@ -1,0 +1,269 @@
+package slicing
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"go/types"
+	"os"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+
+	"golang.org/x/tools/go/gcexportdata"
+	"golang.org/x/tools/go/packages"
+)
+
+// loadSource loads the packages the roots name, type-checked from
+// source, and reads every other package of their import graph from the
+// export data the go command compiles into its build cache. It does what
+// go/packages does without NeedDeps, but for one thing: go/packages
+// asks the go command for the export data of every package, the roots'
+// too, and so compiles the program itself, which a copy of a module not
+// built yet, or any edit, makes a cost of its own. Here only the
+// dependencies are compiled.
+//
+// A dependency that imports a root (a module whose dependency imports
+// the main module back) is type-checked from source as well, as
+// go/packages does: its export data would give the root's types twice.
+func loadSource(ctx context.Context, cfg *packages.Config, roots []string) ([]*packages.Package, error) {
+	graph := *cfg
+	graph.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
+		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
+	pkgs, err := packages.Load(&graph, roots...)
+	if err != nil {
+		return nil, err
+	}
+	fset := cfg.Fset
+	source := make(map[*packages.Package]bool)
+	for _, p := range pkgs {
+		source[p] = true
+	}
+	// A package that imports a source package is one too; postorder
+	// sees the imports first.
+	var order []*packages.Package
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		p.Fset = fset
+		if p.PkgPath == "unsafe" {
+			p.Types = types.Unsafe
+		}
+		for _, imp := range p.Imports {
+			if source[imp] {
+				source[p] = true
+			}
+		}
+		if source[p] {
+			order = append(order, p)
+		}
+	})
+	exports, err := exportFiles(ctx, cfg, order, source)
+	if err != nil {
+		return nil, err
+	}
+	c := &checker{fset: fset, exports: exports, view: make(map[string]*types.Package), parsed: make(map[string]*parsed), done: make(map[*packages.Package]chan struct{})}
+	for _, p := range order {
+		c.done[p] = make(chan struct{})
+	}
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, p := range order {
+		wg.Go(func() {
+			defer close(c.done[p])
+			for _, imp := range p.Imports {
+				if ch, ok := c.done[imp]; ok {
+					<-ch
+				}
+			}
+			if ctx.Err() != nil {
+				return
+			}
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			c.check(p)
+		})
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	return pkgs, nil
+}
+
+// exportFiles asks the go command for the export data of the packages
+// that source packages import from outside: it compiles them (and what
+// they import) if the build cache has them not.
+func exportFiles(ctx context.Context, cfg *packages.Config, order []*packages.Package, source map[*packages.Package]bool) (map[string]string, error) {
+	var paths []string
+	for _, p := range order {
+		for _, imp := range p.Imports {
+			if !source[imp] && imp.PkgPath != "unsafe" && !slices.Contains(paths, imp.ID) {
+				paths = append(paths, imp.ID)
+			}
+		}
+	}
+	files := make(map[string]string)
+	if len(paths) == 0 {
+		return files, nil
+	}
+	slices.Sort(paths)
+	args := append([]string{"list", "-e", "-export", "-f", "{{.ImportPath}}\t{{.Export}}"}, cfg.BuildFlags...)
+	out, err := goCmd(ctx, cfg.Dir, append(append(args, "--"), paths...)...)
+	if err != nil {
+		return nil, err
+	}
+	for line := range strings.SplitSeq(string(out), "\n") {
+		if path, file, ok := strings.Cut(line, "\t"); ok && file != "" {
+			files[path] = file
+		}
+	}
+	return files, nil
+}
+
+// checker type-checks source packages, reading the export data of the
+// others into one view, so that each package has one types.Package.
+type checker struct {
+	fset    *token.FileSet
+	exports map[string]string // import path -> export data file
+	mu      sync.Mutex        // guards view, parsed and the imported packages' Types
+	view    map[string]*types.Package
+	parsed  map[string]*parsed
+	done    map[*packages.Package]chan struct{} // closed once a source package is checked
+}
+
+// check parses and type-checks the source package p, as go/packages
+// does: every error is recorded in p.Errors, and p is ill-typed when it
+// or an import has one.
+func (c *checker) check(p *packages.Package) {
+	files := p.CompiledGoFiles
+	if len(files) == 0 {
+		files = p.GoFiles
+	}
+	for _, name := range files {
+		f, err := c.parse(name)
+		if f != nil {
+			p.Syntax = append(p.Syntax, f)
+		}
+		var list scanner.ErrorList
+		if errors.As(err, &list) {
+			for _, e := range list {
+				p.Errors = append(p.Errors, packages.Error{Pos: e.Pos.String(), Msg: e.Msg, Kind: packages.ParseError})
+			}
+		} else if err != nil {
+			p.Errors = append(p.Errors, packages.Error{Pos: name, Msg: err.Error(), Kind: packages.ParseError})
+		}
+	}
+	p.TypesInfo = &types.Info{
+		Types:        make(map[ast.Expr]types.TypeAndValue),
+		Defs:         make(map[*ast.Ident]types.Object),
+		Uses:         make(map[*ast.Ident]types.Object),
+		Implicits:    make(map[ast.Node]types.Object),
+		Instances:    make(map[*ast.Ident]types.Instance),
+		Scopes:       make(map[ast.Node]*types.Scope),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
+		FileVersions: make(map[*ast.File]string),
+	}
+	tc := &types.Config{
+		Importer: importerFunc(func(path string) (*types.Package, error) { return c.importPkg(p, path) }),
+		Error: func(err error) {
+			var te types.Error
+			if errors.As(err, &te) {
+				p.Errors = append(p.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
+			} else {
+				p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
+			}
+		},
+		Sizes: p.TypesSizes,
+	}
+	if p.Module != nil && p.Module.GoVersion != "" {
+		tc.GoVersion = "go" + p.Module.GoVersion
+	}
+	p.Types = types.NewPackage(p.PkgPath, p.Name)
+	err := types.NewChecker(tc, c.fset, p.Types, p.TypesInfo).Files(p.Syntax)
+	if err != nil && len(p.Errors) == 0 {
+		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
+	}
+	p.IllTyped = len(p.Errors) > 0
+	for _, imp := range p.Imports {
+		if imp.IllTyped {
+			p.IllTyped = true
+		}
+	}
+}
+
+// parse parses a file once for all the packages that have it: a
+// package and its test variant share their syntax, as with go/packages,
+// so that a position names one function.
+func (c *checker) parse(name string) (*ast.File, error) {
+	c.mu.Lock()
+	e, ok := c.parsed[name]
+	if !ok {
+		e = &parsed{}
+		c.parsed[name] = e
+	}
+	c.mu.Unlock()
+	e.once.Do(func() {
+		e.file, e.err = parser.ParseFile(c.fset, name, nil, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+	})
+	return e.file, e.err
+}
+
+type parsed struct {
+	once sync.Once
+	file *ast.File
+	err  error
+}
+
+// importPkg returns the package p imports as path: a source package
+// checked before p, or one read from its export data.
+func (c *checker) importPkg(p *packages.Package, path string) (*types.Package, error) {
+	if path == "unsafe" {
+		return types.Unsafe, nil
+	}
+	imp := p.Imports[path]
+	if imp == nil {
+		return nil, fmt.Errorf("no metadata for %s", path)
+	}
+	if _, ok := c.done[imp]; ok {
+		if imp.Types == nil {
+			return nil, fmt.Errorf("%s was not type-checked", path)
+		}
+		return imp.Types, nil
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if imp.Types != nil {
+		return imp.Types, nil
+	}
+	file, ok := c.exports[imp.ID]
+	if !ok {
+		return nil, fmt.Errorf("no export data for %s (does it build?)", path)
+	}
+	t, err := readExport(c.fset, file, c.view, imp.PkgPath)
+	if err != nil {
+		return nil, fmt.Errorf("reading export data for %s: %v", path, err)
+	}
+	imp.Types = t
+	return t, nil
+}
+
+func readExport(fset *token.FileSet, file string, view map[string]*types.Package, path string) (*types.Package, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	r, err := gcexportdata.NewReader(f)
+	if err != nil {
+		return nil, err
+	}
+	return gcexportdata.Read(r, fset, view, path)
+}
+
+type importerFunc func(path string) (*types.Package, error)
+
+func (f importerFunc) Import(path string) (*types.Package, error) { return f(path) }
