@@ -54,7 +54,7 @@ func runTimed(ctx context.Context, dir string, env []string, bin string, args ..
 func runScale(ctx context.Context, bin string, w io.Writer) {
 	fmt.Fprintln(w, "## Scale: large modules ranked whole")
 	fmt.Fprintln(w)
-	fmt.Fprintln(w, "Written by `make bench-scale` (benchmarks/eval -scale). Each module is copied out of the module cache into a writable directory and ranked whole (`confhunt rank ./...`) with an empty cache; then again on unchanged code (the cached result); then after a comment is appended to one file of a leaf package. Wall time and peak resident memory of the confhunt process; phases from `rank -v`.")
+	fmt.Fprintln(w, "Written by `make bench-scale` (benchmarks/eval -scale). Each module is copied out of the module cache into a writable directory and ranked whole (`confhunt rank ./...`) with an empty confhunt cache (the go build cache keeps the dependencies' export data that an earlier run or build compiled: a machine that never built them compiles them first, as `go build` would); then again on unchanged code (the cached result); then after a comment is appended to one file of a leaf package. Wall time and peak resident memory of the confhunt process; phases from `rank -v`.")
 	fmt.Fprintln(w)
 	fmt.Fprintln(w, "| module | SSA instructions | cold wall | peak memory | phases (s) | unchanged | one-file change |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
