@@ -30,21 +30,21 @@ func twoTrees(t *testing.T, files, edits map[string]string) (base, head *compare
 	return &compare.Tree{Spec: "base", ID: "base", Dir: b, Root: b}, &compare.Tree{Spec: "head", ID: "head", Dir: h, Root: h}
 }
 
-// loadTree loads tree with its tests; with all, with the library's bodies
-// too, as confhunt compare loads, so that the call graph goes through
-// testing's b.Run.
-func loadTree(t *testing.T, tree *compare.Tree, all bool) *slicing.Program {
+// loadTree loads tree with its tests, as confhunt compare loads: the
+// libraries without their bodies, so that testing's b.Run calls the
+// sub-benchmarks only where the call graph says they are made.
+func loadTree(t *testing.T, tree *compare.Tree) *slicing.Program {
 	t.Helper()
-	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: tree.Dir, Tests: true, AllBodies: all})
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: tree.Dir, Tests: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return prog
 }
 
-// The sub-benchmarks' closures: b.Run is one library function calling
-// every closure handed to it, so without care each benchmark calling
-// b.Run reaches every other one's closure.
+// The sub-benchmarks' closures: b.Run, a library function without its
+// body here, calls them; each is reached from the benchmark that makes
+// it, and from no other benchmark calling b.Run.
 const subGo = `package p
 
 // Fast is what BenchmarkFast measures.
@@ -92,7 +92,7 @@ func TestSelectSubBenchmarks(t *testing.T) {
 	t.Parallel()
 	files := map[string]string{"go.mod": goMod, "p/p.go": subGo, "p/p_test.go": subTest}
 	base, head := twoTrees(t, files, map[string]string{"p/p.go": strings.Replace(subGo, "s += i", "s += i * i", 1)})
-	bp, hp := loadTree(t, base, true), loadTree(t, head, true)
+	bp, hp := loadTree(t, base), loadTree(t, head)
 	changes := compare.Changes(bp, hp)
 	if len(changes) != 1 || changes[0].Name != "example.com/scratch/p.Slow" {
 		t.Fatalf("changes %+v, want p.Slow", changes)
@@ -190,7 +190,7 @@ func TestSelectCoveredBranch(t *testing.T) {
 		t.Fatal("the edit did not apply")
 	}
 	base, head := twoTrees(t, files, map[string]string{"p/p.go": edited})
-	bp, hp := loadTree(t, base, false), loadTree(t, head, false)
+	bp, hp := loadTree(t, base), loadTree(t, head)
 	changes := compare.Changes(bp, hp)
 	if len(changes) != 1 || changes[0].Name != "example.com/scratch/p.Parse" {
 		t.Fatalf("changes %+v, want p.Parse", changes)
@@ -255,7 +255,7 @@ func TestArgs(t *testing.T) {
 	files := map[string]string{"go.mod": goMod, "p/p.go": branchGo, "p/data_test.go": dataTest}
 	base, head := twoTrees(t, files, map[string]string{"p/p.go": strings.Replace(branchGo, "&lengthError{len(s)}", "&lengthError{2 * len(s)}", 1)})
 	data := testutil.Tree(t, map[string]string{"input": "ab"})
-	bp, hp := loadTree(t, base, false), loadTree(t, head, false)
+	bp, hp := loadTree(t, base), loadTree(t, head)
 	changes := compare.Changes(bp, hp)
 	graph := slicing.CallGraph(hp)
 	r := &runner.Runner{Dir: head.Dir, Env: os.Environ()}

@@ -13,7 +13,7 @@
 // handler, a closure a sync.Once runs, a sort.Interface) is then marked
 // from the calls into body-less functions rather than read off the call
 // graph; Config.AllBodies loads every package from source with its
-// bodies, for compare's and mutate's reach through library code.
+// bodies, for a call graph exact through library code.
 // CallGraph builds a VTA call graph over all functions, seeded by CHA.
 //
 // Discover takes a Program and the read-site catalogue of configs.Sources

@@ -27,10 +27,10 @@ type Config struct {
 	Tests    bool     // include test files and test variants of packages
 	Exclude  []string // packages not scanned for read sites: import paths, or prefixes ending in /...
 	Helpers  bool     // scan test helpers, harnesses, examples and benchmarks too (see helpers)
-	// AllBodies keeps the bodies of the dependencies' functions (other
-	// modules, the standard library), which the analysis never enters
-	// (see bodiless): for a call graph whose paths through library code
-	// must be exact (compare, mutate).
+	// AllBodies loads the dependencies (other modules, the standard
+	// library) from source with their bodies, which the analysis never
+	// enters (see loadSource): for a call graph whose paths through
+	// library code must be exact. confhunt's commands do without.
 	AllBodies bool
 
 	// Trace, when set, is called at the end of each loading phase.

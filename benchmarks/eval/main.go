@@ -98,6 +98,9 @@ func main() {
 	mutateOnly := flag.Bool("mutate-only", false, "write only the mutation section, for the -targets")
 	only2 := flag.String("targets", "", "with -mutate-only: only these targets (comma-separated directory names under benchmarks/)")
 	flag.Parse()
+	// confhunt reads CONFHUNT_* variables as settings and rejects one that
+	// names none: the mirrors directory is the evaluation's alone.
+	os.Unsetenv("CONFHUNT_MIRRORS")
 	ctx := context.Background()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {

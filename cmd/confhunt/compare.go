@@ -84,7 +84,6 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	view := report.Compare{Tests: *tests, Fail: *failOn / 100}
 	var progs [2]*slicing.Program
 	var trees [2]*compare.Tree
-	e.allBodies = true // benchmarks reach changes through library code too
 	for i, rev := range []string{*baseRev, *headRev} {
 		side := [2]string{"base", "head"}[i]
 		t, err := compare.Materialise(ctx, dir, rev, filepath.Join(run.Dir, side))

@@ -78,11 +78,7 @@ type env struct {
 	memprofile             string
 	profile                string // rank -profile: a CPU profile of the program
 	cache                  string // -cache: on or off
-	// allBodies loads the bodies of the dependencies' functions, for a call
-	// graph exact through library code (mutate and compare reach sites
-	// from benchmarks through it).
-	allBodies   bool
-	stopProfile func()
+	stopProfile            func()
 
 	fs    *flag.FlagSet
 	timer *timer
@@ -384,8 +380,6 @@ func (e *env) loadIn(ctx context.Context, s *configs.Settings, dir string, tests
 		Exclude:  s.Sources.Exclude,
 		Helpers:  s.Helpers,
 		Trace:    e.timer.phase,
-
-		AllBodies: e.allBodies,
 	})
 	if err != nil {
 		return nil, &exitError{exitUsage, err}
