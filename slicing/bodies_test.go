@@ -1,6 +1,8 @@
 package slicing_test
 
 import (
+	"context"
+	"fmt"
 	"path/filepath"
 	"testing"
 
@@ -40,5 +42,21 @@ func TestBodies(t *testing.T) {
 	// Generic functions, package initialisers and the program keep theirs.
 	if sizes[1]*3 > sizes[0]*2 {
 		t.Errorf("%d SSA instructions without the library's bodies, %d with: want less than two thirds", sizes[1], sizes[0])
+	}
+}
+
+// BenchmarkLoad loads a small program that uses net/http, sort and sync:
+// its dependencies from export data (the default), and with every body
+// from source (AllBodies).
+func BenchmarkLoad(b *testing.B) {
+	for _, all := range []bool{false, true} {
+		b.Run(fmt.Sprintf("AllBodies=%v", all), func(b *testing.B) {
+			cfg := slicing.Config{Dir: filepath.Join("testdata", "src"), Patterns: []string{"./callbacks"}, AllBodies: all}
+			for b.Loop() {
+				if _, err := slicing.Load(context.Background(), cfg); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
