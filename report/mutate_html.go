@@ -49,6 +49,15 @@ type htmlCount struct {
 // with its source, its mutants, their verdicts and the predicted and
 // measured slowdowns. Sources are read under root.
 func MutateHTML(w io.Writer, r *mutate.Report, root string) error {
+	// Benchmarks of the module's packages are named from the module's
+	// root, which the title names: the full import paths would fill the
+	// columns.
+	short := func(s string) string {
+		if r.Module == "" {
+			return s
+		}
+		return strings.ReplaceAll(s, r.Module+"/", "")
+	}
 	var sites []*htmlSite
 	byPlace := make(map[string]*htmlSite)
 	srcs := make(map[string][]string)
@@ -72,9 +81,9 @@ func MutateHTML(w io.Writer, r *mutate.Report, root string) error {
 			byPlace[key] = s
 			sites = append(sites, s)
 		}
-		hm := htmlMutant{Mutant: m, Change: edit(m), Why: mutate.Explain(m)}
+		hm := htmlMutant{Mutant: m, Change: edit(m), Why: short(mutate.Explain(m))}
 		for _, b := range m.Benches {
-			hb := htmlBench{Name: b.Label(), Measured: fmt.Sprintf("%+.1f%%", 100*(b.Ratio-1)), Predicted: "-",
+			hb := htmlBench{Name: short(b.Label()), Measured: fmt.Sprintf("%+.1f%%", 100*(b.Ratio-1)), Predicted: "-",
 				Interval: fmt.Sprintf("[%+.1f%%, %+.1f%%]", 100*(b.Lo-1), 100*(b.Hi-1)), P: fmt.Sprintf("%.3g", b.P),
 				MDE: fmt.Sprintf("±%.1f%%", 100*b.MDE), Slower: b.Slower}
 			if b.Predicted > 0 {
@@ -101,7 +110,11 @@ func MutateHTML(w io.Writer, r *mutate.Report, root string) error {
 		m     map[string]mutate.Score
 	}{{"Option", r.Score.Options}, {"Operator", r.Score.Operators}, {"Benchmark", r.Score.Benchmarks}} {
 		if len(t.m) > 0 {
-			tables = append(tables, table{t.title, scoreRows(t.m)})
+			rows := scoreRows(t.m)
+			for i := range rows {
+				rows[i].Name = short(rows[i].Name)
+			}
+			tables = append(tables, table{t.title, rows})
 		}
 	}
 	return mutateTmpl.Execute(w, map[string]any{

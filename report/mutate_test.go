@@ -123,11 +123,21 @@ func TestMutateStryker(t *testing.T) {
 // counts by status are the report's.
 func TestMutateHTML(t *testing.T) {
 	r, root := mutateReport(t)
+	// A benchmark of one of the module's packages is named from the
+	// module's root.
+	for _, m := range r.Mutants {
+		for i := range m.Benches {
+			m.Benches[i].Name = r.Module + "/internal/q.Work"
+		}
+	}
 	var b bytes.Buffer
 	if err := report.MutateHTML(&b, r, root); err != nil {
 		t.Fatal(err)
 	}
 	page := b.String()
+	if !strings.Contains(page, "<div>internal/q.Work: ") || strings.Contains(page, r.Module+"/internal/q.Work") {
+		t.Error("a benchmark of the module is not named from the module's root")
+	}
 	if regexp.MustCompile(`(src|href)="https?:`).MatchString(page) {
 		t.Error("the page loads something from the network")
 	}
