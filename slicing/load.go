@@ -33,7 +33,9 @@ type Config struct {
 	// library code must be exact. confhunt's commands do without.
 	AllBodies bool
 
-	// Trace, when set, is called at the end of each loading phase.
+	// Trace, when set, is called at the end of each loading phase: deps
+	// (the import graph listed, the dependencies' export data compiled
+	// where the build cache lacks it), load, ssa.
 	Trace func(phase string)
 }
 
@@ -113,10 +115,11 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	var pkgs []*packages.Package
 	var own []string
 	if cfg.AllBodies {
+		trace(cfg.Trace, "deps")
 		pkgs, err = packages.Load(pcfg, patterns...)
 	} else if own, err = ownDependencies(ctx, dir, pcfg.BuildFlags, cfg.Tests, patterns); err == nil {
 		pcfg.Fset = token.NewFileSet()
-		pkgs, err = loadSource(ctx, pcfg, append(slices.Clip(patterns), own...))
+		pkgs, err = loadSource(ctx, pcfg, append(slices.Clip(patterns), own...), func() { trace(cfg.Trace, "deps") })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)

@@ -31,7 +31,9 @@ import (
 // A dependency that imports a root (a module whose dependency imports
 // the main module back) is type-checked from source as well, as
 // go/packages does: its export data would give the root's types twice.
-func loadSource(ctx context.Context, cfg *packages.Config, roots []string) ([]*packages.Package, error) {
+//
+// deps is called once the dependencies' export data is at hand.
+func loadSource(ctx context.Context, cfg *packages.Config, roots []string, deps func()) ([]*packages.Package, error) {
 	graph := *cfg
 	graph.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
@@ -65,6 +67,7 @@ func loadSource(ctx context.Context, cfg *packages.Config, roots []string) ([]*p
 	if err != nil {
 		return nil, err
 	}
+	deps()
 	c := &checker{fset: fset, exports: exports, view: make(map[string]*types.Package), parsed: make(map[string]*parsed), done: make(map[*packages.Package]chan struct{})}
 	for _, p := range order {
 		c.done[p] = make(chan struct{})

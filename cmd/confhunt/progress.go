@@ -10,17 +10,22 @@ import (
 	"golang.org/x/term"
 )
 
+// deps is the label of the first loading phase, which lists the import
+// graph and reads the dependencies' export data: on a machine that never
+// built them, the go command compiles them then, which can take minutes.
+const deps = "reading the dependencies (a first run compiles them)"
+
 // phaseLabels name, for each command, its phases in the order they end
 // (timer.phase): what confhunt is doing while one runs. An empty label
 // shows nothing: the user's workload prints its own output then.
 var phaseLabels = map[string][]string{
-	"sources": {"loading packages", "building SSA", "finding options"},
-	"slice":   {"loading packages", "building SSA", "finding options", "building the call graph", "slicing"},
-	"rank":    {"loading packages", "building SSA", "finding options", "building the call graph", "slicing and scoring"},
-	"counts":  {"loading packages", "building SSA", ""},
-	"hunt":    {"loading packages", "building SSA", "finding options", "building the call graph", "slicing, scoring and planning probes", ""},
-	"mutate":  {"loading packages", "building SSA", "finding options", "building the call graph", "slicing and scoring", "making mutants", ""},
-	"compare": {"copying the base", "loading the base", "building the base's SSA", "copying the head", "loading the head", "building the head's SSA", "comparing functions", "building the call graph", "selecting benchmarks", "slicing the options", ""},
+	"sources": {deps, "loading packages", "building SSA", "finding options"},
+	"slice":   {deps, "loading packages", "building SSA", "finding options", "building the call graph", "slicing"},
+	"rank":    {deps, "loading packages", "building SSA", "finding options", "building the call graph", "slicing and scoring"},
+	"counts":  {deps, "loading packages", "building SSA", ""},
+	"hunt":    {deps, "loading packages", "building SSA", "finding options", "building the call graph", "slicing, scoring and planning probes", ""},
+	"mutate":  {deps, "loading packages", "building SSA", "finding options", "building the call graph", "slicing and scoring", "making mutants", ""},
+	"compare": {"copying the base", deps, "loading the base", "building the base's SSA", "copying the head", deps, "loading the head", "building the head's SSA", "comparing functions", "building the call graph", "selecting benchmarks", "slicing the options", ""},
 }
 
 // progress shows on a terminal the phase under way once it has taken a

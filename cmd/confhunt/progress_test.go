@@ -34,15 +34,16 @@ func TestProgress(t *testing.T) {
 	p := &progress{w: &b, labels: phaseLabels["counts"], ticks: func() (<-chan time.Time, func()) { return ticks, func() {} }}
 	tm := newTimer(&b, false, p)
 	ticks <- time.Now()
-	tm.phase("load") // clears the line
-	tm.phase("ssa")  // no tick: nothing shown
+	tm.phase("deps") // clears the line
+	tm.phase("load") // no tick: nothing shown
+	tm.phase("ssa")
 	select {
 	case ticks <- time.Now():
 		t.Errorf("the workload's phase shows progress")
 	default:
 	}
 	tm.close()
-	want := regexp.MustCompile(`^\rconfhunt: loading packages \([0-9]+s\)\x1b\[K\r\x1b\[K$`)
+	want := regexp.MustCompile(`^\rconfhunt: reading the dependencies \(a first run compiles them\) \([0-9]+s\)\x1b\[K\r\x1b\[K$`)
 	if !want.MatchString(b.String()) {
 		t.Errorf("progress wrote %q, want %s", b.String(), want)
 	}
@@ -51,6 +52,7 @@ func TestProgress(t *testing.T) {
 	b.Reset()
 	p = &progress{w: &b, labels: phaseLabels["rank"], ticks: func() (<-chan time.Time, func()) { return ticks, func() {} }}
 	tm = newTimer(&b, false, p)
+	tm.phase("deps")
 	tm.phase("load")
 	ticks <- time.Now()
 	tm.close()
