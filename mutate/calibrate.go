@@ -185,3 +185,38 @@ func (cal calibration) size(ms []*Mutant, target float64) {
 		m.Description = fmt.Sprintf("busy loop of %v, sized for a %.0f%% slowdown", d, 100*target)
 	}
 }
+
+// sleepCosts sets the cost of each injected sleep to what a sleep of its
+// length takes here (measure): the runtime's timers wake a sleeper when
+// the system lets them, which on a virtual machine is about a
+// millisecond after a sleep of ten microseconds, a hundred times what
+// the edit asks for.
+func sleepCosts(ms []*Mutant, measure func(time.Duration) time.Duration) {
+	took := make(map[float64]float64)
+	for _, m := range ms {
+		if m.Operator != Sleep || m.Cost <= 0 {
+			continue
+		}
+		t, ok := took[m.Cost]
+		if !ok {
+			t = float64(measure(time.Duration(m.Cost)).Nanoseconds())
+			took[m.Cost] = t
+		}
+		if t > m.Cost {
+			m.Description += fmt.Sprintf(" (%v here)", time.Duration(t).Round(time.Microsecond))
+			m.Cost = t
+		}
+	}
+}
+
+// sleepTime is the median time a sleep of d takes, over 15 sleeps.
+func sleepTime(d time.Duration) time.Duration {
+	xs := make([]time.Duration, 15)
+	for i := range xs {
+		start := time.Now()
+		time.Sleep(d)
+		xs[i] = time.Since(start)
+	}
+	slices.Sort(xs)
+	return xs[len(xs)/2]
+}

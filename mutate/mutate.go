@@ -86,7 +86,8 @@ type Mutant struct {
 	Replacement string   `json:"replacement"`
 	Description string   `json:"description"`
 	// Cost is the time one execution of an injected loop or sleep adds,
-	// in nanoseconds; 0 when it is not known from the edit alone.
+	// in nanoseconds (a sleep's as measured on this machine, with
+	// Runner.Calibrate); 0 when it is not known from the edit alone.
 	Cost float64 `json:"cost_ns,omitempty"`
 	// Benchmarks and Tests are the test functions that reach the site in
 	// the call graph, as "import/path.BenchmarkName".

@@ -115,7 +115,8 @@ type Runner struct {
 	Tags          string  // build tags, comma-separated
 	// Calibrate measures how often each site runs per op of each
 	// benchmark reaching it (a coverage run of each, before the mutants),
-	// and predicts the slowdown of the mutants whose cost is known.
+	// and how long an injected sleep really takes on this machine, and
+	// predicts the slowdown of the mutants whose cost is known.
 	Calibrate bool
 	// Target, with Calibrate, sizes each injected busy loop for this
 	// slowdown (a fraction) of the benchmark it slows most; 0 keeps the
@@ -218,6 +219,7 @@ func (r *Runner) Run(ctx context.Context, prog *slicing.Program, ms []*Mutant) e
 		if r.Target > 0 {
 			cal.size(ms, r.Target)
 		}
+		sleepCosts(ms, sleepTime)
 	}
 	done := 0
 	for i := 0; i < len(ms); i += r.Jobs {

@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/mutate"
@@ -241,5 +242,35 @@ func TestMinP(t *testing.T) {
 	}
 	if !(mutate.MinP(5) < 0.05/12) || mutate.MinP(5) < 0.05/13 {
 		t.Errorf("MinP(5) = %v: want it below 0.05/12 and above 0.05/13", mutate.MinP(5))
+	}
+}
+
+// TestSleepCosts: an injected sleep costs what a sleep of its length
+// takes here, measured once per length; a busy loop keeps its cost; and
+// a sleep takes at least what it asks for.
+func TestSleepCosts(t *testing.T) {
+	ms := []*mutate.Mutant{
+		{ID: "sleep@a.go:1:1", Operator: mutate.Sleep, Cost: 10000, Description: "sleep of 10µs"},
+		{ID: "sleep@b.go:1:1", Operator: mutate.Sleep, Cost: 10000},
+		{ID: "loop@c.go:1:1", Operator: mutate.Loop, Cost: 10000},
+	}
+	measured := 0
+	mutate.SleepCosts(ms, func(d time.Duration) time.Duration { measured++; return 100 * d })
+	if measured != 1 {
+		t.Errorf("the sleep of 10µs was measured %d times, want once", measured)
+	}
+	for _, m := range ms[:2] {
+		if m.Cost != 1e6 {
+			t.Errorf("%s costs %v ns, want the measured 1e6", m.ID, m.Cost)
+		}
+	}
+	if !strings.Contains(ms[0].Description, "(1ms here)") {
+		t.Errorf("description %q does not say what the sleep takes here", ms[0].Description)
+	}
+	if ms[2].Cost != 10000 {
+		t.Errorf("the busy loop's cost changed to %v", ms[2].Cost)
+	}
+	if d := 50 * time.Microsecond; mutate.SleepTime(d) < d {
+		t.Errorf("a sleep of %v took less", d)
 	}
 }
