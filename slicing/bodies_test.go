@@ -45,6 +45,28 @@ func TestBodies(t *testing.T) {
 	}
 }
 
+// TestExportBatches: the dependencies' export data asked for in batches
+// of one import path each (a short command line) gives the program one
+// batch gives.
+func TestExportBatches(t *testing.T) {
+	cfg := slicing.Config{Dir: filepath.Join("testdata", "src"), Patterns: []string{"./callbacks"}}
+	whole, err := slicing.Load(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer slicing.SetMaxArgBytes(1)()
+	batched, err := slicing.Load(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(batched.Errors) > 0 {
+		t.Fatalf("errors in batches: %v", batched.Errors)
+	}
+	if w, b := whole.Measure(), batched.Measure(); w != b {
+		t.Errorf("one batch: %+v; batches of one path: %+v", w, b)
+	}
+}
+
 // BenchmarkLoad loads a small program that uses net/http, sort and sync:
 // its dependencies from export data (the default), and with every body
 // from source (AllBodies).

@@ -16,3 +16,10 @@ func Entered(a *Analysis, o *Option) map[*ssa.Function]int {
 
 // HelperDir exports helperDir.
 var HelperDir = helperDir
+
+// SetMaxArgBytes sets maxArgBytes and returns a function that restores it.
+func SetMaxArgBytes(n int) func() {
+	old := maxArgBytes
+	maxArgBytes = n
+	return func() { maxArgBytes = old }
+}

@@ -9,6 +9,7 @@ import (
 	"go/scanner"
 	"go/token"
 	"go/types"
+	"maps"
 	"os"
 	"runtime"
 	"slices"
@@ -99,33 +100,44 @@ func loadSource(ctx context.Context, cfg *packages.Config, roots []string, deps 
 
 // exportFiles asks the go command for the export data of the packages
 // that source packages import from outside: it compiles them (and what
-// they import) if the build cache has them not.
+// they import) if the build cache has them not. The import paths go in
+// batches short enough for any system's command line (Windows allows
+// 32,767 characters).
 func exportFiles(ctx context.Context, cfg *packages.Config, order []*packages.Package, source map[*packages.Package]bool) (map[string]string, error) {
-	var paths []string
+	need := make(map[string]bool)
 	for _, p := range order {
 		for _, imp := range p.Imports {
-			if !source[imp] && imp.PkgPath != "unsafe" && !slices.Contains(paths, imp.ID) {
-				paths = append(paths, imp.ID)
+			if !source[imp] && imp.PkgPath != "unsafe" {
+				need[imp.ID] = true
 			}
 		}
 	}
 	files := make(map[string]string)
-	if len(paths) == 0 {
-		return files, nil
-	}
-	slices.Sort(paths)
-	args := append([]string{"list", "-e", "-export", "-f", "{{.ImportPath}}\t{{.Export}}"}, cfg.BuildFlags...)
-	out, err := goCmd(ctx, cfg.Dir, append(append(args, "--"), paths...)...)
-	if err != nil {
-		return nil, err
-	}
-	for line := range strings.SplitSeq(string(out), "\n") {
-		if path, file, ok := strings.Cut(line, "\t"); ok && file != "" {
-			files[path] = file
+	paths := slices.Sorted(maps.Keys(need))
+	for len(paths) > 0 {
+		n, size := 0, 0
+		for n < len(paths) && (n == 0 || size+len(paths[n])+1 <= maxArgBytes) {
+			size += len(paths[n]) + 1
+			n++
 		}
+		args := append([]string{"list", "-e", "-export", "-f", "{{.ImportPath}}\t{{.Export}}"}, cfg.BuildFlags...)
+		out, err := goCmd(ctx, cfg.Dir, append(append(args, "--"), paths[:n]...)...)
+		if err != nil {
+			return nil, err
+		}
+		for line := range strings.SplitSeq(string(out), "\n") {
+			if path, file, ok := strings.Cut(line, "\t"); ok && file != "" {
+				files[path] = file
+			}
+		}
+		paths = paths[n:]
 	}
 	return files, nil
 }
+
+// maxArgBytes bounds the import paths of one go list command line (a
+// variable for the tests).
+var maxArgBytes = 24000
 
 // checker type-checks source packages, reading the export data of the
 // others into one view, so that each package has one types.Package.
