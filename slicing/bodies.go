@@ -1,13 +1,8 @@
 package slicing
 
 import (
-	"cmp"
-	"context"
 	"go/types"
-	"slices"
-	"strings"
 
-	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -22,55 +17,6 @@ import (
 // calling back into the program's (a handler, a comparison, a closure
 // run by sync.Once), markCallbacks approximates from the calls into
 // functions without a body.
-
-// ownDependencies lists the packages of the main modules that the
-// patterns' packages (and, with tests, their tests) import but that the
-// patterns do not match. They are loaded from source beside the matched
-// ones, with their bodies: a registry one of them keeps is how calls
-// reach the implementations another package registers.
-func ownDependencies(ctx context.Context, dir string, flags []string, tests bool, patterns []string) ([]string, error) {
-	args := []string{"list", "-e", "-deps", "-f", "{{if .DepOnly}}{{with .Module}}{{if .Main}}{{$.ImportPath}}{{end}}{{end}}{{end}}"}
-	if tests {
-		args = append(args, "-test")
-	}
-	args = append(append(args, flags...), "--")
-	out, err := goCmd(ctx, dir, append(args, patterns...)...)
-	if err != nil {
-		return nil, err
-	}
-	var own []string
-	for _, p := range strings.Split(string(out), "\n") {
-		// A test variant ("p [q.test]") or test main is loaded with its
-		// package.
-		if p != "" && !strings.Contains(p, " ") && !strings.HasSuffix(p, ".test") && !slices.Contains(own, p) {
-			own = append(own, p)
-		}
-	}
-	return own, nil
-}
-
-// bodiless takes the packages loaded for the patterns and the main
-// modules' packages they import (own), and returns those the patterns
-// match. Every other dependency, the standard library and other modules,
-// came from the go command's export data: types without syntax, so that
-// SSA builds its functions without bodies. A dependency that imports a
-// package of the main modules was type-checked from source (the go
-// command's export data would give that package's types twice); it loses
-// its syntax here, to be a dependency like the others.
-func bodiless(pkgs []*packages.Package, own []string) []*packages.Package {
-	root := make(map[*packages.Package]bool, len(pkgs))
-	for _, p := range pkgs {
-		root[p] = true
-	}
-	packages.Visit(pkgs, nil, func(p *packages.Package) {
-		if !root[p] {
-			p.Syntax, p.TypesInfo = nil, nil
-		}
-	})
-	return slices.DeleteFunc(pkgs, func(p *packages.Package) bool {
-		return slices.Contains(own, cmp.Or(p.ForTest, p.PkgPath))
-	})
-}
 
 // markCallbacks marks as called back the analysed functions that a
 // call passes to a function without a body, or stores into a field of a

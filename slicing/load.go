@@ -113,22 +113,18 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		pcfg.BuildFlags = []string{"-tags=" + cfg.Tags}
 	}
 	var pkgs []*packages.Package
-	var own []string
 	if cfg.AllBodies {
 		trace(cfg.Trace, "deps")
 		pkgs, err = packages.Load(pcfg, patterns...)
-	} else if own, err = ownDependencies(ctx, dir, pcfg.BuildFlags, cfg.Tests, patterns); err == nil {
+	} else {
 		pcfg.Fset = token.NewFileSet()
-		pkgs, err = loadSource(ctx, pcfg, append(slices.Clip(patterns), own...), func() { trace(cfg.Trace, "deps") })
+		pkgs, err = loadSource(ctx, pcfg, patterns, func() { trace(cfg.Trace, "deps") })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)
 	}
 	if err := ctx.Err(); err != nil {
 		return nil, err
-	}
-	if !cfg.AllBodies {
-		pkgs = bodiless(pkgs, own)
 	}
 	trace(cfg.Trace, "load")
 	if len(pkgs) == 0 {

@@ -20,41 +20,48 @@ import (
 	"golang.org/x/tools/go/packages"
 )
 
-// loadSource loads the packages the roots name, type-checked from
-// source, and reads every other package of their import graph from the
-// export data the go command compiles into its build cache. It does what
-// go/packages does without NeedDeps, but for one thing: go/packages
-// asks the go command for the export data of every package, the roots'
-// too, and so compiles the program itself, which a copy of a module not
-// built yet, or any edit, makes a cost of its own. Here only the
-// dependencies are compiled.
+// loadSource loads the packages the patterns match and type-checks
+// them from source, with the main modules' packages they import (a
+// registry one of those keeps is how calls reach the implementations
+// another package registers), and reads every other package of their
+// import graph from the export data the go command compiles into its
+// build cache. It does what go/packages does without NeedDeps, but for
+// one thing: go/packages asks the go command for the export data of
+// every package, the program's too, and so compiles the program itself,
+// which a copy of a module not built yet, or any edit, makes a cost of
+// its own. Here only the dependencies are compiled.
 //
-// A dependency that imports a root (a module whose dependency imports
-// the main module back) is type-checked from source as well, as
-// go/packages does: its export data would give the root's types twice.
+// A dependency that imports a source package (a module whose dependency
+// imports the main module back) is type-checked from source as well, as
+// go/packages does: its export data would give the main module's types
+// twice. It then loses its syntax, to be built without bodies like the
+// other dependencies.
 //
 // deps is called once the dependencies' export data is at hand.
-func loadSource(ctx context.Context, cfg *packages.Config, roots []string, deps func()) ([]*packages.Package, error) {
+func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, deps func()) ([]*packages.Package, error) {
 	graph := *cfg
 	graph.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
-	pkgs, err := packages.Load(&graph, roots...)
+	pkgs, err := packages.Load(&graph, patterns...)
 	if err != nil {
 		return nil, err
 	}
 	fset := cfg.Fset
-	source := make(map[*packages.Package]bool)
+	root := make(map[*packages.Package]bool)
 	for _, p := range pkgs {
-		source[p] = true
+		root[p] = true
 	}
+	own := func(p *packages.Package) bool { return root[p] || p.Module != nil && p.Module.Main }
 	// A package that imports a source package is one too; postorder
 	// sees the imports first.
+	source := make(map[*packages.Package]bool)
 	var order []*packages.Package
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		p.Fset = fset
 		if p.PkgPath == "unsafe" {
 			p.Types = types.Unsafe
 		}
+		source[p] = own(p)
 		for _, imp := range p.Imports {
 			if source[imp] {
 				source[p] = true
@@ -94,6 +101,11 @@ func loadSource(ctx context.Context, cfg *packages.Config, roots []string, deps 
 	wg.Wait()
 	if err := ctx.Err(); err != nil {
 		return nil, err
+	}
+	for _, p := range order {
+		if !own(p) {
+			p.Syntax, p.TypesInfo = nil, nil
+		}
 	}
 	return pkgs, nil
 }
