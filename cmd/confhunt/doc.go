@@ -167,6 +167,8 @@ each site's executions per op. Each injected loop is then sized so that
 the benchmark it slows most slows by -target (default 0.2) — unless
 -inject is given — and each loop or sleep mutant carries its predicted
 slowdown per benchmark: executions per op × injected cost ÷ ns/op. A
+sleep's cost is what a sleep of its length takes on the machine,
+measured then (often about a millisecond for 10µs on a virtual one). A
 survivor says whether it was never reached by a benchmark, predicted
 below what the benchmark resolves (the half-width of its ratio's 95%
 interval), or predicted above it and not detected: a benchmark to look at.

@@ -36,7 +36,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	ops := fs.String("operators", "", "comma-separated `operators` to apply (default all): value, fastpath, loop, sleep, alloc, unbreak, oblivion, lock")
 	inject := fs.Duration("inject", 10*time.Microsecond, "the time one injected loop or sleep costs (a loop's, with -calibrate, is sized by -target unless -inject is given)")
 	target := fs.Float64("target", 0.2, "with -calibrate, size each injected loop for this slowdown (a fraction) of the benchmark it slows most; 0 keeps -inject")
-	calibrate := fs.Bool("calibrate", true, "measure how often each site runs per op of each benchmark (one coverage run each) and predict the mutants' slowdowns")
+	calibrate := fs.Bool("calibrate", true, "measure how often each site runs per op of each benchmark (one coverage run each) and how long a sleep takes here, and predict the mutants' slowdowns")
 	patterns, err := e.parse(args)
 	if err != nil {
 		return err
