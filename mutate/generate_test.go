@@ -237,7 +237,7 @@ func TestSample(t *testing.T) {
 // TestValueDirection checks that the config-value mutants of a number
 // follow its costly direction: smaller values where its costlier branch
 // is taken below a value it is compared with, larger ones where it
-// bounds a loop.
+// bounds a loop, and both where it sizes something (a capacity).
 func TestValueDirection(t *testing.T) {
 	l := loadApp(t)
 	got := make(map[string][]string)
@@ -254,13 +254,14 @@ func TestValueDirection(t *testing.T) {
 		{"Flusher.Every", []string{"max((f.Every)/10, 1)"}, "(f.Every)*10"},
 		{"Flusher.Ratio", []string{"(f.Ratio)/10"}, "(f.Ratio)*10"},
 		{"Config.Rounds", []string{"(c.Rounds)*10"}, "max((c.Rounds)/10, 1)"},
+		{"Config.Limit", []string{"(c.Limit)*10", "max((c.Limit)/10, 1)"}, ""},
 	} {
 		for _, w := range tc.want {
 			if !slices.Contains(got[tc.option], w) {
 				t.Errorf("%s: values %q, want %q among them", tc.option, got[tc.option], w)
 			}
 		}
-		if slices.Contains(got[tc.option], tc.notWant) {
+		if tc.notWant != "" && slices.Contains(got[tc.option], tc.notWant) {
 			t.Errorf("%s: values %q, want no %q", tc.option, got[tc.option], tc.notWant)
 		}
 	}

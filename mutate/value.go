@@ -172,7 +172,8 @@ type slow struct {
 //   - a number otherwise, by the direction in which it costs: larger
 //     (it bounds loops or sizes, or a costlier branch is taken above a
 //     bound, as without a direction): ten times the value and the
-//     largest constant bound the code compares it with; smaller (a
+//     largest constant bound the code compares it with, and, for a
+//     capacity (a size, a pool, a bound), a tenth of it too; smaller (a
 //     costlier branch is taken below a bound or a value it is compared
 //     with): a tenth of the value, at least 1 for an integer, the
 //     smallest positive constant bound, and the constant a costlier
@@ -229,13 +230,24 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 			out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
 		}
 	}
-	if !smaller {
+	// A capacity (a size, a pool or a bound) costs at small values too:
+	// per-item overhead, misses and contention are not in the code's
+	// static costs, which see only what grows with the value.
+	capacity := slices.ContainsFunc(dir.Larger, func(k string) bool { return k == "size" || k == "conc" || k == "bound" })
+	if !smaller && !capacity {
 		return out
 	}
+	why := "its costlier branches take smaller values"
+	if !smaller {
+		why = "a smaller capacity: more rounds, misses or contention"
+	}
 	if integer {
-		out = append(out, slow{text: "max((%s)/10, 1)", desc: "÷10 (its costlier branches take smaller values)", wrap: true})
+		out = append(out, slow{text: "max((%s)/10, 1)", desc: "÷10 (" + why + ")", wrap: true})
 	} else {
-		out = append(out, slow{text: "(%s)/10", desc: "÷10 (its costlier branches take smaller values)", wrap: true})
+		out = append(out, slow{text: "(%s)/10", desc: "÷10 (" + why + ")", wrap: true})
+	}
+	if !smaller {
+		return out
 	}
 	if i := slices.IndexFunc(ord, func(c constant.Value) bool { return constant.Sign(c) > 0 }); i >= 0 {
 		c := ord[i]

@@ -487,6 +487,17 @@ func precision(project string, opts []rankedOption, labels Labels) (yes, labelle
 	return yes, labelled
 }
 
+// notPerf counts the options of the top n labelled perf: no.
+func notPerf(project string, opts []rankedOption, labels Labels, n int) int {
+	no := 0
+	for _, o := range opts[:min(n, len(opts))] {
+		if l, ok := findLabel(labels, project, o); ok && l.Perf == "no" {
+			no++
+		}
+	}
+	return no
+}
+
 func findLabel(labels Labels, project string, o rankedOption) (Label, bool) {
 	for _, l := range labels.Labels {
 		if l.Project == project && (l.Option == o.Name || slices.Contains(o.Aliases, l.Option)) {
@@ -509,18 +520,18 @@ const realHeader = "# confhunt on real code\n\n" +
 	"an option matching its culprit (by name or alias) ranks within it. *top 10%* is the suspects' window " +
 	"(ceil(10% of the options)); *k* is the number of distinct culprit options of the project. Precision is " +
 	"the share of the top 10 labelled `perf: yes` in `benchmarks/real/labels.yaml` (blind labels; unlabelled " +
-	"options are left out of the share). Baselines order the same discovered options: *random* (median over " +
+	"options are left out of the share); *no@15* counts the top 15 labelled `perf: no`. Baselines order the same discovered options: *random* (median over " +
 	"100 seeded shuffles) and *names* (last name segment matching a fixed expression of performance words " +
 	"first, ties shuffled; median over 100 seeds). Undiscovered culprits are misses everywhere.\n\n"
 
 func realReport(w io.Writer, results []*realResult, labels Labels) {
 	io.WriteString(w, realHeader)
-	fmt.Fprintf(w, "| project | options | cases | top 10 | top 20 | top k | top 10%% | with counts: top 10 / top 10%% | precision@10 | rank wall | peak memory |\n|---|---|---|---|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| project | options | cases | top 10 | top 20 | top k | top 10%% | with counts: top 10 / top 10%% | precision@10 | no@15 | rank wall | peak memory |\n|---|---|---|---|---|---|---|---|---|---|---|---|\n")
 	var total, totalM tally
-	var yes, labelled, measuredCases int
+	var yes, labelled, measuredCases, maxNo int
 	for _, r := range results {
 		if r.err != "" {
-			fmt.Fprintf(w, "| %s | error | %d | - | - | - | - | - | - | - | - |\n", r.project.Name, len(r.cases))
+			fmt.Fprintf(w, "| %s | error | %d | - | - | - | - | - | - | - | - | - |\n", r.project.Name, len(r.cases))
 			total.cases += len(r.cases)
 			continue
 		}
@@ -536,21 +547,23 @@ func realReport(w io.Writer, results []*realResult, labels Labels) {
 		y, l := precision(r.project.Name, r.options, labels)
 		yes += y
 		labelled += l
-		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d (k=%d) | %d (of %d) | %s | %s | %.1fs | %s |\n",
+		no := notPerf(r.project.Name, r.options, labels, 15)
+		maxNo = max(maxNo, no)
+		fmt.Fprintf(w, "| %s | %d | %d | %d | %d | %d (k=%d) | %d (of %d) | %s | %s | %d | %.1fs | %s |\n",
 			r.project.Name, len(r.options), t.cases, t.top10, t.top20, t.topK, distinctOptions(r.cases), t.topPct, window(len(r.options)),
-			mcol, pct(y, l), r.wall.Seconds(), r.peak)
+			mcol, pct(y, l), no, r.wall.Seconds(), r.peak)
 	}
 	mcol := "-"
 	if measuredCases > 0 {
 		mcol = fmt.Sprintf("%d/%d / %d/%d", totalM.top10, measuredCases, totalM.topPct, measuredCases)
 	}
-	fmt.Fprintf(w, "| **total** | | %d | %s | %s | %s | %s | %s | %s | | |\n", total.cases, pct(total.top10, total.cases), pct(total.top20, total.cases), pct(total.topK, total.cases), pct(total.topPct, total.cases), mcol, pct(yes, labelled))
+	fmt.Fprintf(w, "| **total** | | %d | %s | %s | %s | %s | %s | %s | at most %d | | |\n", total.cases, pct(total.top10, total.cases), pct(total.top20, total.cases), pct(total.topK, total.cases), pct(total.topPct, total.cases), mcol, pct(yes, labelled), maxNo)
 	for _, b := range []struct {
 		name  string
 		names bool
 	}{{"random", false}, {"names", true}} {
 		t := medianBaseline(results, b.names)
-		fmt.Fprintf(w, "| *baseline: %s* | | %d | %s | %s | %s | %s | | | | |\n", b.name, t.cases, pct(t.top10, t.cases), pct(t.top20, t.cases), pct(t.topK, t.cases), pct(t.topPct, t.cases))
+		fmt.Fprintf(w, "| *baseline: %s* | | %d | %s | %s | %s | %s | | | | | |\n", b.name, t.cases, pct(t.top10, t.cases), pct(t.top20, t.cases), pct(t.topK, t.cases), pct(t.topPct, t.cases))
 	}
 	fmt.Fprintln(w)
 
