@@ -66,7 +66,12 @@ func ReadValues(file string) (*Values, error) {
 			if doc.Content[0].Kind != yaml.MappingNode {
 				return nil, fmt.Errorf("%s:%d: want a mapping of keys to values", file, doc.Content[0].Line)
 			}
-			flattenYAML(doc.Content[0], "", &v.Set)
+			f := flattener{file: file}
+			f.node(doc.Content[0], "")
+			if f.err != nil {
+				return nil, f.err
+			}
+			v.Set = f.set
 		}
 	case "toml":
 		var m map[string]any
@@ -107,22 +112,48 @@ func valuesKind(file string) string {
 	return "args"
 }
 
-func flattenYAML(n *yaml.Node, prefix string, out *[]Setting) {
+// maxSettings bounds the settings a values file may hold once its
+// aliases are expanded (a few aliases of aliases make billions).
+const maxSettings = 100000
+
+// flattener lists a YAML document's settings by dotted key, expanding
+// aliases, and fails on an alias inside its own anchor.
+type flattener struct {
+	file      string
+	set       []Setting
+	expanding []*yaml.Node // the anchors whose aliases are being expanded
+	err       error
+}
+
+func (f *flattener) node(n *yaml.Node, prefix string) {
+	if f.err != nil {
+		return
+	}
+	if len(f.set) >= maxSettings {
+		f.err = fmt.Errorf("%s:%d: more than %d settings (aliases expanded)", f.file, n.Line, maxSettings)
+		return
+	}
 	switch n.Kind {
 	case yaml.AliasNode:
-		flattenYAML(n.Alias, prefix, out)
+		if slices.Contains(f.expanding, n.Alias) {
+			f.err = fmt.Errorf("%s:%d: alias *%s is inside its own anchor", f.file, n.Line, n.Value)
+			return
+		}
+		f.expanding = append(f.expanding, n.Alias)
+		f.node(n.Alias, prefix)
+		f.expanding = f.expanding[:len(f.expanding)-1]
 	case yaml.MappingNode:
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			flattenYAML(n.Content[i+1], join(prefix, n.Content[i].Value), out)
+			f.node(n.Content[i+1], join(prefix, n.Content[i].Value))
 		}
 	case yaml.SequenceNode:
 		var items []string
 		for _, c := range n.Content {
 			items = append(items, c.Value)
 		}
-		*out = append(*out, Setting{Key: prefix, Text: "[" + strings.Join(items, ", ") + "]", Line: n.Line})
+		f.set = append(f.set, Setting{Key: prefix, Text: "[" + strings.Join(items, ", ") + "]", Line: n.Line})
 	case yaml.ScalarNode:
-		*out = append(*out, Setting{Key: prefix, Text: n.Value, Line: n.Line})
+		f.set = append(f.set, Setting{Key: prefix, Text: n.Value, Line: n.Line})
 	}
 }
 

@@ -2,6 +2,7 @@ package scoring_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -36,6 +37,12 @@ func TestReadValues(t *testing.T) {
 		{name: "bad.toml", text: "a = \n", err: "bad.toml:1:"},
 		{name: "bad.env", text: "A=1\nno equals sign\n", err: "bad.env:2: want KEY=VALUE"},
 		{name: "quote.args", text: "-mode 'scan\n", err: "quote.args: unterminated ' quote"},
+		// An alias inside its own anchor would be expanded forever; one
+		// used twice is expanded twice.
+		{name: "cycle.yaml", text: "a: &x\n  b: *x\n", err: "cycle.yaml:2: alias *x is inside its own anchor"},
+		{name: "alias.yaml", kind: "yaml", text: "base: &b\n  level: 7\nprod: *b\n",
+			want: []scoring.Setting{{Key: "base.level", Text: "7", Line: 2}, {Key: "prod.level", Text: "7", Line: 2}}},
+		{name: "laughs.yaml", text: laughs(), err: "more than 100000 settings"},
 	} {
 		file := filepath.Join(dir, tc.name)
 		if err := os.WriteFile(file, []byte(tc.text), 0o666); err != nil {
@@ -63,6 +70,17 @@ func TestReadValues(t *testing.T) {
 			t.Errorf("%s: read %+v, want %+v", tc.name, got, tc.want)
 		}
 	}
+}
+
+// laughs is a YAML document of nine settings whose aliases, nine deep,
+// expand to 9^9 settings.
+func laughs() string {
+	var b strings.Builder
+	b.WriteString("l0: &l0 {a: 1, b: 1, c: 1, d: 1, e: 1, f: 1, g: 1, h: 1, i: 1}\n")
+	for i := 1; i <= 9; i++ {
+		fmt.Fprintf(&b, "l%d: &l%d {a: *l%d, b: *l%d, c: *l%d, d: *l%d, e: *l%d, f: *l%d, g: *l%d, h: *l%d, i: *l%d}\n", i, i, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1, i-1)
+	}
+	return b.String()
 }
 
 // TestCheckValues holds a deployment's values against the costly
