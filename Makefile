@@ -42,12 +42,13 @@ fmt-check:
 install:
 	$(GO) install ./cmd/confhunt
 
-## fuzz: fuzz the readers of counts files, coverage profiles and settings files, FUZZTIME each (make fuzz FUZZTIME=10m); make test runs their seeds
+## fuzz: fuzz the readers of counts files, coverage profiles, settings files and values files, FUZZTIME each (make fuzz FUZZTIME=10m); make test runs their seeds
 FUZZTIME ?= 1m
 fuzz:
 	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./counts
 	$(GO) test -run '^$$' -fuzz '^FuzzParse$$' -fuzztime $(FUZZTIME) ./counts
 	$(GO) test -run '^$$' -fuzz '^FuzzLoad$$' -fuzztime $(FUZZTIME) ./configs
+	$(GO) test -run '^$$' -fuzz '^FuzzReadValues$$' -fuzztime $(FUZZTIME) ./scoring
 
 ## bench: benchmarks of confhunt's own stages (rank on the example service)
 bench:
