@@ -234,17 +234,16 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 	// per-item overhead, misses and contention are not in the code's
 	// static costs, which see only what grows with the value.
 	capacity := slices.ContainsFunc(dir.Larger, func(k string) bool { return k == "size" || k == "conc" || k == "bound" })
-	if !smaller && !capacity {
-		return out
-	}
-	why := "its costlier branches take smaller values"
-	if !smaller {
-		why = "a smaller capacity: more rounds, misses or contention"
-	}
-	if integer {
-		out = append(out, slow{text: "max((%s)/10, 1)", desc: "÷10 (" + why + ")", wrap: true})
-	} else {
-		out = append(out, slow{text: "(%s)/10", desc: "÷10 (" + why + ")", wrap: true})
+	if smaller || capacity {
+		why := "its costlier branches take smaller values"
+		if !smaller {
+			why = "a smaller capacity: more rounds, misses or contention"
+		}
+		text := "(%s)/10"
+		if integer {
+			text = "max((%s)/10, 1)"
+		}
+		out = append(out, slow{text: text, desc: "÷10 (" + why + ")", wrap: true})
 	}
 	if !smaller {
 		return out

@@ -520,9 +520,10 @@ const realHeader = "# confhunt on real code\n\n" +
 	"an option matching its culprit (by name or alias) ranks within it. *top 10%* is the suspects' window " +
 	"(ceil(10% of the options)); *k* is the number of distinct culprit options of the project. Precision is " +
 	"the share of the top 10 labelled `perf: yes` in `benchmarks/real/labels.yaml` (blind labels; unlabelled " +
-	"options are left out of the share); *no@15* counts the top 15 labelled `perf: no`. Baselines order the same discovered options: *random* (median over " +
-	"100 seeded shuffles) and *names* (last name segment matching a fixed expression of performance words " +
-	"first, ties shuffled; median over 100 seeds). Undiscovered culprits are misses everywhere.\n\n"
+	"options are left out of the share); *no@15* counts the top 15 labelled `perf: no`. Baselines order the " +
+	"same discovered options: *random* (median over 100 seeded shuffles) and *names* (last name segment " +
+	"matching a fixed expression of performance words first, ties shuffled; median over 100 seeds). " +
+	"Undiscovered culprits are misses everywhere.\n\n"
 
 func realReport(w io.Writer, results []*realResult, labels Labels) {
 	io.WriteString(w, realHeader)
