@@ -65,6 +65,9 @@ type Measurement struct {
 	// New are the selected benchmarks that printed no result in the
 	// base, which lacks them (or they failed there): not compared.
 	New []string
+	// Cut are the packages whose runs the budget ended before their
+	// medians were known within the protocol's width.
+	Cut []string
 	// Wall is the time of the runs, warm-ups included, builds not;
 	// Benchmarks the number of selected benchmarks they ran.
 	Wall       time.Duration
@@ -83,8 +86,10 @@ func (m *Measurement) Saved(total int) time.Duration {
 // Measure builds the test binary of each package of sel in both trees,
 // once, and runs its selected benchmarks in both, interleaved, on
 // internal/bench (one warm-up run of each, then rounds until every
-// median is known within p.Width or p.MaxRuns is reached). The trees'
-// directories hold the packages; the binaries go into run's directory.
+// median is known within p.Width or p.MaxRuns is reached). A budget
+// (p.Budget) is shared among the packages: each gets an equal part of
+// what the packages before it left. The trees' directories hold the
+// packages; the binaries go into run's directory.
 func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench, p Protocol) (*Measurement, error) {
 	cpu := p.CPU
 	if cpu == 0 {
@@ -148,12 +153,19 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 				return stdout.Bytes(), wall, nil
 			}})
 		}
+		pp := p.Protocol
+		if p.Budget > 0 {
+			pp.Budget = max((p.Budget-m.Wall)/time.Duration(len(pkgs)-i), 1)
+		}
 		start := time.Now()
-		runs, err := bench.Measure(ctx, vs, p.Protocol)
+		runs, err := bench.Measure(ctx, vs, pp)
 		if err != nil {
 			return nil, err
 		}
 		m.Wall += time.Since(start)
+		if pp.Budget > 0 && len(runs[0]) < max(pp.MaxRuns, pp.Runs) && !pp.Done(runs) {
+			m.Cut = append(m.Cut, pkg)
+		}
 		m.Benchmarks += len(bs)
 		m.Results = append(m.Results, results(runs, p.Criteria)...)
 		m.New = append(m.New, missing(pkg, bs, runs)...)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/confhunt/confhunt/compare"
 	"github.com/confhunt/confhunt/internal/bench"
@@ -139,6 +140,21 @@ func ExampleThing_Missing() {}
 	}
 	if len(m.Results) != 1 || !strings.HasPrefix(m.Results[0].Name, "Slow/n=10") {
 		t.Errorf("results %+v, want Slow/n=10", m.Results)
+	}
+	if len(m.Cut) != 0 {
+		t.Errorf("cut %v without a budget", m.Cut)
+	}
+	// A budget the warm-up spends already: one round of the three asked
+	// for, and the package is said to be cut.
+	p.Runs, p.MaxRuns, p.Budget = 3, 3, time.Nanosecond
+	if m, err = compare.Measure(context.Background(), run, base, head, sel, p); err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Results) != 1 || len(m.Results[0].Values[0]) != 1 || len(m.Results[0].Values[1]) != 1 {
+		t.Errorf("results %+v, want one run a side", m.Results)
+	}
+	if !slices.Equal(m.Cut, []string{"example.com/scratch/p"}) {
+		t.Errorf("cut %v, want example.com/scratch/p", m.Cut)
 	}
 }
 

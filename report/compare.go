@@ -49,6 +49,8 @@ type CompareFile struct {
 	MeasuredS  float64             `json:"measured_s"`          // wall time of the benchmark runs
 	SavedS     float64             `json:"saved_s"`             // estimated time the unselected benchmarks would have taken
 	Runs       [2]int              `json:"runs"`                // at least, at most, of each side
+	BudgetS    float64             `json:"budget_s,omitempty"`  // the -budget for the runs, in seconds
+	Cut        []string            `json:"cut"`                 // packages whose runs the budget ended before their medians were known within 5%
 	Benchtime  string              `json:"benchtime,omitempty"` // -test.benchtime
 	Alpha      float64             `json:"alpha"`
 	Confidence float64             `json:"confidence"`
@@ -181,7 +183,7 @@ func compareDocument(c Compare) CompareFile {
 		Changes: []ChangeJSON{}, Options: []TouchJSON{},
 		Benchmarks: selectionJSON(c.Selection.TotalBenchmarks, c.Selection.Benchmarks),
 		Results:    []CompareResultJSON{}, New: []string{}, Regressed: []string{},
-		Runs:      [2]int{c.Protocol.Runs, max(c.Protocol.Runs, c.Protocol.MaxRuns)},
+		Runs:      [2]int{c.Protocol.Runs, max(c.Protocol.Runs, c.Protocol.MaxRuns)}, BudgetS: round(c.Protocol.Budget.Seconds()), Cut: []string{},
 		Benchtime: c.Protocol.Benchtime, Alpha: c.Protocol.Criteria.Alpha, Confidence: c.Protocol.Criteria.Confidence,
 	}
 	if c.Tests {
@@ -204,6 +206,7 @@ func compareDocument(c Compare) CompareFile {
 			})
 		}
 		f.New = nonNil(m.New)
+		f.Cut = nonNil(m.Cut)
 		f.MeasuredS = round(m.Wall.Seconds())
 		f.SavedS = round(m.Saved(c.Selection.TotalBenchmarks).Seconds())
 	}
@@ -359,6 +362,9 @@ func CompareText(w io.Writer, c Compare) error {
 	for _, n := range m.New {
 		fmt.Fprintf(w, "%s: not in the base; not compared\n", c.short(n))
 	}
+	if s := c.cut(); s != "" {
+		fmt.Fprintln(w, s)
+	}
 	if len(m.Results) > 0 {
 		conf := 100 * c.Protocol.Criteria.Confidence
 		fmt.Fprintf(w, "\nmedians ± the farther bound of their %g%% interval; vs base: the Hodges-Lehmann change with its %g%% interval,\n"+
@@ -404,6 +410,20 @@ func signedSeconds(ns float64) string {
 	return "+" + seconds(ns)
 }
 
+// cut says which packages' runs the budget ended early, or "".
+func (c Compare) cut() string {
+	m := c.Measured
+	if m == nil || len(m.Cut) == 0 {
+		return ""
+	}
+	names := make([]string, len(m.Cut))
+	for i, p := range m.Cut {
+		names[i] = c.short(p)
+	}
+	return fmt.Sprintf("the budget (%s) ended the runs of %s before their medians were known within %g%%: their verdicts rest on fewer runs",
+		c.Protocol.Budget, strings.Join(names, ", "), 100*c.Protocol.Width)
+}
+
 // CompareMarkdown writes the comparison as a pull-request comment: the
 // verdicts first, the table, then the details folded.
 func CompareMarkdown(w io.Writer, c Compare) error {
@@ -431,6 +451,9 @@ func CompareMarkdown(w io.Writer, c Compare) error {
 		fmt.Fprintln(w)
 		for _, n := range m.New {
 			fmt.Fprintf(w, "`%s` is not in the base: not compared.\n\n", c.short(n))
+		}
+		if s := c.cut(); s != "" {
+			fmt.Fprintf(w, "%s\n\n", s)
 		}
 		if len(c.Regressions) > 0 {
 			names := make([]string, len(c.Regressions))

@@ -27,6 +27,7 @@ func compareView() report.Compare {
 	m := &compare.Measurement{
 		Results:    []compare.Result{res("Work", base, slow), res("Work-2", base, slow), res("Other", base, same)},
 		New:        []string{"example.com/m/a.BenchmarkNew"},
+		Cut:        []string{"example.com/m/a"},
 		Wall:       3 * time.Second,
 		Benchmarks: 2,
 	}
@@ -44,7 +45,7 @@ func compareView() report.Compare {
 		Touches:   []compare.Touch{{Option: "Config.Verify", Funcs: []string{"example.com/m/a.Work"}, Benchmarks: []string{"example.com/m/a.BenchmarkWork"}}},
 		Selection: compare.Selection{Benchmarks: []compare.Bench{other, work}, TotalBenchmarks: 8},
 		Measured:  m,
-		Protocol:  compare.Protocol{Protocol: bench.Protocol{Runs: 6, MaxRuns: 12}, Criteria: crit, Benchtime: "200ms"},
+		Protocol:  compare.Protocol{Protocol: bench.Protocol{Runs: 6, MaxRuns: 12, Width: 0.05, Budget: 10 * time.Minute}, Criteria: crit, Benchtime: "200ms"},
 		Fail:      0.5,
 		EndToEnd: &compare.EndToEnd{
 			Funcs:     []compare.Local{{Func: "example.com/m/a.Work", Calls: [2]float64{200, 200}, PerCall: [2]float64{1000, 20000}, Delta: 3.8e6, Counted: 1000, CountedDelta: 1.9e7}},

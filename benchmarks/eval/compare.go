@@ -54,6 +54,7 @@ type compareJSON struct {
 		Verdict string   `json:"verdict"`
 	} `json:"results"`
 	New []string `json:"new"`
+	Cut []string `json:"cut"`
 }
 
 type commitResult struct {
@@ -65,6 +66,7 @@ type commitResult struct {
 	change          float64
 	verdict         string
 	detected        bool // in the stated direction
+	cut             int  // packages whose runs the budget ended early
 	wall            time.Duration
 	peak            int64
 }
@@ -76,7 +78,7 @@ var procs = regexp.MustCompile(`-[0-9]+$`)
 // synthetic changes (runSynthetic); -only synthetic runs those alone. A case's repository
 // is cloned from mirrors/owner+name/repo when that exists (a shared,
 // read-only clone), from https://repo otherwise.
-func runCompare(ctx context.Context, bin, file, out, only, mirrors string, runs int, benchtime string) error {
+func runCompare(ctx context.Context, bin, file, out, only, mirrors string, runs int, benchtime string, budget time.Duration) error {
 	var cs Commits
 	if err := readYAML(file, &cs); err != nil {
 		return err
@@ -87,10 +89,10 @@ func runCompare(ctx context.Context, bin, file, out, only, mirrors string, runs 
 			continue
 		}
 		fmt.Fprintf(os.Stderr, "eval: compare %s (%s@%s)\n", c.Name, c.Repo, c.Commit[:12])
-		results = append(results, compareCase(ctx, bin, c, mirrors, runs, benchtime))
+		results = append(results, compareCase(ctx, bin, c, mirrors, runs, benchtime, budget))
 	}
 	var b bytes.Buffer
-	compareReport(&b, file, results, runs, benchtime)
+	compareReport(&b, file, results, runs, benchtime, budget)
 	if only == "" || only == "synthetic" {
 		runSynthetic(ctx, bin, &b, runs, benchtime)
 	}
@@ -101,7 +103,7 @@ func runCompare(ctx context.Context, bin, file, out, only, mirrors string, runs 
 	return nil
 }
 
-func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, runs int, benchtime string) commitResult {
+func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, runs int, benchtime string, budget time.Duration) commitResult {
 	r := commitResult{c: c}
 	tmp, err := os.MkdirTemp("", "confhunt-eval-compare-")
 	if err != nil {
@@ -131,7 +133,7 @@ func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, 
 	// -cover: selection by each benchmark's measured coverage of the
 	// lines of the change, which the call graph cannot tell apart (every
 	// Parse benchmark reaches Parse, whichever branch changed).
-	args := []string{"compare", "-json", "-cover", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime}
+	args := []string{"compare", "-json", "-cover", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime, "-budget", budget.String()}
 	if c.Tags != "" {
 		args = append(args, "-tags", c.Tags)
 	}
@@ -149,7 +151,7 @@ func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, 
 		r.err = fmt.Sprintf("reading compare -json: %v", err)
 		return r
 	}
-	r.changed, r.selected, r.total = len(cj.Changes), len(cj.Benchmarks.Selected), cj.Benchmarks.Total
+	r.changed, r.selected, r.total, r.cut = len(cj.Changes), len(cj.Benchmarks.Selected), cj.Benchmarks.Total, len(cj.Cut)
 	re, err := regexp.Compile(c.Benchmark)
 	if err != nil {
 		r.err = fmt.Sprintf("benchmark %q: %v", c.Benchmark, err)
@@ -192,17 +194,17 @@ func exists(name string) bool {
 	return err == nil
 }
 
-func compareReport(w io.Writer, file string, results []commitResult, runs int, benchtime string) {
+func compareReport(w io.Writer, file string, results []commitResult, runs int, benchtime string, budget time.Duration) {
 	fmt.Fprintf(w, "# confhunt compare on real commits\n\n")
-	fmt.Fprintf(w, "Cases: `%s`. Each commit is compared with its parent by `confhunt compare -cover -base C^ -head C -runs %d -max-runs %d -benchtime %s ./...` "+
+	fmt.Fprintf(w, "Cases: `%s`. Each commit is compared with its parent by `confhunt compare -cover -base C^ -head C -runs %d -max-runs %d -benchtime %s -budget %s ./...` "+
 		"(the project's own benchmarks; selection by each benchmark's coverage of the changed lines, from one run of each with coverage counters, which the wall time includes). Detected: the stated benchmark measured with the verdict in the stated direction "+
-		"(one-sided Mann-Whitney U at 0.05).\n\n", file, runs, 2*runs, benchtime)
-	fmt.Fprintln(w, "| case | stated | measured | verdict | detected | changed funcs | selected / total benchmarks | wall | peak |")
-	fmt.Fprintln(w, "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: |")
+		"(one-sided Mann-Whitney U at 0.05). Cut: the packages whose runs the budget ended before their medians were known within 5%%.\n\n", file, runs, 2*runs, benchtime, budget)
+	fmt.Fprintln(w, "| case | stated | measured | verdict | detected | changed funcs | selected / total benchmarks | cut | wall | peak |")
+	fmt.Fprintln(w, "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
 	detected, cheap, done := 0, 0, 0
 	for _, r := range results {
 		if r.err != "" {
-			fmt.Fprintf(w, "| %s | %+.1f%% | error | | no | | | %s | |\n", r.c.Name, r.c.Stated, r.wall.Round(time.Second))
+			fmt.Fprintf(w, "| %s | %+.1f%% | error | | no | | | | %s | |\n", r.c.Name, r.c.Stated, r.wall.Round(time.Second))
 			continue
 		}
 		done++
@@ -216,8 +218,8 @@ func compareReport(w io.Writer, file string, results []commitResult, runs int, b
 		if 2*r.selected < r.total {
 			cheap++
 		}
-		fmt.Fprintf(w, "| %s | %+.1f%% | %s | %s | %s | %d | %d / %d | %s | %d MB |\n", r.c.Name, r.c.Stated, measured, verdict, yesNo(r.detected),
-			r.changed, r.selected, r.total, r.wall.Round(time.Second), r.peak)
+		fmt.Fprintf(w, "| %s | %+.1f%% | %s | %s | %s | %d | %d / %d | %d | %s | %d MB |\n", r.c.Name, r.c.Stated, measured, verdict, yesNo(r.detected),
+			r.changed, r.selected, r.total, r.cut, r.wall.Round(time.Second), r.peak)
 	}
 	fmt.Fprintf(w, "\nDetected in the stated direction: %d of %d; fewer than half of the benchmarks run: %d of %d (goal: ≥ 4 of 5 detected, every case under half).\n", detected, len(results), cheap, done)
 	for _, r := range results {

@@ -28,9 +28,28 @@ type Protocol struct {
 	// Runs rounds once it returns true of the runs so far (or after
 	// MaxRuns rounds).
 	Enough func(runs []Runs) bool
+	// Budget, if positive, bounds the time of the runs (the sum of their
+	// wall times, warm-ups included): no round is started that would,
+	// at the mean time of the rounds so far, end past it, even if fewer
+	// than Runs were run. One round always is.
+	Budget time.Duration
 	// Progress, if not nil, is called before each run; run is 0 for the
 	// warm-up, then counts from 1.
 	Progress func(run int, variant string)
+}
+
+// Done reports whether runs satisfy p's stopping rule: Enough when set,
+// otherwise every variant's interval of the median time narrower than
+// Width of the median. Runs that end before MaxRuns without it were cut
+// by the Budget.
+func (p Protocol) Done(runs []Runs) bool {
+	if p.Confidence == 0 {
+		p.Confidence = 0.95
+	}
+	if p.Enough != nil {
+		return p.Enough(runs)
+	}
+	return narrow(runs, p)
 }
 
 // Runs are the samples of one variant, run by run. Each run's samples
@@ -42,8 +61,9 @@ type Runs []Samples
 // A, A B …) so that drift over the measurement weighs on every variant
 // alike. It stops after p.Runs rounds once the interval of every
 // variant's median [Runs.Time] is narrower than p.Width of the median
-// (once p.Enough says so, when set), or after p.MaxRuns rounds. It returns the runs of each variant, in the
-// order of vs.
+// (once p.Enough says so, when set), or after p.MaxRuns rounds, or
+// when p.Budget has no room for another round. It returns the runs of
+// each variant, in the order of vs.
 func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 	if p.Runs < 1 {
 		return nil, fmt.Errorf("measuring: %d runs: want at least 1", p.Runs)
@@ -52,11 +72,13 @@ func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 	if p.Confidence == 0 {
 		p.Confidence = 0.95
 	}
+	var spent, warm time.Duration // the wall time of every run, of the warm-ups
 	once := func(v Variant, run int) (Samples, error) {
 		if p.Progress != nil {
 			p.Progress(run, v.Name)
 		}
 		out, wall, err := v.Run(ctx)
+		spent += wall
 		if err != nil {
 			if ctx.Err() != nil {
 				return nil, ctx.Err()
@@ -75,6 +97,7 @@ func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 			return nil, err
 		}
 	}
+	warm = spent
 	runs := make([]Runs, len(vs))
 	order := make([]int, len(vs))
 	for round := 1; round <= p.MaxRuns; round++ {
@@ -91,10 +114,10 @@ func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 			}
 			runs[i] = append(runs[i], s)
 		}
-		if round < p.Runs {
-			continue
+		if p.Budget > 0 && spent+(spent-warm)/time.Duration(round) > p.Budget {
+			break
 		}
-		if p.Enough != nil && p.Enough(runs) || p.Enough == nil && narrow(runs, p) {
+		if round >= p.Runs && p.Done(runs) {
 			break
 		}
 	}

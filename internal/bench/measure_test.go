@@ -153,3 +153,52 @@ func TestMeasureEnough(t *testing.T) {
 		t.Errorf("ran %d rounds, Enough asked after %v; want 4 rounds, asked after 2, 3, 4", len(runs[0]), seen)
 	}
 }
+
+func TestMeasureBudget(t *testing.T) {
+	var log []string
+	noisy := func() []Variant {
+		return []Variant{
+			(&fake{name: "A", ns: []float64{100, 150, 90, 170}, wall: time.Second, log: &log}).variant(),
+			(&fake{name: "B", ns: []float64{200, 120}, wall: time.Second, log: &log}).variant(),
+		}
+	}
+	// A round of both takes 2 s and the warm-ups 2 s: after 3 rounds
+	// 8 s are spent and a fourth would end at 10 s, past the 9 s budget,
+	// although Runs asks for 6.
+	p := Protocol{Runs: 6, MaxRuns: 12, Width: 0.05, Budget: 9 * time.Second}
+	runs, err := Measure(context.Background(), noisy(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(runs[0]) != 3 || len(runs[1]) != 3 {
+		t.Errorf("ran %d and %d rounds within the budget, want 3", len(runs[0]), len(runs[1]))
+	}
+	if p.Done(runs) {
+		t.Error("Done: the budget cut runs whose intervals are wide")
+	}
+	// A budget smaller than the warm-ups still gives one round.
+	p.Budget = time.Second
+	if runs, err = Measure(context.Background(), noisy(), p); err != nil {
+		t.Fatal(err)
+	}
+	if len(runs[0]) != 1 {
+		t.Errorf("ran %d rounds past the budget, want 1", len(runs[0]))
+	}
+	// Without a budget the same variants run MaxRuns rounds.
+	p.Budget = 0
+	if runs, err = Measure(context.Background(), noisy(), p); err != nil {
+		t.Fatal(err)
+	}
+	if len(runs[0]) != 12 {
+		t.Errorf("ran %d rounds without a budget, want 12", len(runs[0]))
+	}
+	// A budget with room to spare does not change when steady runs stop.
+	steady := []Variant{(&fake{name: "A", ns: []float64{100, 101}, wall: time.Second, log: &log}).variant(), (&fake{name: "B", ns: []float64{200, 201}, wall: time.Second, log: &log}).variant()}
+	p.Budget = time.Hour
+	if runs, err = Measure(context.Background(), steady, p); err != nil {
+		t.Fatal(err)
+	}
+	if len(runs[0]) != 6 || !p.Done(runs) {
+		t.Errorf("steady variants ran %d rounds (done %v), want 6 and done", len(runs[0]), p.Done(runs))
+	}
+}
