@@ -36,3 +36,27 @@ func TestDiffLines(t *testing.T) {
 		}
 	}
 }
+
+func TestShorter(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		f    float64
+		want string
+		ok   bool
+	}{
+		{"200ms", 0.25, "50ms", true},
+		{"1s", 0.1234, "123ms", true},
+		{"200ms", 0.01, "10ms", true}, // no shorter than 10ms
+		{"10ms", 0.5, "10ms", false},
+		{"200ms", 1, "200ms", false},
+		{"1000x", 0.25, "250x", true},
+		{"3x", 0.1, "1x", true},
+		{"1x", 0.5, "1x", false},
+		{"often", 0.5, "often", false},
+	} {
+		got, ok := shorter(c.in, c.f)
+		if got != c.want || ok != c.ok {
+			t.Errorf("shorter(%q, %g) = %q, %v; want %q, %v", c.in, c.f, got, ok, c.want, c.ok)
+		}
+	}
+}

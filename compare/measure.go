@@ -68,6 +68,9 @@ type Measurement struct {
 	// Cut are the packages whose runs the budget ended before their
 	// medians were known within the protocol's width.
 	Cut []string
+	// Shortened are the packages whose -test.benchtime the budget made
+	// shorter, so that the rounds fit, with the benchtime they ran at.
+	Shortened map[string]string
 	// Wall is the time of the runs, warm-ups included, builds not;
 	// Benchmarks the number of selected benchmarks they ran.
 	Wall       time.Duration
@@ -128,10 +131,8 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 				return nil, fmt.Errorf("building the tests of %s in %s: %w", pkg, t.Label(), err)
 			}
 		}
-		args := []string{"-test.run=^$", "-test.bench=" + benchRegexp(bs), "-test.count=1"}
-		if p.Benchtime != "" {
-			args = append(args, "-test.benchtime="+p.Benchtime)
-		}
+		benchtime := cmp.Or(p.Benchtime, "1s") // go test's default
+		args := []string{"-test.run=^$", "-test.bench=" + benchRegexp(bs), "-test.count=1", "-test.benchtime=" + benchtime}
 		if cpu > 1 && slices.ContainsFunc(bs, func(b Bench) bool { return b.Sync }) {
 			args = append(args, "-test.cpu=1,"+strconv.Itoa(cpu))
 		}
@@ -156,6 +157,15 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 		pp := p.Protocol
 		if p.Budget > 0 {
 			pp.Budget = max((p.Budget-m.Wall)/time.Duration(len(pkgs)-i), 1)
+			pp.Shorten = func(f float64) {
+				if bt, ok := shorter(benchtime, f); ok {
+					args[3] = "-test.benchtime=" + bt // the variants' args
+					if m.Shortened == nil {
+						m.Shortened = make(map[string]string)
+					}
+					m.Shortened[pkg] = bt
+				}
+			}
 		}
 		start := time.Now()
 		runs, err := bench.Measure(ctx, vs, pp)
@@ -173,6 +183,25 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 	slices.SortFunc(m.Results, func(x, y Result) int { return cmp.Or(cmp.Compare(x.Pkg, y.Pkg), cmp.Compare(x.Name, y.Name)) })
 	slices.Sort(m.New)
 	return m, nil
+}
+
+// shorter returns benchtime (a duration or Nx) times f, no shorter than
+// 10ms or 1x, and whether that is shorter than benchtime.
+func shorter(benchtime string, f float64) (string, bool) {
+	if n, ok := strings.CutSuffix(benchtime, "x"); ok {
+		v, err := strconv.Atoi(n)
+		if err != nil || v <= 1 {
+			return benchtime, false
+		}
+		return fmt.Sprintf("%dx", max(int(float64(v)*f), 1)), int(float64(v)*f) < v
+	}
+	d, err := time.ParseDuration(benchtime)
+	const least = 10 * time.Millisecond
+	if err != nil || d <= least {
+		return benchtime, false
+	}
+	s := max(time.Duration(float64(d)*f).Round(time.Millisecond), least)
+	return s.String(), s < d
 }
 
 // build builds the test binary of the package in run's directory into

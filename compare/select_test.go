@@ -145,7 +145,7 @@ func ExampleThing_Missing() {}
 		t.Errorf("cut %v without a budget", m.Cut)
 	}
 	// A budget the warm-up spends already: one round of the three asked
-	// for, and the package is said to be cut.
+	// for, and the package is said to be cut; its benchtime is shortened.
 	p.Runs, p.MaxRuns, p.Budget = 3, 3, time.Nanosecond
 	if m, err = compare.Measure(context.Background(), run, base, head, sel, p); err != nil {
 		t.Fatal(err)
@@ -155,6 +155,10 @@ func ExampleThing_Missing() {}
 	}
 	if !slices.Equal(m.Cut, []string{"example.com/scratch/p"}) {
 		t.Errorf("cut %v, want example.com/scratch/p", m.Cut)
+	}
+	// Before cutting, it made the runs as short as they go.
+	if got := m.Shortened["example.com/scratch/p"]; got != "1x" || len(m.Shortened) != 1 {
+		t.Errorf("shortened %v, want p at 1x", m.Shortened)
 	}
 }
 

@@ -111,8 +111,11 @@ type Runner struct {
 	Alpha         float64 // of the one-sided test; 0 means 0.05
 	TimeoutFactor float64 // a run longer than this × the base's times out; 0 means 10
 	Runs          int     // interleaved runs of base and mutant; 0 means 5
-	Benchtime     string  // go test -benchtime of each run; "" means 100ms
-	Tags          string  // build tags, comma-separated
+	// MaxRuns are the rounds of a mutant measured on to the second look
+	// (undecided, leaning slower, at the first); 0 means 3 × Runs.
+	MaxRuns   int
+	Benchtime string // go test -benchtime of each run; "" means 100ms
+	Tags      string // build tags, comma-separated
 	// Calibrate measures how often each site runs per op of each
 	// benchmark reaching it (a coverage run of each, before the mutants),
 	// and how long an injected sleep really takes on this machine, and
@@ -136,6 +139,9 @@ func (r *Runner) defaults() {
 	}
 	if r.Runs == 0 {
 		r.Runs = 5
+	}
+	if r.MaxRuns == 0 {
+		r.MaxRuns = 3 * r.Runs
 	}
 	if r.Benchtime == "" {
 		r.Benchtime = "100ms"
@@ -522,12 +528,8 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 				return buf.Bytes(), wall, nil
 			}}
 		}
-		// The rounds go on past r.Runs, up to maxRuns, until the one-sided
-		// test can reach the level Bonferroni leaves each comparison.
-		enough := func(runs []bench.Runs) bool {
-			return minP(len(runs[0])) < r.Alpha/float64(max(1, len(comparisons(runs, units))))
-		}
-		proto := bench.Protocol{Runs: r.Runs, MaxRuns: max(r.Runs, maxRuns), Enough: enough}
+		seq := &sequential{alpha: r.Alpha, units: units}
+		proto := bench.Protocol{Runs: r.Runs, MaxRuns: max(r.Runs, r.MaxRuns), Enough: seq.enough}
 		runs, err := bench.Measure(ctx, []bench.Variant{variant("base", p.base), variant("mutant", bins[path])}, proto)
 		switch {
 		case ctx.Err() != nil:
@@ -556,10 +558,10 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 		m.Status, m.Reason = Unreached, "the benchmarks reaching it printed no ns/op result"
 		return nil
 	}
-	// One test per benchmark and unit: Bonferroni keeps the chance that
-	// any of them is slower by chance at Alpha.
+	// One test per benchmark and unit at each of two looks: Bonferroni
+	// keeps the chance that any of them is slower by chance at Alpha.
 	for i := range m.Benches {
-		m.Benches[i].Slower = m.Benches[i].P < r.Alpha/float64(len(m.Benches))
+		m.Benches[i].Slower = m.Benches[i].P < r.Alpha/2/float64(len(m.Benches))
 		if m.Benches[i].Slower {
 			m.Status = Killed
 		}
@@ -570,9 +572,55 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	return nil
 }
 
-// maxRuns bounds the rounds a measurement takes to make its test able to
-// reach the corrected level: 10 a side reach p = 5.4e-6.
-const maxRuns = 10
+// sequential is the stopping rule of a mutant's measurement, a design
+// with two looks at the data. The first comes once the one-sided test
+// can reach its level, after Runs rounds or more (up to firstLook): it
+// ends the measurement when a benchmark is slower, or when none leans
+// slower (every p at least futility). A mutant it leaves undecided but
+// leaning slower runs on to the second look, at MaxRuns rounds, where
+// Measure stops. Each look tests at half of alpha, divided among the
+// comparisons (Bonferroni over both), so that looking twice does not
+// raise the chance of a false kill above alpha.
+type sequential struct {
+	alpha float64
+	units []string
+	first int // the round of the first look, once it came
+}
+
+// level is the level of each one-sided test at either look.
+func (s *sequential) level(runs []bench.Runs) float64 {
+	return s.alpha / 2 / float64(max(1, len(comparisons(runs, s.units))))
+}
+
+func (s *sequential) enough(runs []bench.Runs) bool {
+	n := len(runs[0])
+	if s.first > 0 {
+		return false // on to the second look, at MaxRuns
+	}
+	lvl := s.level(runs)
+	if minP(n) >= lvl && n < firstLook {
+		return false
+	}
+	s.first = n
+	leaning := false
+	for _, k := range comparisons(runs, s.units) {
+		p := bench.Compare(values(runs[0], k), values(runs[1], k), bench.Criteria{Alpha: s.alpha}).PSlower
+		if p < lvl {
+			return true
+		}
+		leaning = leaning || p < futility
+	}
+	return !leaning
+}
+
+// firstLook bounds the rounds before the first look, which waits until
+// the one-sided test can reach its level: 10 a side reach p = 5.4e-6.
+const firstLook = 10
+
+// futility is the p-value of the one-sided test at the first look below
+// which a benchmark leans slower, so that the mutant is measured on to
+// the second look. Stopping for futility never adds false kills.
+const futility = 0.3
 
 // minP is the least p-value the exact one-sided Mann–Whitney U test can
 // give for two samples of n values: 1/C(2n, n), when they do not overlap.

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"slices"
 	"strings"
@@ -51,6 +52,7 @@ type CompareFile struct {
 	Runs       [2]int              `json:"runs"`                // at least, at most, of each side
 	BudgetS    float64             `json:"budget_s,omitempty"`  // the -budget for the runs, in seconds
 	Cut        []string            `json:"cut"`                 // packages whose runs the budget ended before their medians were known within 5%
+	Shortened  map[string]string   `json:"shortened,omitempty"` // packages whose -test.benchtime the budget shortened, with the one they ran at
 	Benchtime  string              `json:"benchtime,omitempty"` // -test.benchtime
 	Alpha      float64             `json:"alpha"`
 	Confidence float64             `json:"confidence"`
@@ -207,6 +209,7 @@ func compareDocument(c Compare) CompareFile {
 		}
 		f.New = nonNil(m.New)
 		f.Cut = nonNil(m.Cut)
+		f.Shortened = m.Shortened
 		f.MeasuredS = round(m.Wall.Seconds())
 		f.SavedS = round(m.Saved(c.Selection.TotalBenchmarks).Seconds())
 	}
@@ -410,18 +413,26 @@ func signedSeconds(ns float64) string {
 	return "+" + seconds(ns)
 }
 
-// cut says which packages' runs the budget ended early, or "".
+// cut says which packages' runs the budget shortened or ended early,
+// or "".
 func (c Compare) cut() string {
 	m := c.Measured
-	if m == nil || len(m.Cut) == 0 {
+	if m == nil {
 		return ""
 	}
-	names := make([]string, len(m.Cut))
-	for i, p := range m.Cut {
-		names[i] = c.short(p)
+	var lines []string
+	for _, p := range slices.Sorted(maps.Keys(m.Shortened)) {
+		lines = append(lines, fmt.Sprintf("the budget (%s) shortened the runs of %s to -benchtime %s, for -runs rounds to fit", c.Protocol.Budget, c.short(p), m.Shortened[p]))
 	}
-	return fmt.Sprintf("the budget (%s) ended the runs of %s before their medians were known within %g%%: their verdicts rest on fewer runs",
-		c.Protocol.Budget, strings.Join(names, ", "), 100*c.Protocol.Width)
+	if len(m.Cut) > 0 {
+		names := make([]string, len(m.Cut))
+		for i, p := range m.Cut {
+			names[i] = c.short(p)
+		}
+		lines = append(lines, fmt.Sprintf("the budget (%s) ended the runs of %s before their medians were known within %g%%: their verdicts rest on fewer runs",
+			c.Protocol.Budget, strings.Join(names, ", "), 100*c.Protocol.Width))
+	}
+	return strings.Join(lines, "\n")
 }
 
 // CompareMarkdown writes the comparison as a pull-request comment: the
@@ -453,7 +464,7 @@ func CompareMarkdown(w io.Writer, c Compare) error {
 			fmt.Fprintf(w, "`%s` is not in the base: not compared.\n\n", c.short(n))
 		}
 		if s := c.cut(); s != "" {
-			fmt.Fprintf(w, "%s\n\n", s)
+			fmt.Fprintf(w, "%s\n\n", strings.ReplaceAll(s, "\n", "\n\n"))
 		}
 		if len(c.Regressions) > 0 {
 			names := make([]string, len(c.Regressions))

@@ -28,6 +28,7 @@ func compareView() report.Compare {
 		Results:    []compare.Result{res("Work", base, slow), res("Work-2", base, slow), res("Other", base, same)},
 		New:        []string{"example.com/m/a.BenchmarkNew"},
 		Cut:        []string{"example.com/m/a"},
+		Shortened:  map[string]string{"example.com/m/a": "50ms"},
 		Wall:       3 * time.Second,
 		Benchmarks: 2,
 	}

@@ -30,7 +30,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	list := fs.Bool("list", false, "list the changed functions, options and selected benchmarks; measure nothing")
 	runs := fs.Int("runs", 6, "the least number of runs of each side (interleaved, after a warm-up run)")
 	maxRuns := fs.Int("max-runs", 12, "the most runs of each side, until every median is known within 5%")
-	budget := fs.Duration("budget", 0, "stop the runs early, fewer than -runs if need be, when another round would take them past `duration` (builds not counted; shared among the packages; 0: no limit)")
+	budget := fs.Duration("budget", 0, "bound the time of the runs by `duration` (builds not counted; shared among the packages): a shorter -benchtime when -runs rounds would not fit, then no round that would end past it; 0: no limit")
 	benchtime := fs.String("benchtime", "200ms", "-test.benchtime of each run: a `duration` or Nx")
 	cpu := fs.Int("cpu", runtime.NumCPU(), "run the benchmarks reaching changed code that locks or uses channels at -test.cpu 1,`N` too")
 	failOn := fs.Float64("fail-on-regression", 0, "exit 1 when a benchmark is slower by at least `percent` (one-sided U test), for CI")

@@ -204,9 +204,11 @@ the selected benchmarks run interleaved, base and head, after a warm-up
 run of each: at least -runs times (default 6) and up to -max-runs
 (default 12) until each median is known within 5%, with -benchtime
 (default 200ms) per run. -budget bounds the time of those runs (builds
-not counted): no round starts that would end past it, even below -runs,
-each package getting an equal share of what the ones before it left; the
-report names the packages it cut short. Benchmarks reaching changed code that takes a
+not counted), each package getting an equal share of what the ones before
+it left: when the warm-up shows that -runs rounds would not fit, the
+package's -benchtime is shortened so that they do (down to 10ms or 1x),
+and no round starts that would end past the budget, even below -runs;
+the report names the packages it shortened or cut. Benchmarks reaching changed code that takes a
 lock or uses a channel also run at -test.cpu 1,N (-cpu N, default the
 number of CPUs), so that contention shows. Per benchmark it prints, as
 benchstat does, each side's median sec/op ± its 95% interval and the

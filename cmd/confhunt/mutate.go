@@ -26,7 +26,8 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	jobs := fs.Int("j", 2, "build this many mutants at once (measurements run alone)")
 	alpha := fs.Float64("alpha", 0.05, "significance level of the one-sided test that a benchmark is slower")
 	timeoutFactor := fs.Float64("timeout-factor", 10, "a mutant's tests or benchmarks time out after this many times the base's time")
-	runs := fs.Int("runs", 5, "interleaved runs of the base and each mutant, at least (more, up to 10, when the one-sided test needs them to reach alpha divided among the benchmarks)")
+	runs := fs.Int("runs", 5, "interleaved runs of the base and each mutant before the first look at the results (more, up to 10, when the one-sided test needs them to reach its level)")
+	maxRuns := fs.Int("max-runs", 15, "the runs of a mutant the first look left undecided but leaning slower (p < 0.3), at the second look")
 	benchtime := fs.String("benchtime", "100ms", "go test -benchtime of each run")
 	dryRun := fs.Bool("dry-run", false, "list the mutants without building or running them")
 	sample := fs.Int("sample", 0, "run a random sample of `n` mutants (0: all), chosen with -seed")
@@ -132,6 +133,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 			Alpha:         *alpha,
 			TimeoutFactor: *timeoutFactor,
 			Runs:          *runs,
+			MaxRuns:       max(*maxRuns, *runs),
 			Benchtime:     *benchtime,
 			Tags:          strings.Join(an.settings.Tags, ","),
 			Calibrate:     *calibrate,

@@ -33,6 +33,12 @@ type Protocol struct {
 	// at the mean time of the rounds so far, end past it, even if fewer
 	// than Runs were run. One round always is.
 	Budget time.Duration
+	// Shorten, if not nil, is called once after the warm-ups when at
+	// their pace Runs rounds would not fit in the Budget, with the
+	// fraction of a run's time that would: a variant that can do less per
+	// run (a shorter -test.benchtime) does, so that the rounds the
+	// statistics need fit rather than being cut.
+	Shorten func(fraction float64)
 	// Progress, if not nil, is called before each run; run is 0 for the
 	// warm-up, then counts from 1.
 	Progress func(run int, variant string)
@@ -98,6 +104,12 @@ func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 		}
 	}
 	warm = spent
+	if p.Budget > 0 && p.Shorten != nil {
+		// A round takes about what the warm-ups took.
+		if need, left := time.Duration(p.Runs)*warm, p.Budget-warm; need > left {
+			p.Shorten(max(float64(left), 0) / float64(need))
+		}
+	}
 	runs := make([]Runs, len(vs))
 	order := make([]int, len(vs))
 	for round := 1; round <= p.MaxRuns; round++ {

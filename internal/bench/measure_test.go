@@ -202,3 +202,27 @@ func TestMeasureBudget(t *testing.T) {
 		t.Errorf("steady variants ran %d rounds (done %v), want 6 and done", len(runs[0]), p.Done(runs))
 	}
 }
+
+func TestMeasureShorten(t *testing.T) {
+	var log []string
+	vs := []Variant{(&fake{name: "A", ns: []float64{100, 101}, wall: time.Second, log: &log}).variant(), (&fake{name: "B", ns: []float64{200, 201}, wall: time.Second, log: &log}).variant()}
+	// The warm-ups take 2 s: 6 rounds at that pace would take 12 s, and
+	// 3 s of the 5 s budget are left, a quarter.
+	var got []float64
+	p := Protocol{Runs: 6, MaxRuns: 6, Budget: 5 * time.Second, Shorten: func(f float64) { got = append(got, f) }}
+	if _, err := Measure(context.Background(), vs, p); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || !near(got[0], 0.25) {
+		t.Errorf("Shorten called with %v, want once with 0.25", got)
+	}
+	// With room for the rounds it is not called.
+	got = nil
+	p.Budget = time.Minute
+	if _, err := Measure(context.Background(), vs, p); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 0 {
+		t.Errorf("Shorten called with %v within the budget", got)
+	}
+}

@@ -1,0 +1,93 @@
+package mutate
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/confhunt/confhunt/internal/bench"
+)
+
+// simulate measures a mutant whose benchmark prints values drawn from a
+// lognormal distribution (median 1000 ns/op for the base, 1000 × (1 +
+// shift) for the mutant, coefficient of variation cv) with the two-look
+// rule, 5 runs to the first look and 15 to the second, as run does; it
+// returns whether the mutant is killed and after how many rounds.
+func simulate(t *testing.T, rng *rand.Rand, shift, cv float64) (bool, int) {
+	sigma := math.Sqrt(math.Log1p(cv * cv))
+	variant := func(median float64) bench.Variant {
+		return bench.Variant{Run: func(context.Context) ([]byte, time.Duration, error) {
+			ns := median * math.Exp(sigma*rng.NormFloat64())
+			return fmt.Appendf(nil, "BenchmarkWork-2  100  %g ns/op\n", ns), time.Millisecond, nil
+		}}
+	}
+	seq := &sequential{alpha: 0.05, units: []string{"ns/op"}}
+	runs, err := bench.Measure(context.Background(), []bench.Variant{variant(1000), variant(1000 * (1 + shift))}, bench.Protocol{Runs: 5, MaxRuns: 15, Enough: seq.enough})
+	if err != nil {
+		t.Fatal(err)
+	}
+	killed := false
+	for _, k := range comparisons(runs, seq.units) {
+		if bench.Compare(values(runs[0], k), values(runs[1], k), bench.Criteria{Alpha: 0.05}).PSlower < seq.level(runs) {
+			killed = true
+		}
+	}
+	return killed, len(runs[0])
+}
+
+// TestSequential: the two looks keep false kills under alpha with no
+// slowdown, and at a 15% slowdown with 15% noise, which five runs a side
+// seldom decide, they kill more often than one look at five runs would
+// at the full alpha (the single look of earlier versions). A mutant
+// slower beyond doubt stops at the first look; one leaning faster too.
+func TestSequential(t *testing.T) {
+	rng := rand.New(rand.NewPCG(17, 3))
+	const trials = 300
+	null, extended := 0, 0
+	for range trials {
+		killed, n := simulate(t, rng, 0, 0.15)
+		if killed {
+			null++
+		}
+		if n > 5 {
+			extended++
+		}
+	}
+	t.Logf("no shift: killed %d of %d, measured on to the second look %d", null, trials, extended)
+	if null > trials/20 {
+		t.Errorf("no shift killed in %d of %d trials, want at most 5%%", null, trials)
+	}
+	if extended == 0 || extended > trials/2 {
+		t.Errorf("no shift measured on in %d of %d trials, want some and at most half (futility at p ≥ %g)", extended, trials, futility)
+	}
+
+	two, one := 0, 0
+	for range trials {
+		if killed, _ := simulate(t, rng, 0.15, 0.15); killed {
+			two++
+		}
+		sigma := math.Sqrt(math.Log1p(0.15 * 0.15))
+		a, b := make([]float64, 5), make([]float64, 5)
+		for i := range a {
+			a[i] = 1000 * math.Exp(sigma*rng.NormFloat64())
+			b[i] = 1150 * math.Exp(sigma*rng.NormFloat64())
+		}
+		if bench.Compare(a, b, bench.Criteria{Alpha: 0.05}).PSlower < 0.05 {
+			one++
+		}
+	}
+	t.Logf("15%% slower at 15%% noise: killed %d of %d with two looks, %d with one look at 5 runs", two, trials, one)
+	if two <= one {
+		t.Errorf("two looks killed %d of %d, one look %d: want more", two, trials, one)
+	}
+
+	if killed, n := simulate(t, rng, 1, 0.02); !killed || n != 5 {
+		t.Errorf("twice as slow: killed %v after %d rounds, want killed at the first look (5)", killed, n)
+	}
+	if killed, n := simulate(t, rng, -0.5, 0.02); killed || n != 5 {
+		t.Errorf("twice as fast: killed %v after %d rounds, want survived at the first look (5)", killed, n)
+	}
+}
