@@ -54,13 +54,16 @@
 // reaching tests (a failure: NotEquivalent; past TimeoutFactor × the
 // base's time: Timeout), then runs the reaching
 // benchmarks interleaved with the unmutated build (internal/bench) and
-// calls the mutant Killed when a one-sided Mann–Whitney U test at Alpha,
-// divided among the benchmarks (Bonferroni), says one is slower —
-// in ns/op, and for an allocation mutant in B/op or allocs/op too, each
-// unit a test of its own —, Survived otherwise, and Unreached when no
-// benchmark reaches its site. The rounds go on past Runs, up to 10, until
-// the test can reach the divided level (5 rounds a side reach p = 1/252,
-// below 0.05 divided among 12 tests).
+// calls the mutant Killed when a one-sided Mann–Whitney U test at half
+// of Alpha, divided among the benchmarks (Bonferroni), says one is
+// slower — in ns/op, and for an allocation mutant in B/op or allocs/op
+// too, each unit a test of its own —, Survived otherwise, and Unreached
+// when no benchmark reaches its site. The test looks at the runs twice
+// (a group-sequential design): first after Runs rounds, or more, up to
+// 10, until it can reach its level (5 rounds a side reach p = 1/252);
+// a mutant it leaves undecided whose benchmarks lean slower (p < 0.3)
+// runs on to MaxRuns rounds for the second look. Half of Alpha at each
+// look keeps the chance of a false kill at Alpha.
 // With Calibrate, a coverage run of each reaching benchmark (unmutated:
 // coverage and overlays cannot be combined) gives each site's executions
 // per op, and a mutant of known cost (Loop, Sleep) a predicted slowdown

@@ -149,8 +149,10 @@ one whose reaching tests fail is not equivalent; one whose tests or
 benchmarks run past -timeout-factor (default 10) times the unmutated
 build's timed out: none of these counts. The reaching benchmarks then run
 interleaved with the unmutated build (-runs times each after a warm-up,
-more, up to 10, until the test can reach the divided level); the mutant
-is killed when one is slower by a one-sided Mann-Whitney U test at -alpha
+more, up to 10, until the test can reach the divided level; a mutant
+left undecided but leaning slower, p < 0.3, runs on to -max-runs, default
+15, for a second look); the mutant is killed when one is slower by a
+one-sided Mann-Whitney U test at half of -alpha at either look
 (default 0.05, divided among the benchmarks; an alloc mutant is also
 judged on B/op and allocs/op, and the report names the unit), survives
 otherwise, and is unreached when no benchmark reaches its site. The
