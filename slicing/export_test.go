@@ -23,3 +23,7 @@ func SetMaxArgBytes(n int) func() {
 	maxArgBytes = n
 	return func() { maxArgBytes = old }
 }
+
+// ExportLists returns how many times loads asked the go command for the
+// dependencies' export data.
+func ExportLists() int64 { return exportLists.Load() }

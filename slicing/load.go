@@ -17,6 +17,8 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/confhunt/confhunt/internal/cache"
 )
 
 // Config says what to load.
@@ -32,6 +34,9 @@ type Config struct {
 	// enters (see loadSource): for a call graph whose paths through
 	// library code must be exact. confhunt's commands do without.
 	AllBodies bool
+	// Cache, if not nil, keeps where the go command put the export data
+	// of the dependencies, between runs (see cachedExports).
+	Cache *cache.Cache
 
 	// Trace, when set, is called at the end of each loading phase: deps
 	// (the import graph listed, the dependencies' export data compiled
@@ -118,7 +123,7 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		pkgs, err = packages.Load(pcfg, patterns...)
 	} else {
 		pcfg.Fset = token.NewFileSet()
-		pkgs, err = loadSource(ctx, pcfg, patterns, func() { trace(cfg.Trace, "deps") })
+		pkgs, err = loadSource(ctx, pcfg, patterns, cfg.Cache, func() { trace(cfg.Trace, "deps") })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)

@@ -2,6 +2,7 @@ package slicing_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -345,4 +346,60 @@ func Twice(c conf.Config) int { return 2 * c.Size }
 	for name := range bodies {
 		t.Errorf("%s is not in the program", name)
 	}
+}
+
+// TestExportCache: with a cache, a second load of the same program, or
+// of one whose own code changed, takes the dependencies' export files
+// from it instead of the go command; a new import asks again. A module
+// replaced by a local directory, whose files can change, is never
+// cached. Not parallel: it counts the go commands of every load.
+func TestExportCache(t *testing.T) {
+	testutil.GoEnv(t)
+	store, err := cache.Open(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	main := "package main\n\nimport (\n\t\"fmt\"\n\t\"strings\"\n)\n\nfunc main() { fmt.Println(strings.Repeat(\"a\", %d)) }\n"
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod":  "module example.com/app\n\ngo 1.22\n",
+		"main.go": fmt.Sprintf(main, 1),
+	})
+	load := func(dir string) {
+		t.Helper()
+		prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"."}, Cache: store})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(prog.Errors) > 0 {
+			t.Fatalf("errors: %v", prog.Errors)
+		}
+	}
+	lists := func(step string, want int64, f func()) {
+		t.Helper()
+		before := slicing.ExportLists()
+		f()
+		if got := slicing.ExportLists() - before; got != want {
+			t.Errorf("%s: %d go list -export, want %d", step, got, want)
+		}
+	}
+	lists("first load", 1, func() { load(dir) })
+	lists("same program", 0, func() { load(dir) })
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), fmt.Appendf(nil, main, 2), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lists("its own code changed", 0, func() { load(dir) })
+	edited := strings.Replace(fmt.Sprintf(main, 3), `"strings"`, "\"strings\"\n\t\"unicode\"", 1)
+	edited = strings.Replace(edited, `"a"`, `string(unicode.MaxASCII)`, 1)
+	if err := os.WriteFile(filepath.Join(dir, "main.go"), []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	lists("a new import", 1, func() { load(dir) })
+
+	local := testutil.Tree(t, map[string]string{
+		"go.mod":     "module example.com/app\n\ngo 1.22\n\nrequire example.com/ext v0.0.0\n\nreplace example.com/ext => ./ext\n",
+		"main.go":    "package main\n\nimport \"example.com/ext\"\n\nfunc main() { println(ext.Two()) }\n",
+		"ext/go.mod": "module example.com/ext\n\ngo 1.22\n",
+		"ext/ext.go": "package ext\n\nfunc Two() int { return 2 }\n",
+	})
+	lists("a local replacement, twice", 2, func() { load(local); load(local) })
 }

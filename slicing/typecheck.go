@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/ast"
@@ -15,9 +16,12 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
+
+	"github.com/confhunt/confhunt/internal/cache"
 )
 
 // loadSource loads the packages the patterns match and type-checks
@@ -38,7 +42,7 @@ import (
 // other dependencies.
 //
 // deps is called once the dependencies' export data is at hand.
-func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, deps func()) ([]*packages.Package, error) {
+func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, store *cache.Cache, deps func()) ([]*packages.Package, error) {
 	graph := *cfg
 	graph.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
 		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
@@ -71,7 +75,7 @@ func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, de
 			order = append(order, p)
 		}
 	})
-	exports, err := exportFiles(ctx, cfg, order, source)
+	exports, err := cachedExports(ctx, cfg, store, pkgs, order, source)
 	if err != nil {
 		return nil, err
 	}
@@ -115,17 +119,8 @@ func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, de
 // they import) if the build cache has them not. The import paths go in
 // batches short enough for any system's command line (Windows allows
 // 32,767 characters).
-func exportFiles(ctx context.Context, cfg *packages.Config, order []*packages.Package, source map[*packages.Package]bool) (map[string]string, error) {
-	need := make(map[string]bool)
-	for _, p := range order {
-		for _, imp := range p.Imports {
-			if !source[imp] && imp.PkgPath != "unsafe" {
-				need[imp.ID] = true
-			}
-		}
-	}
+func exportFiles(ctx context.Context, cfg *packages.Config, paths []string) (map[string]string, error) {
 	files := make(map[string]string)
-	paths := slices.Sorted(maps.Keys(need))
 	for len(paths) > 0 {
 		n, size := 0, 0
 		for n < len(paths) && (n == 0 || size+len(paths[n])+1 <= maxArgBytes) {
@@ -145,6 +140,110 @@ func exportFiles(ctx context.Context, cfg *packages.Config, order []*packages.Pa
 		paths = paths[n:]
 	}
 	return files, nil
+}
+
+// cachedExports returns exportFiles' answer, from store when a run with
+// the same dependencies kept it there and every file it names is still
+// in the build cache. It keys the answer by the go command's
+// environment, the build flags and every dependency's import path and
+// directory, and so only when every dependency lies in GOROOT or the
+// module cache, where a directory's files cannot change: a program with
+// another (a module replaced by a local directory, a vendor directory)
+// asks the go command each time, as it does with no store.
+func cachedExports(ctx context.Context, cfg *packages.Config, store *cache.Cache, pkgs, order []*packages.Package, source map[*packages.Package]bool) (map[string]string, error) {
+	need := make(map[string]bool)
+	for _, p := range order {
+		for _, imp := range p.Imports {
+			if !source[imp] && imp.PkgPath != "unsafe" {
+				need[imp.ID] = true
+			}
+		}
+	}
+	paths := slices.Sorted(maps.Keys(need))
+	if store == nil {
+		return listExports(ctx, cfg, paths)
+	}
+	key, ok := exportsKey(ctx, cfg, pkgs, source, paths)
+	if !ok {
+		return listExports(ctx, cfg, paths)
+	}
+	if data, hit := store.Get(key); hit {
+		var files map[string]string
+		if json.Unmarshal(data, &files) == nil && allExist(files) {
+			return files, nil
+		}
+	}
+	files, err := listExports(ctx, cfg, paths)
+	if err != nil {
+		return nil, err
+	}
+	if data, err := json.Marshal(files); err == nil {
+		store.Put(key, data) // a failed write costs the next run a go command, no more
+	}
+	return files, nil
+}
+
+// listExports is exportFiles, counted for the tests.
+func listExports(ctx context.Context, cfg *packages.Config, paths []string) (map[string]string, error) {
+	exportLists.Add(1)
+	return exportFiles(ctx, cfg, paths)
+}
+
+// exportLists counts the times the go command was asked for export data.
+var exportLists atomic.Int64
+
+// exportsKey returns the key of the export files of paths, among pkgs'
+// dependencies (the packages not in source), and false when one of
+// those lies outside GOROOT and the module cache.
+func exportsKey(ctx context.Context, cfg *packages.Config, pkgs []*packages.Package, source map[*packages.Package]bool, paths []string) (cache.Key, bool) {
+	env, err := goCmd(ctx, cfg.Dir, "env", "-json")
+	if err != nil {
+		return cache.Key{}, false
+	}
+	var vars map[string]string
+	if json.Unmarshal(env, &vars) != nil || vars["GOROOT"] == "" || vars["GOMODCACHE"] == "" {
+		return cache.Key{}, false
+	}
+	delete(vars, "GOGCCFLAGS") // names a new temporary directory each time
+	var deps []string
+	fixed := true
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if source[p] {
+			return
+		}
+		_, inRoot := within(vars["GOROOT"], p.Dir)
+		_, inModCache := within(vars["GOMODCACHE"], p.Dir)
+		if p.Dir == "" || !inRoot && !inModCache {
+			fixed = false
+		}
+		deps = append(deps, p.ID+"\x00"+p.Dir)
+	})
+	if !fixed {
+		return cache.Key{}, false
+	}
+	slices.Sort(deps)
+	var h cache.Hash
+	h.String("confhunt export files 1")
+	for _, k := range slices.Sorted(maps.Keys(vars)) {
+		h.String(k + "=" + vars[k])
+	}
+	h.String(strings.Join(cfg.BuildFlags, "\x00"))
+	for _, d := range deps {
+		h.String(d)
+	}
+	h.String(strings.Join(paths, "\x00"))
+	return h.Sum(), true
+}
+
+// allExist reports whether every file of files exists: the go command
+// may have trimmed its build cache since they were listed.
+func allExist(files map[string]string) bool {
+	for _, f := range files {
+		if _, err := os.Stat(f); err != nil {
+			return false
+		}
+	}
+	return true
 }
 
 // maxArgBytes bounds the import paths of one go list command line (a

@@ -167,6 +167,25 @@ func (e *env) cacheKey(ctx context.Context, command string, patterns, files []st
 	return c, h.Sum(), true
 }
 
+// depsCache returns the cache that keeps where the go command put the
+// dependencies' export data between runs (slicing.Config.Cache), or nil
+// when the cache is off. It is not a cache of results: a command that
+// keeps none, such as mutate, still saves its go list -export with it.
+func (e *env) depsCache() *cache.Cache {
+	if e.cache == "off" {
+		return nil
+	}
+	dir, err := cache.Dir(e.environ)
+	if err != nil || dir == "" {
+		return nil
+	}
+	c, err := cache.Open(dir)
+	if err != nil {
+		return nil
+	}
+	return c
+}
+
 // executableSum hashes the running confhunt binary, once: a new build is
 // a new analysis, whatever its version says.
 var executableSum = sync.OnceValues(func() (cache.Key, error) {

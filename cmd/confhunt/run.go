@@ -379,6 +379,7 @@ func (e *env) loadIn(ctx context.Context, s *configs.Settings, dir string, tests
 		Tests:    tests,
 		Exclude:  s.Sources.Exclude,
 		Helpers:  s.Helpers,
+		Cache:    e.depsCache(),
 		Trace:    e.timer.phase,
 	})
 	if err != nil {
