@@ -133,7 +133,10 @@ func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, 
 	// -cover: selection by each benchmark's measured coverage of the
 	// lines of the change, which the call graph cannot tell apart (every
 	// Parse benchmark reaches Parse, whichever branch changed).
-	args := []string{"compare", "-json", "-cover", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime, "-budget", budget.String()}
+	args := []string{"compare", "-json", "-cover", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime}
+	if budget > 0 {
+		args = append(args, "-budget", budget.String())
+	}
 	if c.Tags != "" {
 		args = append(args, "-tags", c.Tags)
 	}
@@ -195,10 +198,14 @@ func exists(name string) bool {
 }
 
 func compareReport(w io.Writer, file string, results []commitResult, runs int, benchtime string, budget time.Duration) {
+	budgetFlag := ""
+	if budget > 0 {
+		budgetFlag = " -budget " + budget.String()
+	}
 	fmt.Fprintf(w, "# confhunt compare on real commits\n\n")
-	fmt.Fprintf(w, "Cases: `%s`. Each commit is compared with its parent by `confhunt compare -cover -base C^ -head C -runs %d -max-runs %d -benchtime %s -budget %s ./...` "+
+	fmt.Fprintf(w, "Cases: `%s`. Each commit is compared with its parent by `confhunt compare -cover -base C^ -head C -runs %d -max-runs %d -benchtime %s%s ./...` "+
 		"(the project's own benchmarks; selection by each benchmark's coverage of the changed lines, from one run of each with coverage counters, which the wall time includes). Detected: the stated benchmark measured with the verdict in the stated direction "+
-		"(one-sided Mann-Whitney U at 0.05). Cut: the packages whose runs the budget ended before their medians were known within 5%%.\n\n", file, runs, 2*runs, benchtime, budget)
+		"(one-sided Mann-Whitney U at 0.05). Cut: the packages whose runs a -budget ended before their medians were known within 5%%.\n\n", file, runs, 2*runs, benchtime, budgetFlag)
 	fmt.Fprintln(w, "| case | stated | measured | verdict | detected | changed funcs | selected / total benchmarks | cut | wall | peak |")
 	fmt.Fprintln(w, "| --- | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |")
 	detected, cheap, done := 0, 0, 0

@@ -92,7 +92,7 @@ func main() {
 	mirrors := flag.String("mirrors", os.Getenv("CONFHUNT_MIRRORS"), "with -compare: clone each repository from `dir`/owner+name/repo when it is there, not from GitHub")
 	compareRuns := flag.Int("compare-runs", 6, "with -compare: the least runs of each side")
 	benchtime := flag.String("benchtime", "200ms", "with -compare: -benchtime of each run")
-	budget := flag.Duration("compare-budget", 10*time.Minute, "with -compare: the -budget of each real commit's runs")
+	budget := flag.Duration("compare-budget", 0, "with -compare: the -budget of each real commit's runs (0: none)")
 	mutants := flag.Int("mutate", 20, "run a seeded sample of this many mutants per target with confhunt mutate (0 skips it)")
 	mutateSeed := flag.Uint64("mutate-seed", 1, "seed of the -mutate sample")
 	chromium := flag.String("chromium", "chromium", "check each sample's HTML report in this headless `browser` (Debian's chromium; make chromium installs it); \"\" skips the check")
