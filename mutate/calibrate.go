@@ -209,14 +209,19 @@ func sleepCosts(ms []*Mutant, measure func(time.Duration) time.Duration) {
 	}
 }
 
-// sleepTime is the median time a sleep of d takes, over 15 sleeps.
+// sleepTime is the mean time a sleep of d takes, over sleeps in a row
+// (at least 20, and more up to 200 until 100ms have passed): what an op
+// that sleeps once pays on average. A short sleep's time has no one
+// value here: most sleeps of 10µs on this kind of machine end after
+// about 80µs and some after a millisecond, when the runtime has parked
+// its thread; those dominate the mean, which a median (as once here)
+// misses by a factor of eight.
 func sleepTime(d time.Duration) time.Duration {
-	xs := make([]time.Duration, 15)
-	for i := range xs {
-		start := time.Now()
+	start := time.Now()
+	n := 0
+	for n < 20 || n < 200 && time.Since(start) < 100*time.Millisecond {
 		time.Sleep(d)
-		xs[i] = time.Since(start)
+		n++
 	}
-	slices.Sort(xs)
-	return xs[len(xs)/2]
+	return time.Since(start) / time.Duration(n)
 }

@@ -81,6 +81,9 @@
 // counts; equivalence is only as good as the reaching tests, and a mutant
 // no test reaches is taken as equivalent; the calibration divides by the
 // benchmark's b.N, one op off for a b.N loop (which runs once more); an
-// injected loop's cost has a floor of two clock reads, and a sleep's the
-// timer's resolution, so short injections cost more than predicted.
+// injected loop's cost has a floor of two clock reads, so short loops
+// cost more than predicted; a sleep's cost is the mean of sleeps of its
+// length in a row, measured once before the mutants, and a machine whose
+// timers behave otherwise while the benchmarks run (busier, quieter)
+// moves it.
 package mutate
