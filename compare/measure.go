@@ -133,6 +133,7 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 		}
 		benchtime := cmp.Or(p.Benchtime, "1s") // go test's default
 		args := []string{"-test.run=^$", "-test.bench=" + benchRegexp(bs), "-test.count=1", "-test.benchtime=" + benchtime}
+		benchtimeArg := len(args) - 1 // the budget may shorten it
 		if cpu > 1 && slices.ContainsFunc(bs, func(b Bench) bool { return b.Sync }) {
 			args = append(args, "-test.cpu=1,"+strconv.Itoa(cpu))
 		}
@@ -159,7 +160,7 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 			pp.Budget = max((p.Budget-m.Wall)/time.Duration(len(pkgs)-i), 1)
 			pp.Shorten = func(f float64) {
 				if bt, ok := shorter(benchtime, f); ok {
-					args[3] = "-test.benchtime=" + bt // the variants' args
+					args[benchtimeArg] = "-test.benchtime=" + bt // the variants run with args
 					if m.Shortened == nil {
 						m.Shortened = make(map[string]string)
 					}

@@ -185,7 +185,8 @@ func compareDocument(c Compare) CompareFile {
 		Changes: []ChangeJSON{}, Options: []TouchJSON{},
 		Benchmarks: selectionJSON(c.Selection.TotalBenchmarks, c.Selection.Benchmarks),
 		Results:    []CompareResultJSON{}, New: []string{}, Regressed: []string{},
-		Runs: [2]int{c.Protocol.Runs, max(c.Protocol.Runs, c.Protocol.MaxRuns)}, BudgetS: round(c.Protocol.Budget.Seconds()), Cut: []string{},
+		Runs:    [2]int{c.Protocol.Runs, max(c.Protocol.Runs, c.Protocol.MaxRuns)},
+		BudgetS: round(c.Protocol.Budget.Seconds()), Cut: []string{},
 		Benchtime: c.Protocol.Benchtime, Alpha: c.Protocol.Criteria.Alpha, Confidence: c.Protocol.Criteria.Confidence,
 	}
 	if c.Tests {

@@ -47,7 +47,8 @@ type Protocol struct {
 // Done reports whether runs satisfy p's stopping rule: Enough when set,
 // otherwise every variant's interval of the median time narrower than
 // Width of the median. Runs that end before MaxRuns without it were cut
-// by the Budget.
+// by the Budget. With an Enough that keeps state between calls, Done is
+// one more call of it.
 func (p Protocol) Done(runs []Runs) bool {
 	if p.Confidence == 0 {
 		p.Confidence = 0.95
