@@ -15,15 +15,16 @@ import (
 // and what the library calls back is marked all the same.
 func TestBodies(t *testing.T) {
 	want := map[string]bool{
-		"callbacks.(*handler).ServeHTTP": true, // http.Handle's Handler
-		"callbacks.Run$1":                true, // once.Do's closure
-		"callbacks.newBuffer":            true, // sync.Pool's New
-		"callbacks.(byID).Less":          true, // sort.Sort's Interface
-		"callbacks.(byID).Swap":          true,
-		"callbacks.(*handler).Work":      false, // no interface asks for it
-		"callbacks.(record).Size":        false, // printed as any: no method asked for
-		"callbacks.notCalled":            false,
-		"callbacks.setup":                false, // called by the closure, in the program
+		"callbacks.(*level).Set":    true, // flag.Var's Value
+		"callbacks.(*level).String": true,
+		"callbacks.Run$1":           true, // once.Do's closure
+		"callbacks.newBuffer":       true, // sync.Pool's New
+		"callbacks.(byID).Less":     true, // sort.Sort's Interface
+		"callbacks.(byID).Swap":     true,
+		"callbacks.(*level).Work":   false, // no interface asks for it
+		"callbacks.(record).Size":   false, // printed as any: no method asked for
+		"callbacks.notCalled":       false,
+		"callbacks.setup":           false, // called by the closure, in the program
 	}
 	var sizes [2]int
 	for i, bodies := range []bool{true, false} {

@@ -1,22 +1,24 @@
 // Package callbacks hands functions and values to the standard library,
-// which calls some of them back: a handler, a closure run once, a pool's
-// constructor, a comparison; and prints a value, which calls none of its
-// methods that matter.
+// which calls some of them back: a flag's value, a closure run once, a
+// pool's constructor, a comparison; and prints a value, which calls none
+// of its methods that matter.
 package callbacks
 
 import (
+	"flag"
 	"fmt"
-	"net/http"
 	"sort"
 	"sync"
 )
 
-type handler struct{ n int }
+type level struct{ n int }
 
-func (h *handler) ServeHTTP(w http.ResponseWriter, r *http.Request) { h.n++ }
+func (l *level) String() string { return fmt.Sprint(l.n) }
 
-// Work is a method of handler that no interface of net/http asks for.
-func (h *handler) Work() int { return h.n * 2 }
+func (l *level) Set(s string) error { l.n = len(s); return nil }
+
+// Work is a method of level that no interface of flag asks for.
+func (l *level) Work() int { return l.n * 2 }
 
 type record struct{ id int }
 
@@ -40,7 +42,7 @@ func setup() { fmt.Println("setup") }
 func notCalled() int { return 1 }
 
 func Run(rs []record) {
-	http.Handle("/", &handler{})
+	flag.Var(&level{}, "level", "a value the flag package sets")
 	once.Do(func() { setup() })
 	sort.Sort(byID(rs))
 	fmt.Println(rs[0])
