@@ -27,9 +27,9 @@ func (d *discoverer) dropSinks() {
 			continue
 		}
 		sink := true
-		seen := make(map[ssa.Value]bool)
+		w := &sinkWalk{seen: make(map[sinkKey]bool)}
 		for _, s := range o.Sites {
-			if !d.observed(s.Value, seen, 0) {
+			if !d.observed(s.Value, w, 0) {
 				sink = false
 				break
 			}
@@ -66,11 +66,12 @@ const maxSinkDepth = 12
 
 // observed reports whether every use of v only hands it events (see
 // dropSinks).
-func (d *discoverer) observed(v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
-	if seen[v] {
+func (d *discoverer) observed(v ssa.Value, w *sinkWalk, depth int) bool {
+	k := sinkKey{v, w.top()}
+	if w.seen[k] {
 		return true
 	}
-	seen[v] = true
+	w.seen[k] = true
 	if depth > maxSinkDepth {
 		return false
 	}
@@ -82,7 +83,7 @@ func (d *discoverer) observed(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 		switch r := r.(type) {
 		case *ssa.DebugRef:
 		case ssa.CallInstruction:
-			if !d.observedCall(r, v, seen, depth) {
+			if !d.observedCall(r, v, w, depth) {
 				return false
 			}
 		case *ssa.BinOp:
@@ -90,34 +91,38 @@ func (d *discoverer) observed(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 				return false
 			}
 		case *ssa.Range: // ranging over the observers: each element is one
-			if !d.observedRange(r, seen, depth) {
+			if !d.observedRange(r, w, depth) {
 				return false
 			}
 		case *ssa.Index:
-			if r.X != v || !d.observed(r, seen, depth+1) {
+			if r.X != v || !d.observed(r, w, depth+1) {
 				return false
 			}
 		case *ssa.IndexAddr:
-			if r.X != v || !d.observedLoads(r, seen, depth+1) {
+			if r.X != v || !d.observedLoads(r, w, depth+1) {
 				return false
 			}
 		case *ssa.Lookup:
-			if r.X != v || r.CommaOk || !d.observed(r, seen, depth+1) {
+			if r.X != v || r.CommaOk || !d.observed(r, w, depth+1) {
 				return false
 			}
 		case *ssa.Extract: // of a comma-ok type assertion: the value, or ok
 			if b, ok := r.Type().Underlying().(*types.Basic); ok && b.Kind() == types.Bool {
 				continue
 			}
-			if !d.observed(r, seen, depth+1) {
+			if !d.observed(r, w, depth+1) {
 				return false
 			}
 		case *ssa.Phi, *ssa.ChangeType, *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.TypeAssert, *ssa.Slice:
-			if !d.observed(r.(ssa.Value), seen, depth+1) {
+			if !d.observed(r.(ssa.Value), w, depth+1) {
 				return false
 			}
 		case *ssa.Store:
-			if r.Val != v || !d.observedStore(r.Addr, seen, depth) {
+			if r.Val != v || !d.observedStore(r.Addr, w, depth) {
+				return false
+			}
+		case *ssa.Return: // handed back to the caller: to what it does
+			if !d.observedReturn(r, v, w, depth) {
 				return false
 			}
 		default:
@@ -127,10 +132,67 @@ func (d *discoverer) observed(v ssa.Value, seen map[ssa.Value]bool, depth int) b
 	return true
 }
 
+// sinkWalk is the state of one dropSinks walk: the values already
+// followed, each with the call it was reached through, and the calls
+// entered, innermost last, whose results a return hands the value to.
+type sinkWalk struct {
+	seen  map[sinkKey]bool
+	calls []ssa.CallInstruction
+}
+
+type sinkKey struct {
+	v    ssa.Value
+	call ssa.CallInstruction
+}
+
+// top is the innermost call entered, or nil.
+func (w *sinkWalk) top() ssa.CallInstruction {
+	if len(w.calls) == 0 {
+		return nil
+	}
+	return w.calls[len(w.calls)-1]
+}
+
+// observedReturn follows a value that r returns to the results of the
+// innermost call entered into r's function (a helper that picks a
+// default when the value is nil, a constructor that wraps it): the value
+// is observed when what the caller does with the result only observes.
+// A return from a function the walk did not enter through a call is not
+// followed: its callers are unknown.
+func (d *discoverer) observedReturn(r *ssa.Return, v ssa.Value, w *sinkWalk, depth int) bool {
+	var c ssa.CallInstruction
+	for i := len(w.calls) - 1; i >= 0; i-- {
+		if w.calls[i].Common().StaticCallee() == r.Parent() {
+			c = w.calls[i]
+			break
+		}
+	}
+	if c == nil {
+		return false
+	}
+	call, ok := c.(*ssa.Call)
+	if !ok {
+		return true // go or defer: the results are dropped
+	}
+	if len(r.Results) == 1 {
+		return d.observed(call, w, depth+1)
+	}
+	for _, ref := range *call.Referrers() {
+		ex, ok := ref.(*ssa.Extract)
+		if !ok {
+			return false
+		}
+		if r.Results[ex.Index] == v && !d.observed(ex, w, depth+1) {
+			return false
+		}
+	}
+	return true
+}
+
 // observedCall reports whether the call c only hands events to v: a method
 // of v called with results that say nothing back, or len(v), or v passed
 // to a function of the program whose parameter is only observed.
-func (d *discoverer) observedCall(c ssa.CallInstruction, v ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+func (d *discoverer) observedCall(c ssa.CallInstruction, v ssa.Value, w *sinkWalk, depth int) bool {
 	common := c.Common()
 	if common.IsInvoke() && common.Value == v {
 		return quietResults(common.Signature())
@@ -141,7 +203,7 @@ func (d *discoverer) observedCall(c ssa.CallInstruction, v ssa.Value, seen map[s
 			return true
 		case "append": // the observers gathered into another slice
 			call, ok := c.(*ssa.Call)
-			return ok && d.observed(call, seen, depth+1)
+			return ok && d.observed(call, w, depth+1)
 		}
 		return false
 	}
@@ -153,8 +215,10 @@ func (d *discoverer) observedCall(c ssa.CallInstruction, v ssa.Value, seen map[s
 	if common.IsInvoke() {
 		off = 1
 	}
+	w.calls = append(w.calls, c)
+	defer func() { w.calls = w.calls[:len(w.calls)-1] }()
 	for i, arg := range common.Args {
-		if arg == v && (i+off >= len(callee.Params) || !d.observed(callee.Params[i+off], seen, depth+1)) {
+		if arg == v && (i+off >= len(callee.Params) || !d.observed(callee.Params[i+off], w, depth+1)) {
 			return false
 		}
 	}
@@ -180,7 +244,7 @@ func isContext(t types.Type) bool {
 }
 
 // observedRange follows the values a range over the observers yields.
-func (d *discoverer) observedRange(r *ssa.Range, seen map[ssa.Value]bool, depth int) bool {
+func (d *discoverer) observedRange(r *ssa.Range, w *sinkWalk, depth int) bool {
 	for _, ref := range *r.Referrers() {
 		next, ok := ref.(*ssa.Next)
 		if !ok {
@@ -191,7 +255,7 @@ func (d *discoverer) observedRange(r *ssa.Range, seen map[ssa.Value]bool, depth 
 			if !ok {
 				return false
 			}
-			if ex.Index == 2 && !d.observed(ex, seen, depth+1) {
+			if ex.Index == 2 && !d.observed(ex, w, depth+1) {
 				return false
 			}
 		}
@@ -200,13 +264,13 @@ func (d *discoverer) observedRange(r *ssa.Range, seen map[ssa.Value]bool, depth 
 }
 
 // observedLoads follows the loads through an element's address.
-func (d *discoverer) observedLoads(addr ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+func (d *discoverer) observedLoads(addr ssa.Value, w *sinkWalk, depth int) bool {
 	for _, ref := range *addr.Referrers() {
 		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
 			continue // a write into the location, not a use of what it holds
 		}
 		u, ok := ref.(*ssa.UnOp)
-		if !ok || u.Op != token.MUL || !d.observed(u, seen, depth) {
+		if !ok || u.Op != token.MUL || !d.observed(u, w, depth) {
 			return false
 		}
 	}
@@ -215,7 +279,7 @@ func (d *discoverer) observedLoads(addr ssa.Value, seen map[ssa.Value]bool, dept
 
 // observedStore follows a copy of the value into a field, a global or a
 // local variable to the loads of that location.
-func (d *discoverer) observedStore(addr ssa.Value, seen map[ssa.Value]bool, depth int) bool {
+func (d *discoverer) observedStore(addr ssa.Value, w *sinkWalk, depth int) bool {
 	var loads []ssa.Value
 	switch a := addr.(type) {
 	case *ssa.FieldAddr:
@@ -227,15 +291,15 @@ func (d *discoverer) observedStore(addr ssa.Value, seen map[ssa.Value]bool, dept
 	case *ssa.Global:
 		loads = d.loaded.globals[a]
 	case *ssa.Alloc:
-		return d.observedLoads(a, seen, depth+1)
+		return d.observedLoads(a, w, depth+1)
 	case *ssa.IndexAddr: // an element of a local array: append's variadic arguments
 		arr, ok := a.X.(*ssa.Alloc)
-		return ok && d.observed(arr, seen, depth+1)
+		return ok && d.observed(arr, w, depth+1)
 	default:
 		return false
 	}
 	for _, l := range loads {
-		if !d.observed(l, seen, depth+1) {
+		if !d.observed(l, w, depth+1) {
 			return false
 		}
 	}

@@ -190,3 +190,49 @@ func (r *registry) finish(n int) {
 		h.OnDone(n)
 	}
 }
+
+// StoreConfig's logger reaches the store through a helper that picks a
+// default when it is nil, as libraries do: still only an observer. Its
+// codec goes through a helper too, and stays an option.
+type StoreConfig struct {
+	Log   Logger
+	Codec Codec
+}
+
+type store struct {
+	log   Logger
+	codec Codec
+}
+
+type nopLogger struct{}
+
+func (nopLogger) Printf(string, ...any) {}
+
+func orDefault(l Logger) Logger {
+	if l != nil {
+		return l
+	}
+	return nopLogger{}
+}
+
+func codecOr(c Codec) (Codec, error) {
+	if c == nil {
+		return nil, fmt.Errorf("no codec")
+	}
+	return c, nil
+}
+
+// Open keeps the config's logger and codec in the store.
+func Open(c StoreConfig) (*store, error) {
+	codec, err := codecOr(c.Codec) // want option:"StoreConfig.Codec"
+	if err != nil {
+		return nil, err
+	}
+	return &store{log: orDefault(c.Log), codec: codec}, nil
+}
+
+// Put logs and encodes.
+func (s *store) Put(v int) int {
+	s.log.Printf("put %d", v)
+	return len(s.codec.Encode(v))
+}
