@@ -358,6 +358,13 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			if r.Index == v {
 				continue
 			}
+			if _, named := r.Index.(*ssa.Const); named {
+				// A map of settings looked up by a constant key: the
+				// entry is a setting of its own, which the map only
+				// carries (extra parameters parsed out of a connection
+				// string into typed options), not the map's influence.
+				continue
+			}
 		case *ssa.UnOp:
 			if (r.Op == token.MUL || r.Op == token.ARROW) && r.X == v {
 				continue // a load or receive through the value: a handle

@@ -8,6 +8,8 @@ type Config struct {
 	Depth int `yaml:"depth"`
 	Shard int `yaml:"shard"`
 	Part  int `yaml:"part"`
+
+	Params map[string]string `yaml:"params"`
 }
 
 type limits struct{ depth int }
@@ -75,4 +77,19 @@ func lookup(c *Config, parts []partition) string {
 		}
 	}
 	return ""
+}
+
+// params: a map of settings looked up by a constant key carries a
+// setting of its own; what that entry does is not the map's influence.
+// Copying the whole map or ranging over it is.
+func params(c *Config, out map[string]string) int {
+	n := 16
+	if s, ok := c.Params["cache_size"]; ok { // want sliced:"Config.Params"
+		n = len(s) * 1024 // want !sliced:"Config.Params"
+	}
+	cache := make([]byte, n)     // want !sliced:"Config.Params"
+	for k, v := range c.Params { // want sliced:"Config.Params"
+		out[k] = v // want sliced:"Config.Params"
+	}
+	return len(cache)
 }
