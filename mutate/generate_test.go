@@ -237,7 +237,9 @@ func TestSample(t *testing.T) {
 // TestValueDirection checks that the config-value mutants of a number
 // follow its costly direction: smaller values where its costlier branch
 // is taken below a value it is compared with, larger ones where it
-// bounds a loop, and both where it sizes something (a capacity).
+// bounds a loop, and both where it sizes something (a capacity); zero
+// where the code tests the value itself for it (the feature off), and
+// only the bounds the value itself is compared with.
 func TestValueDirection(t *testing.T) {
 	l := loadApp(t)
 	got := make(map[string][]string)
@@ -254,7 +256,8 @@ func TestValueDirection(t *testing.T) {
 		{"Flusher.Every", []string{"max((f.Every)/10, 1)"}, "(f.Every)*10"},
 		{"Flusher.Ratio", []string{"(f.Ratio)/10"}, "(f.Ratio)*10"},
 		{"Config.Rounds", []string{"(c.Rounds)*10"}, "max((c.Rounds)/10, 1)"},
-		{"Config.Limit", []string{"(c.Limit)*10", "max((c.Limit)/10, 1)"}, ""},
+		{"Config.Limit", []string{"(c.Limit)*10", "max((c.Limit)/10, 1)", "4096"}, "0"}, // Primes tests n%d, not the limit, for 0
+		{"MemoConfig.Entries", []string{"0", "max((c.Entries)/10, 1)"}, "3"},            // tested for 0 (off) through a copy; cube's loop bound is not its
 	} {
 		for _, w := range tc.want {
 			if !slices.Contains(got[tc.option], w) {

@@ -147,8 +147,14 @@ func readExpr(f *file, info *types.Info, pos token.Pos, t types.Type) ast.Expr {
 			if p.Op == token.AND {
 				return nil
 			}
-		case *ast.CompositeLit, *ast.KeyValueExpr:
-			return nil
+		case *ast.CompositeLit:
+			if p.Type == e {
+				return nil
+			}
+		case *ast.KeyValueExpr:
+			if p.Key == e {
+				return nil // a field's name or a map key: not what is set
+			}
 		}
 		return e
 	}
@@ -205,7 +211,7 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 	case basic.Info()&(types.IsNumeric|types.IsString) == 0:
 		return nil
 	}
-	eq, ord := constsCompared(g.funcsOf(sl), t)
+	eq, ord := constsCompared(sl, g.funcsOf(sl), t)
 	var out []slow
 	// A string, or a named number the code compares with constants other
 	// than zero (a kind), is enum-like; equality with zero alone is a
@@ -244,6 +250,13 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 			text = "max((%s)/10, 1)"
 		}
 		out = append(out, slow{text: text, desc: "÷10 (" + why + ")", wrap: true})
+	}
+	// Zero, where the code tests the value itself for it (0 disables a
+	// cache, a filter, a limit): the feature off is a legal value the
+	// code handles, and often the slow one the costs cannot show (a
+	// lookup that always misses costs less than one that hits).
+	if zeroTested(sl, g.funcsOf(sl), t) {
+		out = append(out, slow{text: "0", desc: "→ 0 (the value the code tests it for: what it turns off)"})
 	}
 	if !smaller {
 		return out
@@ -352,9 +365,73 @@ func carries(fs *slicing.FuncSlice, v ssa.Value) bool {
 	return ok && fs.Contains(instr)
 }
 
-// constsCompared returns the constants of type t the slice compares with
-// a value of type t: for equality, and by order, each sorted.
-func constsCompared(ffs []funcFile, t types.Type) (eq, ord []constant.Value) {
+// zeroTested says whether the slice compares a value of type t that is
+// the option's own (loaded, passed, converted or merged, not computed
+// from it) with zero.
+func zeroTested(sl *slicing.Slice, ffs []funcFile, t types.Type) bool {
+	for _, ff := range ffs {
+		for _, instr := range ff.instrs {
+			b, ok := instr.(*ssa.BinOp)
+			if !ok {
+				continue
+			}
+			switch b.Op {
+			case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+			default:
+				continue
+			}
+			c, other := b.X, b.Y
+			if _, ok := c.(*ssa.Const); !ok {
+				c, other = b.Y, b.X
+			}
+			k, ok := c.(*ssa.Const)
+			if !ok || k.Value == nil || (k.Value.Kind() != constant.Int && k.Value.Kind() != constant.Float) || constant.Sign(k.Value) != 0 || !types.Identical(other.Type(), t) {
+				continue
+			}
+			if ownValue(sl, ff.fs, other) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// ownValue says whether v, in fs's function, is the option's value
+// itself: a load, merge, conversion or extraction its value reaches (not
+// a value computed from it, as the length of a buffer it sized, nor one
+// that only runs as the option decides, as a loop counter of a function
+// it calls), or a parameter that a call the value came in through
+// passes it to.
+func ownValue(sl *slicing.Slice, fs *slicing.FuncSlice, v ssa.Value) bool {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		return v.Op == token.MUL && fs.Instrs[v]
+	case *ssa.Phi, *ssa.Convert, *ssa.ChangeType, *ssa.Field, *ssa.Extract:
+		return fs.Instrs[v.(ssa.Instruction)]
+	case *ssa.Parameter:
+		i := slices.Index(fs.Func.Params, v)
+		for c := range fs.Entered {
+			args := c.Common().Args
+			if c.Common().IsInvoke() {
+				i-- // the receiver is no argument of an invoke
+			}
+			if i < 0 || i >= len(args) {
+				continue
+			}
+			caller := sl.Funcs[c.Parent()]
+			if a, ok := args[i].(ssa.Instruction); ok && caller != nil && caller.Instrs[a] {
+				return true
+			}
+		}
+		return false
+	}
+	return false
+}
+
+// constsCompared returns the constants of type t the slice compares the
+// option's own value with (see ownValue): for equality, and by order,
+// each sorted.
+func constsCompared(sl *slicing.Slice, ffs []funcFile, t types.Type) (eq, ord []constant.Value) {
 	seenEq, seenOrd := make(map[string]bool), make(map[string]bool)
 	for _, ff := range ffs {
 		for _, instr := range ff.instrs {
@@ -370,7 +447,7 @@ func constsCompared(ffs []funcFile, t types.Type) (eq, ord []constant.Value) {
 			if !ok || k.Value == nil || !types.Identical(other.Type(), t) {
 				continue
 			}
-			if _, ok := other.(*ssa.Const); ok {
+			if !ownValue(sl, ff.fs, other) {
 				continue
 			}
 			switch b.Op {
