@@ -17,7 +17,9 @@
 //     take smaller values (a branch whose side fails, a check, says
 //     nothing), and a tenth too for a capacity (a size, a pool, a
 //     bound), whose small values cost in ways the static costs do not
-//     see; another constant a string or named kind is compared with;
+//     see; zero where the code tests the value itself (not a value
+//     computed from it) for it, the cache, limit or filter turned off;
+//     another constant a string or named kind is compared with;
 //     each value at each read site, and at all the read sites at once
 //     (sites that must agree, a lock taken and released, keep agreeing);
 //   - FastPath: an if statement on the option forced to its costlier side,

@@ -183,7 +183,11 @@ type slow struct {
 //     costlier branch is taken below a bound or a value it is compared
 //     with): a tenth of the value, at least 1 for an integer, the
 //     smallest positive constant bound, and the constant a costlier
-//     branch is taken at or below.
+//     branch is taken at or below; either way zero when the code tests
+//     the value itself for it (see zeroTested).
+//
+// The constants are those the code compares the option's own value with
+// (see ownValue), not every number of its type in the slice.
 func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 	basic, ok := t.Underlying().(*types.Basic)
 	if !ok {

@@ -118,7 +118,8 @@ or of one option's (-option NAME): the option's value at its read site
 replaced by a legal slow value chosen from the code in the option's
 costly direction (a bool's costlier side; a number ×10 or the largest
 bound it is compared with, or a tenth of it or the smallest bound when
-its costlier branches take small values; another constant a string or
+its costlier branches take small values; zero where the code tests the
+value itself for it, the feature off; another constant a string or
 enum-like option is compared with), at one read site and at all of them
 at once (value), a branch
 on the option forced to its costlier side (fastpath), a busy loop or a
