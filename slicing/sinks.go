@@ -157,8 +157,9 @@ func (w *sinkWalk) top() ssa.CallInstruction {
 // innermost call entered into r's function (a helper that picks a
 // default when the value is nil, a constructor that wraps it): the value
 // is observed when what the caller does with the result only observes.
-// A return from a function the walk did not enter through a call is not
-// followed: its callers are unknown.
+// A return from a function the walk did not enter through a call (the
+// option read in a getter) is followed to every call of it, when they
+// are all known.
 func (d *discoverer) observedReturn(r *ssa.Return, v ssa.Value, w *sinkWalk, depth int) bool {
 	var c ssa.CallInstruction
 	for i := len(w.calls) - 1; i >= 0; i-- {
@@ -167,9 +168,31 @@ func (d *discoverer) observedReturn(r *ssa.Return, v ssa.Value, w *sinkWalk, dep
 			break
 		}
 	}
-	if c == nil {
+	if c != nil {
+		return d.observedResult(c, r, v, w, depth)
+	}
+	// Read where it is returned (a getter, o.logger()): every caller
+	// must only observe the result. Only an unexported function's calls
+	// are all known, and only if it has some.
+	fn := r.Parent()
+	calls := d.calls[origin(fn)]
+	if len(calls) == 0 || token.IsExported(fn.Name()) {
 		return false
 	}
+	for _, call := range calls {
+		w.calls = append(w.calls, call)
+		ok := d.observedResult(call, r, v, w, depth)
+		w.calls = w.calls[:len(w.calls)-1]
+		if !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// observedResult says whether what the caller of c does with the result
+// that r returns v as only observes.
+func (d *discoverer) observedResult(c ssa.CallInstruction, r *ssa.Return, v ssa.Value, w *sinkWalk, depth int) bool {
 	call, ok := c.(*ssa.Call)
 	if !ok {
 		return true // go or defer: the results are dropped

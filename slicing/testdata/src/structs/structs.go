@@ -236,3 +236,27 @@ func (s *store) Put(v int) int {
 	s.log.Printf("put %d", v)
 	return len(s.codec.Encode(v))
 }
+
+// WorkerConfig's logger is read through a getter, whose every caller
+// only logs: an observer still. Its batch is an option.
+type WorkerConfig struct {
+	Log   Logger
+	Batch int
+}
+
+type worker struct{ cfg WorkerConfig }
+
+// NewWorker keeps the config.
+func NewWorker(c WorkerConfig) *worker { return &worker{cfg: c} }
+
+func (w *worker) logger() Logger { return w.cfg.Log }
+
+// Run logs each batch of items.
+func (w *worker) Run(items []int) int {
+	n := 0
+	for i := 0; i < len(items); i += w.cfg.Batch { // want option:"WorkerConfig.Batch"
+		w.logger().Printf("batch at %d", i)
+		n++
+	}
+	return n
+}
