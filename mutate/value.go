@@ -415,15 +415,15 @@ func ownValue(sl *slicing.Slice, fs *slicing.FuncSlice, v ssa.Value) bool {
 	case *ssa.Parameter:
 		i := slices.Index(fs.Func.Params, v)
 		for c := range fs.Entered {
-			args := c.Common().Args
+			args, j := c.Common().Args, i
 			if c.Common().IsInvoke() {
-				i-- // the receiver is no argument of an invoke
+				j-- // the receiver is no argument of an invoke
 			}
-			if i < 0 || i >= len(args) {
+			if j < 0 || j >= len(args) {
 				continue
 			}
 			caller := sl.Funcs[c.Parent()]
-			if a, ok := args[i].(ssa.Instruction); ok && caller != nil && caller.Instrs[a] {
+			if a, ok := args[j].(ssa.Instruction); ok && caller != nil && caller.Instrs[a] {
 				return true
 			}
 		}
