@@ -362,8 +362,8 @@ func testSlow(t *testing.T, s *scratch) {
 			t.Errorf("result %s.%s (%s): verdict %v ratio %.2f, want slower, at least 3×", r.Pkg, r.Name, r.Benchmark, r.Verdict, r.Ratio)
 		}
 	}
-	if len(m.Cut) != 0 || m.Shortened != nil {
-		t.Errorf("without a budget: cut %v, shortened %v", m.Cut, m.Shortened)
+	if len(m.Cut) != 0 || m.Shortened != nil || m.Unfit != nil {
+		t.Errorf("without a budget: cut %v, shortened %v, unfit %v", m.Cut, m.Shortened, m.Unfit)
 	}
 	if m.Saved(sel.TotalBenchmarks) <= 0 {
 		t.Errorf("no time saved by leaving out three of four benchmarks")

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"bytes"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -39,24 +40,25 @@ func TestDiffLines(t *testing.T) {
 
 func TestShorter(t *testing.T) {
 	for _, c := range []struct {
-		in   string
-		f    float64
-		want string
-		ok   bool
+		in       string
+		f        float64
+		want     string
+		fraction float64
+		ok       bool
 	}{
-		{"200ms", 0.25, "50ms", true},
-		{"1s", 0.1234, "123ms", true},
-		{"200ms", 0.01, "10ms", true}, // no shorter than 10ms
-		{"10ms", 0.5, "10ms", false},
-		{"200ms", 1, "200ms", false},
-		{"1000x", 0.25, "250x", true},
-		{"3x", 0.1, "1x", true},
-		{"1x", 0.5, "1x", false},
-		{"often", 0.5, "often", false},
+		{"200ms", 0.25, "50ms", 0.25, true},
+		{"1s", 0.1234, "123ms", 0.123, true},
+		{"200ms", 0.01, "10ms", 0.05, true}, // no shorter than 10ms
+		{"10ms", 0.5, "10ms", 1, false},
+		{"200ms", 1, "200ms", 1, false},
+		{"1000x", 0.25, "250x", 0.25, true},
+		{"3x", 0.1, "1x", 1.0 / 3, true},
+		{"1x", 0.5, "1x", 1, false},
+		{"often", 0.5, "often", 1, false},
 	} {
-		got, ok := shorter(c.in, c.f)
-		if got != c.want || ok != c.ok {
-			t.Errorf("shorter(%q, %g) = %q, %v; want %q, %v", c.in, c.f, got, ok, c.want, c.ok)
+		got, fraction, ok := shorter(c.in, c.f)
+		if got != c.want || math.Abs(fraction-c.fraction) > 1e-9 || ok != c.ok {
+			t.Errorf("shorter(%q, %g) = %q, %g, %v; want %q, %g, %v", c.in, c.f, got, fraction, ok, c.want, c.fraction, c.ok)
 		}
 	}
 }

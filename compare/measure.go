@@ -33,6 +33,10 @@ type Protocol struct {
 	// test's -args): the flags of the user's benchmarks, such as where
 	// their data is.
 	Args []string
+	// Warn, if not nil, is told at once when a package's share of the
+	// budget cannot fit -runs rounds even at the shortest benchtime, so
+	// that the user can stop and give more.
+	Warn func(msg string)
 }
 
 // Result is the comparison of one benchmark's ns/op, as go test printed
@@ -71,6 +75,10 @@ type Measurement struct {
 	// Shortened are the packages whose -test.benchtime the budget made
 	// shorter, so that the rounds fit, with the benchtime they ran at.
 	Shortened map[string]string
+	// Unfit are the packages whose share of the budget could not fit
+	// -runs rounds even at the shortest benchtime (10ms or 1x), with
+	// about the share they would have needed.
+	Unfit map[string]time.Duration
 	// Wall is the time of the runs, warm-ups included, builds not;
 	// Benchmarks the number of selected benchmarks they ran.
 	Wall       time.Duration
@@ -158,13 +166,28 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 		pp := p.Protocol
 		if p.Budget > 0 {
 			pp.Budget = max((p.Budget-m.Wall)/time.Duration(len(pkgs)-i), 1)
-			pp.Shorten = func(f float64) {
-				if bt, ok := shorter(benchtime, f); ok {
+			pp.Shorten = func(f float64, round time.Duration) {
+				bt, got, ok := shorter(benchtime, f)
+				if ok {
 					args[benchtimeArg] = "-test.benchtime=" + bt // the variants run with args
 					if m.Shortened == nil {
 						m.Shortened = make(map[string]string)
 					}
 					m.Shortened[pkg] = bt
+				}
+				if got <= f*1.01 {
+					return
+				}
+				// As short as the runs go, the rounds still do not fit:
+				// the warm-ups and -runs rounds at the shortened pace.
+				need := roughly(round + time.Duration(float64(pp.Runs)*got*float64(round)))
+				if m.Unfit == nil {
+					m.Unfit = make(map[string]time.Duration)
+				}
+				m.Unfit[pkg] = need
+				if p.Warn != nil {
+					p.Warn(fmt.Sprintf("the budget's share for %s (%s) cannot fit -runs %d rounds even at -benchtime %s: about %s would; its verdicts will rest on fewer runs",
+						pkg, roughly(pp.Budget), pp.Runs, bt, need))
 				}
 			}
 		}
@@ -186,23 +209,33 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 	return m, nil
 }
 
+// roughly rounds d to a second, or below ten seconds to a millisecond.
+func roughly(d time.Duration) time.Duration {
+	if d < 10*time.Second {
+		return d.Round(time.Millisecond)
+	}
+	return d.Round(time.Second)
+}
+
 // shorter returns benchtime (a duration or Nx) times f, no shorter than
-// 10ms or 1x, and whether that is shorter than benchtime.
-func shorter(benchtime string, f float64) (string, bool) {
+// 10ms or 1x, the fraction of benchtime that is, and whether it is
+// shorter than benchtime.
+func shorter(benchtime string, f float64) (string, float64, bool) {
 	if n, ok := strings.CutSuffix(benchtime, "x"); ok {
 		v, err := strconv.Atoi(n)
 		if err != nil || v <= 1 {
-			return benchtime, false
+			return benchtime, 1, false
 		}
-		return fmt.Sprintf("%dx", max(int(float64(v)*f), 1)), int(float64(v)*f) < v
+		s := max(int(float64(v)*f), 1)
+		return fmt.Sprintf("%dx", s), float64(s) / float64(v), s < v
 	}
 	d, err := time.ParseDuration(benchtime)
 	const least = 10 * time.Millisecond
 	if err != nil || d <= least {
-		return benchtime, false
+		return benchtime, 1, false
 	}
 	s := max(time.Duration(float64(d)*f).Round(time.Millisecond), least)
-	return s.String(), s < d
+	return s.String(), float64(s) / float64(d), s < d
 }
 
 // build builds the test binary of the package in run's directory into

@@ -137,7 +137,9 @@ func ExampleThing_Missing() {}
 	sel := []compare.Bench{{Pkg: "example.com/scratch/p", Name: "BenchmarkSlow", Dir: filepath.Join(head.Dir, "p")}}
 	// A budget the warm-up spends already: one round of the three asked
 	// for, and the package is said to be cut; its benchtime is shortened.
-	p := compare.Protocol{Protocol: bench.Protocol{Runs: 3, MaxRuns: 3, Budget: time.Nanosecond}, Benchtime: "10x", CPU: 1}
+	var warned []string
+	p := compare.Protocol{Protocol: bench.Protocol{Runs: 3, MaxRuns: 3, Budget: time.Nanosecond}, Benchtime: "10x", CPU: 1,
+		Warn: func(msg string) { warned = append(warned, msg) }}
 	m, err := compare.Measure(context.Background(), run, base, head, sel, p)
 	if err != nil {
 		t.Fatal(err)
@@ -154,6 +156,14 @@ func ExampleThing_Missing() {}
 	// Before cutting, it made the runs as short as they go.
 	if got := m.Shortened["example.com/scratch/p"]; got != "1x" || len(m.Shortened) != 1 {
 		t.Errorf("shortened %v, want p at 1x", m.Shortened)
+	}
+	// Even so the rounds could not fit, and it said so when it knew,
+	// with the time they would have needed: more than the warm-ups took.
+	if need := m.Unfit["example.com/scratch/p"]; need <= 0 || len(m.Unfit) != 1 {
+		t.Errorf("unfit %v, want p with the share it needed", m.Unfit)
+	}
+	if len(warned) != 1 || !strings.Contains(warned[0], "cannot fit -runs 3 rounds even at -benchtime 1x") {
+		t.Errorf("warnings %q, want one that -runs 3 rounds cannot fit at 1x", warned)
 	}
 }
 

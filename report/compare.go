@@ -53,6 +53,7 @@ type CompareFile struct {
 	BudgetS    float64             `json:"budget_s,omitempty"`  // the -budget for the runs, in seconds
 	Cut        []string            `json:"cut"`                 // packages whose runs the budget ended before their medians were known within 5%
 	Shortened  map[string]string   `json:"shortened,omitempty"` // packages whose -test.benchtime the budget shortened, with the one they ran at
+	UnfitS     map[string]float64  `json:"unfit_s,omitempty"`   // packages whose share of the budget could not fit -runs rounds even at the shortest benchtime, with about the seconds it would have needed
 	Benchtime  string              `json:"benchtime,omitempty"` // -test.benchtime
 	Alpha      float64             `json:"alpha"`
 	Confidence float64             `json:"confidence"`
@@ -211,6 +212,12 @@ func compareDocument(c Compare) CompareFile {
 		f.New = nonNil(m.New)
 		f.Cut = nonNil(m.Cut)
 		f.Shortened = m.Shortened
+		for p, d := range m.Unfit {
+			if f.UnfitS == nil {
+				f.UnfitS = make(map[string]float64)
+			}
+			f.UnfitS[p] = round(d.Seconds())
+		}
 		f.MeasuredS = round(m.Wall.Seconds())
 		f.SavedS = round(m.Saved(c.Selection.TotalBenchmarks).Seconds())
 	}
@@ -424,6 +431,9 @@ func (c Compare) cut() string {
 	var lines []string
 	for _, p := range slices.Sorted(maps.Keys(m.Shortened)) {
 		lines = append(lines, fmt.Sprintf("the budget (%s) shortened the runs of %s to -benchtime %s, for -runs rounds to fit", c.Protocol.Budget, c.short(p), m.Shortened[p]))
+	}
+	for _, p := range slices.Sorted(maps.Keys(m.Unfit)) {
+		lines = append(lines, fmt.Sprintf("the budget's share for %s could not fit -runs rounds even at the shortest -benchtime: about %s would have", c.short(p), m.Unfit[p]))
 	}
 	if len(m.Cut) > 0 {
 		names := make([]string, len(m.Cut))

@@ -29,6 +29,7 @@ func compareView() report.Compare {
 		New:        []string{"example.com/m/a.BenchmarkNew"},
 		Cut:        []string{"example.com/m/a"},
 		Shortened:  map[string]string{"example.com/m/a": "50ms"},
+		Unfit:      map[string]time.Duration{"example.com/m/a": 14 * time.Minute},
 		Wall:       3 * time.Second,
 		Benchmarks: 2,
 	}

@@ -130,6 +130,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 		Protocol:  bench.Protocol{Runs: *runs, MaxRuns: max(*maxRuns, *runs), Width: 0.05, Budget: *budget},
 		Criteria:  bench.Criteria{Alpha: 0.05, Confidence: 0.95},
 		Benchtime: *benchtime, CPU: *cpu, Tags: strings.Join(s.Tags, ","), Args: strings.Fields(*testArgs),
+		Warn: func(msg string) { fmt.Fprintf(e.stderr, "confhunt: warning: %s\n", msg) },
 	}
 	if !*list && len(view.Selection.Benchmarks) > 0 {
 		if e.v || e.timer.progress != nil {

@@ -211,7 +211,9 @@ not counted), each package getting an equal share of what the ones before
 it left: when the warm-up shows that -runs rounds would not fit, the
 package's -benchtime is shortened so that they do (down to 10ms or 1x),
 and no round starts that would end past the budget, even below -runs;
-the report names the packages it shortened or cut. Benchmarks reaching changed code that takes a
+when even the shortest -benchtime cannot fit them, a warning says so at
+once, with about the time the package's share would need; the report
+names the packages it shortened, could not fit, or cut. Benchmarks reaching changed code that takes a
 lock or uses a channel also run at -test.cpu 1,N (-cpu N, default the
 number of CPUs), so that contention shows. Per benchmark it prints, as
 benchstat does, each side's median sec/op ± its 95% interval and the

@@ -35,10 +35,11 @@ type Protocol struct {
 	Budget time.Duration
 	// Shorten, if not nil, is called once after the warm-ups when at
 	// their pace Runs rounds would not fit in the Budget, with the
-	// fraction of a run's time that would: a variant that can do less per
-	// run (a shorter -test.benchtime) does, so that the rounds the
-	// statistics need fit rather than being cut.
-	Shorten func(fraction float64)
+	// fraction of a run's time that would and the time the warm-ups took
+	// (about a round's): a variant that can do less per run (a shorter
+	// -test.benchtime) does, so that the rounds the statistics need fit
+	// rather than being cut.
+	Shorten func(fraction float64, round time.Duration)
 	// Progress, if not nil, is called before each run; run is 0 for the
 	// warm-up, then counts from 1.
 	Progress func(run int, variant string)
@@ -108,7 +109,7 @@ func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 	if p.Budget > 0 && p.Shorten != nil {
 		// A round takes about what the warm-ups took.
 		if need, left := time.Duration(p.Runs)*warm, p.Budget-warm; need > left {
-			p.Shorten(max(float64(left), 0) / float64(need))
+			p.Shorten(max(float64(left), 0)/float64(need), warm)
 		}
 	}
 	runs := make([]Runs, len(vs))

@@ -209,12 +209,13 @@ func TestMeasureShorten(t *testing.T) {
 	// The warm-ups take 2 s: 6 rounds at that pace would take 12 s, and
 	// 3 s of the 5 s budget are left, a quarter.
 	var got []float64
-	p := Protocol{Runs: 6, MaxRuns: 6, Budget: 5 * time.Second, Shorten: func(f float64) { got = append(got, f) }}
+	var round time.Duration
+	p := Protocol{Runs: 6, MaxRuns: 6, Budget: 5 * time.Second, Shorten: func(f float64, r time.Duration) { got, round = append(got, f), r }}
 	if _, err := Measure(context.Background(), vs, p); err != nil {
 		t.Fatal(err)
 	}
-	if len(got) != 1 || !near(got[0], 0.25) {
-		t.Errorf("Shorten called with %v, want once with 0.25", got)
+	if len(got) != 1 || !near(got[0], 0.25) || round != 2*time.Second {
+		t.Errorf("Shorten called with %v and a round of %v, want once with 0.25 and 2s", got, round)
 	}
 	// With room for the rounds it is not called.
 	got = nil
