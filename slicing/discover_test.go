@@ -148,6 +148,13 @@ func TestNegative(t *testing.T) {
 			t.Errorf("%s is an option; it is not configuration (or is a group)", name)
 		}
 	}
+	// Observers whose value escapes: through nested helpers to a caller
+	// that hands it out, and through a getter also used as a value.
+	for _, name := range []string{"NestConfig.Log", "GetConfig.Log", "StoreConfig.Codec", "WorkerConfig.Batch"} {
+		if !hasOption(opts, name) {
+			t.Errorf("%s is not an option; its value is not only observed", name)
+		}
+	}
 	if !hasOption(opts, "Config.Started") {
 		t.Errorf("a time.Time field of a configuration struct is not an option")
 	}

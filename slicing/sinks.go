@@ -27,7 +27,8 @@ func (d *discoverer) dropSinks() {
 			continue
 		}
 		sink := true
-		w := &sinkWalk{seen: make(map[sinkKey]bool)}
+		w := &sinkWalk{seen: make(map[sinkKey]bool), root: new(sinkFrame)}
+		w.cur = w.root
 		for _, s := range o.Sites {
 			if !d.observed(s.Value, w, 0) {
 				sink = false
@@ -67,7 +68,7 @@ const maxSinkDepth = 12
 // observed reports whether every use of v only hands it events (see
 // dropSinks).
 func (d *discoverer) observed(v ssa.Value, w *sinkWalk, depth int) bool {
-	k := sinkKey{v, w.top()}
+	k := sinkKey{v, w.cur}
 	if w.seen[k] {
 		return true
 	}
@@ -133,61 +134,135 @@ func (d *discoverer) observed(v ssa.Value, w *sinkWalk, depth int) bool {
 }
 
 // sinkWalk is the state of one dropSinks walk: the values already
-// followed, each with the call it was reached through, and the calls
-// entered, innermost last, whose results a return hands the value to.
+// followed, each with the calls it was reached through, and those calls
+// (entered, innermost last), whose results a return hands the value to.
+// Frames are interned, so that a value is followed once per stack of
+// calls: what a return leads to depends on every call below it.
 type sinkWalk struct {
-	seen  map[sinkKey]bool
-	calls []ssa.CallInstruction
+	seen      map[sinkKey]bool
+	root, cur *sinkFrame
+	values    map[*types.Func]bool // functions and methods used as values, once known
+}
+
+// sinkFrame is a call entered, under its parent's.
+type sinkFrame struct {
+	call   ssa.CallInstruction // nil at the root
+	parent *sinkFrame
+	next   map[ssa.CallInstruction]*sinkFrame
 }
 
 type sinkKey struct {
-	v    ssa.Value
-	call ssa.CallInstruction
+	v     ssa.Value
+	frame *sinkFrame
 }
 
-// top is the innermost call entered, or nil.
-func (w *sinkWalk) top() ssa.CallInstruction {
-	if len(w.calls) == 0 {
-		return nil
+// enter makes c the innermost call; the returned func leaves it.
+func (w *sinkWalk) enter(c ssa.CallInstruction) func() {
+	from := w.cur
+	f := from.next[c]
+	if f == nil {
+		f = &sinkFrame{call: c, parent: from}
+		if from.next == nil {
+			from.next = make(map[ssa.CallInstruction]*sinkFrame)
+		}
+		from.next[c] = f
 	}
-	return w.calls[len(w.calls)-1]
+	w.cur = f
+	return func() { w.cur = from }
 }
 
 // observedReturn follows a value that r returns to the results of the
 // innermost call entered into r's function (a helper that picks a
-// default when the value is nil, a constructor that wraps it): the value
-// is observed when what the caller does with the result only observes.
-// A return from a function the walk did not enter through a call (the
-// option read in a getter) is followed to every call of it, when they
-// are all known.
+// default when the value is nil, a constructor that wraps it), with the
+// calls below that one: the value is observed when what the caller does
+// with the result only observes. A return from a function the walk did
+// not enter through a call (the option read in a getter) is followed to
+// every call of it, when they are all known: a named, unexported
+// function that nothing uses as a value.
 func (d *discoverer) observedReturn(r *ssa.Return, v ssa.Value, w *sinkWalk, depth int) bool {
-	var c ssa.CallInstruction
-	for i := len(w.calls) - 1; i >= 0; i-- {
-		if w.calls[i].Common().StaticCallee() == r.Parent() {
-			c = w.calls[i]
-			break
+	for f := w.cur; f.call != nil; f = f.parent {
+		if f.call.Common().StaticCallee() == r.Parent() {
+			in := w.cur
+			w.cur = f.parent
+			ok := d.observedResult(f.call, r, v, w, depth)
+			w.cur = in
+			return ok
 		}
 	}
-	if c != nil {
-		return d.observedResult(c, r, v, w, depth)
-	}
-	// Read where it is returned (a getter, o.logger()): every caller
-	// must only observe the result. Only an unexported function's calls
-	// are all known, and only if it has some.
 	fn := r.Parent()
 	calls := d.calls[origin(fn)]
-	if len(calls) == 0 || token.IsExported(fn.Name()) {
+	if len(calls) == 0 || token.IsExported(fn.Name()) || fn.Parent() != nil || d.usedAsValue(fn, w) {
 		return false
 	}
+	in := w.cur
+	defer func() { w.cur = in }()
 	for _, call := range calls {
-		w.calls = append(w.calls, call)
-		ok := d.observedResult(call, r, v, w, depth)
-		w.calls = w.calls[:len(w.calls)-1]
-		if !ok {
+		w.cur = w.root
+		if !d.observedResult(call, r, v, w, depth) {
 			return false
 		}
 	}
 	return true
+}
+
+// usedAsValue says whether fn may be called otherwise than by the static
+// calls the discoverer indexed: the scanned code uses it (or, for a
+// method, a method value or expression of it) as a value, or calls a
+// method of its name through an interface.
+func (d *discoverer) usedAsValue(fn *ssa.Function, w *sinkWalk) bool {
+	obj, ok := origin(fn).Object().(*types.Func)
+	if !ok {
+		return true
+	}
+	if w.values == nil {
+		w.values = make(map[*types.Func]bool)
+		mark := func(v ssa.Value) {
+			if f, ok := v.(*ssa.Function); ok {
+				if o, ok := origin(f).Object().(*types.Func); ok {
+					w.values[o] = true
+				}
+			}
+		}
+		var ops []*ssa.Value
+		for _, g := range d.funcs {
+			for _, b := range g.Blocks {
+				for _, instr := range b.Instrs {
+					if c, ok := instr.(ssa.CallInstruction); ok {
+						common := c.Common()
+						if common.IsInvoke() {
+							w.values[common.Method] = true // by name: see below
+						}
+						for _, a := range common.Args {
+							mark(a)
+						}
+						continue
+					}
+					if mc, ok := instr.(*ssa.MakeClosure); ok {
+						mark(mc.Fn)
+					}
+					ops = instr.Operands(ops[:0])
+					for _, op := range ops {
+						if op != nil {
+							mark(*op)
+						}
+					}
+				}
+			}
+		}
+	}
+	if w.values[obj] {
+		return true
+	}
+	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
+		for m := range w.values {
+			if m.Name() == obj.Name() {
+				if _, iface := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface); iface {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // observedResult says whether what the caller of c does with the result
@@ -238,8 +313,7 @@ func (d *discoverer) observedCall(c ssa.CallInstruction, v ssa.Value, w *sinkWal
 	if common.IsInvoke() {
 		off = 1
 	}
-	w.calls = append(w.calls, c)
-	defer func() { w.calls = w.calls[:len(w.calls)-1] }()
+	defer w.enter(c)()
 	for i, arg := range common.Args {
 		if arg == v && (i+off >= len(callee.Params) || !d.observed(callee.Params[i+off], w, depth+1)) {
 			return false

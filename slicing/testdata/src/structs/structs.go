@@ -260,3 +260,34 @@ func (w *worker) Run(items []int) int {
 	}
 	return n
 }
+
+// NestConfig's logger goes through two helpers; one caller only logs
+// with the result, another hands it out: not only observed.
+type NestConfig struct{ Log Logger }
+
+func identLog(l Logger) Logger { return l }
+
+func pickLog(l Logger) Logger { return identLog(l) }
+
+// UseNest logs.
+func UseNest(c *NestConfig) { pickLog(c.Log).Printf("x") } // want option:"NestConfig.Log"
+
+// LeakNest hands the logger out.
+func LeakNest(c *NestConfig) Logger { return pickLog(c.Log) } // want option:"NestConfig.Log"
+
+// GetConfig's logger is read in a getter that is also used as a value:
+// its calls are not all known.
+type GetConfig struct{ Log Logger }
+
+type getter struct{ cfg GetConfig }
+
+// NewGetter keeps the config.
+func NewGetter(c GetConfig) *getter { return &getter{cfg: c} }
+
+func (g *getter) log() Logger { return g.cfg.Log } // want option:"GetConfig.Log"
+
+// Run logs.
+func (g *getter) Run() { g.log().Printf("run") }
+
+// Leak hands out the getter.
+func (g *getter) Leak() func() Logger { return g.log }
