@@ -358,8 +358,8 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			if r.Index == v {
 				continue
 			}
-			if _, named := r.Index.(*ssa.Const); named {
-				// A map of settings looked up by a constant key: the
+			if _, named := r.Index.(*ssa.Const); named && textParams(r.X.Type()) {
+				// Text parameters looked up by a constant key: the
 				// entry is a setting of its own, which the map only
 				// carries (extra parameters parsed out of a connection
 				// string into typed options), not the map's influence.
@@ -1389,4 +1389,11 @@ func resultValueType(call *ssa.Call) types.Type {
 		return tup.At(0).Type()
 	}
 	return t
+}
+
+// textParams says whether t is a map from strings to strings: parameters
+// in text, each parsed where it is looked up.
+func textParams(t types.Type) bool {
+	m, ok := t.Underlying().(*types.Map)
+	return ok && isString(m.Key()) && isString(m.Elem())
 }

@@ -10,6 +10,7 @@ type Config struct {
 	Part  int `yaml:"part"`
 
 	Params map[string]string `yaml:"params"`
+	Flags  map[string]bool   `yaml:"flags"`
 }
 
 type limits struct{ depth int }
@@ -92,4 +93,16 @@ func params(c *Config, out map[string]string) int {
 		out[k] = v // want sliced:"Config.Params"
 	}
 	return len(cache)
+}
+
+// flags: a map of switches asked by name is no bag of text parameters:
+// what its entry decides is its work.
+func flags(c *Config, data []int) int {
+	n := 0
+	if c.Flags["double"] { // want sliced:"Config.Flags"
+		for _, d := range data { // want sliced:"Config.Flags"
+			n += 2 * d
+		}
+	}
+	return n
 }
