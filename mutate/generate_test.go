@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"flag"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -257,6 +258,7 @@ func TestValueDirection(t *testing.T) {
 		{"Flusher.Ratio", []string{"(f.Ratio)/10"}, "(f.Ratio)*10"},
 		{"Config.Rounds", []string{"(c.Rounds)*10"}, "max((c.Rounds)/10, 1)"},
 		{"Config.Limit", []string{"(c.Limit)*10", "max((c.Limit)/10, 1)", "4096"}, "0"}, // Primes tests n%d, not the limit, for 0
+		{"APP_STYLE", []string{`"loud"`, `"quiet"`}, ""},                                // a kind read through os.Getenv
 		{"MemoConfig.Entries", []string{"0", "max((c.Entries)/10, 1)"}, "3"},            // tested for 0 (off) through a copy; cube's loop bound is not its
 	} {
 		for _, w := range tc.want {
@@ -313,5 +315,29 @@ func TestValueEverywhere(t *testing.T) {
 	}
 	if n := strings.Count(string(src), "1000"); n != 3+2 { // the bound and the message's, and the three reads
 		t.Errorf("%s: 1000 appears %d times, want 5", found.ID, n)
+	}
+}
+
+// TestValueZeroShapes checks the zero value's shape: converted to the
+// option's type where a bare 0 would change a variable's type, never
+// where the value divides, and not for a number the code only checks
+// (a side that fails).
+func TestValueZeroShapes(t *testing.T) {
+	l := loadApp(t)
+	zero := make(map[string]bool) // by site, file:line
+	for _, m := range l.mutants {
+		if m.Operator == mutate.Value && strings.HasPrefix(m.Option, "LimitConfig.") && (m.Replacement == "0" || m.Replacement == "int64(0)") {
+			zero[fmt.Sprintf("%s %s:%d %s", m.Option, m.File, m.Line, m.Replacement)] = true
+		}
+	}
+	for _, want := range []string{"LimitConfig.Workers limits.go:17 int64(0)", "LimitConfig.Workers limits.go:26 int64(0)"} {
+		if !zero[want] {
+			t.Errorf("no zero mutant %s; have %v", want, zero)
+		}
+	}
+	for site := range zero {
+		if strings.Contains(site, "limits.go:29") || strings.HasPrefix(site, "LimitConfig.Depth") || strings.HasSuffix(site, " 0") {
+			t.Errorf("zero mutant %s: a divisor, a checked value, or a bare 0 of an int64", site)
+		}
 	}
 }

@@ -58,6 +58,11 @@ func (g *generator) value(sl *slicing.Slice) {
 				text = fmt.Sprintf(v.text, orig)
 			} else if named := qualified(f, s.Func.Pkg.Pkg, t); named != "" {
 				text = named + "(" + text + ")"
+			} else if b, ok := t.(*types.Basic); ok && b != defaultType(text) {
+				text = b.Name() + "(" + text + ")" // w := c.Workers keeps w an int64
+			}
+			if v.text == "0" && divisor(f, e) {
+				continue // x / 0 does not compile
 			}
 			m := g.add(f, s.Func, Value, sl.Option.Name, e.Pos(), e.End(), text, sl.Option.Name+" "+v.desc)
 			if m == nil {
@@ -110,6 +115,37 @@ func sitePos(g *generator, s slicing.Site) token.Pos {
 		return slicing.Pos(instr)
 	}
 	return token.NoPos
+}
+
+// defaultType is the type an untyped constant written as text takes.
+func defaultType(text string) *types.Basic {
+	switch {
+	case text == "true" || text == "false":
+		return types.Typ[types.Bool]
+	case strings.HasPrefix(text, `"`) || strings.HasPrefix(text, "`"):
+		return types.Typ[types.String]
+	case strings.ContainsAny(text, ".eE") && !strings.HasPrefix(text, "0x"):
+		return types.Typ[types.Float64]
+	}
+	return types.Typ[types.Int]
+}
+
+// divisor says whether e is what f divides by or takes a remainder by.
+func divisor(f *file, e ast.Expr) bool {
+	path, _ := astutil.PathEnclosingInterval(f.syntax, e.Pos(), e.End())
+	for i, n := range path {
+		if n != e || i+1 >= len(path) {
+			continue
+		}
+		switch p := path[i+1].(type) {
+		case *ast.BinaryExpr:
+			return p.Y == e && (p.Op == token.QUO || p.Op == token.REM)
+		case *ast.AssignStmt:
+			return (p.Tok == token.QUO_ASSIGN || p.Tok == token.REM_ASSIGN) && slices.Contains(p.Rhs, e)
+		}
+		return false
+	}
+	return false
 }
 
 // readExpr finds the expression read at pos: the innermost one enclosing
@@ -392,9 +428,21 @@ func zeroTested(sl *slicing.Slice, ffs []funcFile, t types.Type) bool {
 			if !ok || k.Value == nil || (k.Value.Kind() != constant.Int && k.Value.Kind() != constant.Float) || constant.Sign(k.Value) != 0 || !types.Identical(other.Type(), t) {
 				continue
 			}
-			if ownValue(sl, ff.fs, other) {
+			if ownValue(sl, ff.fs, other) && !validates(b) {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// validates says whether the comparison b decides a branch one of whose
+// sides fails (if n <= 0 { return errBad }): a check of the value, not
+// the value that turns something off.
+func validates(b *ssa.BinOp) bool {
+	for _, r := range *b.Referrers() {
+		if iff, ok := r.(*ssa.If); ok && (slicing.Rejects(iff.Block().Succs[0]) || slicing.Rejects(iff.Block().Succs[1])) {
+			return true
 		}
 	}
 	return false
@@ -405,8 +453,13 @@ func zeroTested(sl *slicing.Slice, ffs []funcFile, t types.Type) bool {
 // a value computed from it, as the length of a buffer it sized, nor one
 // that only runs as the option decides, as a loop counter of a function
 // it calls), or a parameter that a call the value came in through
-// passes it to.
+// passes it to; or a value read at one of the option's sites.
 func ownValue(sl *slicing.Slice, fs *slicing.FuncSlice, v ssa.Value) bool {
+	for _, s := range sl.Option.Sites {
+		if s.Value == v {
+			return true // read here (a getter's or os.Getenv's result too)
+		}
+	}
 	switch v := v.(type) {
 	case *ssa.UnOp:
 		return v.Op == token.MUL && fs.Instrs[v]
