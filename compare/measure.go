@@ -186,8 +186,12 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 				}
 				m.Unfit[pkg] = need
 				if p.Warn != nil {
+					share := roughly(pp.Budget).String()
+					if pp.Budget < time.Millisecond {
+						share = "the packages before it spent the budget"
+					}
 					p.Warn(fmt.Sprintf("the budget's share for %s (%s) cannot fit -runs %d rounds even at -benchtime %s: about %s would; its verdicts will rest on fewer runs",
-						pkg, roughly(pp.Budget), pp.Runs, bt, need))
+						pkg, share, pp.Runs, bt, need))
 				}
 			}
 		}
