@@ -321,7 +321,8 @@ func TestValueEverywhere(t *testing.T) {
 // TestValueZeroShapes checks the zero value's shape: converted to the
 // option's type where a bare 0 would change a variable's type, never
 // where the value divides, and not for a number the code only checks
-// (a side that fails).
+// (a side that fails) or tests only through a value computed from it
+// (half(c.Depth * 2)).
 func TestValueZeroShapes(t *testing.T) {
 	l := loadApp(t)
 	zero := make(map[string]bool) // by site, file:line

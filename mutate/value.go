@@ -453,8 +453,15 @@ func validates(b *ssa.BinOp) bool {
 // a value computed from it, as the length of a buffer it sized, nor one
 // that only runs as the option decides, as a loop counter of a function
 // it calls), or a parameter that a call the value came in through
-// passes it to; or a value read at one of the option's sites.
+// passes such a value to; or a value read at one of the option's sites.
 func ownValue(sl *slicing.Slice, fs *slicing.FuncSlice, v ssa.Value) bool {
+	return own(sl, fs, v, 0)
+}
+
+// maxOwnCalls bounds the calls own follows a parameter back through.
+const maxOwnCalls = 8
+
+func own(sl *slicing.Slice, fs *slicing.FuncSlice, v ssa.Value, calls int) bool {
 	for _, s := range sl.Option.Sites {
 		if s.Value == v {
 			return true // read here (a getter's or os.Getenv's result too)
@@ -475,8 +482,7 @@ func ownValue(sl *slicing.Slice, fs *slicing.FuncSlice, v ssa.Value) bool {
 			if j < 0 || j >= len(args) {
 				continue
 			}
-			caller := sl.Funcs[c.Parent()]
-			if a, ok := args[j].(ssa.Instruction); ok && caller != nil && caller.Instrs[a] {
+			if caller := sl.Funcs[c.Parent()]; caller != nil && calls < maxOwnCalls && own(sl, caller, args[j], calls+1) {
 				return true
 			}
 		}

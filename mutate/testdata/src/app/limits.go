@@ -51,3 +51,14 @@ func Style() string {
 	}
 	return "."
 }
+
+// Scaled hands on a value computed from the depth: its test for zero is
+// not the depth's.
+func Scaled(c *LimitConfig) int { return half(c.Depth * 2) }
+
+func half(n int) int {
+	if n == 0 {
+		return 1
+	}
+	return n / 2
+}
