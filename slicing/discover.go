@@ -187,7 +187,8 @@ type discoverer struct {
 	opts                   map[string]*Option
 	aliases                map[string]*Option
 	seen                   map[siteKey]bool
-	notes                  *notes // why candidates were taken or left out
+	notes                  *notes               // why candidates were taken or left out
+	valueFuncs             map[*types.Func]bool // functions and methods the scanned code uses as values (usedAsValue)
 }
 
 // catalogue indexes the read functions of the settings by name.

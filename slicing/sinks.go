@@ -141,7 +141,6 @@ func (d *discoverer) observed(v ssa.Value, w *sinkWalk, depth int) bool {
 type sinkWalk struct {
 	seen      map[sinkKey]bool
 	root, cur *sinkFrame
-	values    map[*types.Func]bool // functions and methods used as values, once known
 }
 
 // sinkFrame is a call entered, under its parent's.
@@ -191,7 +190,7 @@ func (d *discoverer) observedReturn(r *ssa.Return, v ssa.Value, w *sinkWalk, dep
 	}
 	fn := r.Parent()
 	calls := d.calls[origin(fn)]
-	if len(calls) == 0 || token.IsExported(fn.Name()) || fn.Parent() != nil || d.usedAsValue(fn, w) {
+	if len(calls) == 0 || token.IsExported(fn.Name()) || fn.Parent() != nil || d.usedAsValue(fn) {
 		return false
 	}
 	in := w.cur
@@ -209,17 +208,18 @@ func (d *discoverer) observedReturn(r *ssa.Return, v ssa.Value, w *sinkWalk, dep
 // calls the discoverer indexed: the scanned code uses it (or, for a
 // method, a method value or expression of it) as a value, or calls a
 // method of its name through an interface.
-func (d *discoverer) usedAsValue(fn *ssa.Function, w *sinkWalk) bool {
+// The functions so used are gathered once per discovery.
+func (d *discoverer) usedAsValue(fn *ssa.Function) bool {
 	obj, ok := origin(fn).Object().(*types.Func)
 	if !ok {
 		return true
 	}
-	if w.values == nil {
-		w.values = make(map[*types.Func]bool)
+	if d.valueFuncs == nil {
+		d.valueFuncs = make(map[*types.Func]bool)
 		mark := func(v ssa.Value) {
 			if f, ok := v.(*ssa.Function); ok {
 				if o, ok := origin(f).Object().(*types.Func); ok {
-					w.values[o] = true
+					d.valueFuncs[o] = true
 				}
 			}
 		}
@@ -230,7 +230,7 @@ func (d *discoverer) usedAsValue(fn *ssa.Function, w *sinkWalk) bool {
 					if c, ok := instr.(ssa.CallInstruction); ok {
 						common := c.Common()
 						if common.IsInvoke() {
-							w.values[common.Method] = true // by name: see below
+							d.valueFuncs[common.Method] = true // by name: see below
 						}
 						for _, a := range common.Args {
 							mark(a)
@@ -250,11 +250,11 @@ func (d *discoverer) usedAsValue(fn *ssa.Function, w *sinkWalk) bool {
 			}
 		}
 	}
-	if w.values[obj] {
+	if d.valueFuncs[obj] {
 		return true
 	}
 	if sig, ok := obj.Type().(*types.Signature); ok && sig.Recv() != nil {
-		for m := range w.values {
+		for m := range d.valueFuncs {
 			if m.Name() == obj.Name() {
 				if _, iface := m.Type().(*types.Signature).Recv().Type().Underlying().(*types.Interface); iface {
 					return true
