@@ -675,7 +675,7 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 		return // the receiver of a handle: opening it was the influence
 	}
 	sl.mark(c)
-	sl.callInfluence(c, true)
+	sl.callInfluence(c, v)
 
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		if call, ok := c.(*ssa.Call); ok && b.Name() != "copy" {
@@ -715,8 +715,13 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 	}
 }
 
-// callInfluence records what a call in the slice does, from the catalogue.
-func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
+// callInfluence records what a call in the slice does, from the catalogue:
+// v is the option's value the call takes as an argument, nil when the call
+// runs under a branch on the option. A call sizes or scales only with a
+// number: a reader, a connection or a buffer the option's value reached
+// does not make bufio.NewReaderSize or a compressor's level grow with it.
+func (sl *slicer) callInfluence(c ssa.CallInstruction, v ssa.Value) {
+	data := v != nil
 	if _, ok := c.(*ssa.Go); ok {
 		if !data {
 			sl.influence(c, Conc)
@@ -729,10 +734,11 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, data bool) {
 	if r.IO > 0 && !r.Text {
 		sl.influence(c, IO)
 	}
-	if in, ok := ParseInfluence(r.Influence); ok && (data || in != Size) {
+	number := data && isNumber(v.Type())
+	if in, ok := ParseInfluence(r.Influence); ok && (in != Size || number) {
 		sl.influence(c, in)
 	}
-	if data && r.Scales != "" {
+	if number && r.Scales != "" {
 		fs := sl.fn(c.Parent())
 		if fs.Scaled == nil {
 			fs.Scaled = make(map[ssa.Instruction]bool)
@@ -1066,7 +1072,7 @@ func (sl *slicer) controlled(c ssa.CallInstruction, depth int) {
 		// whether or which lock is taken only where it branches.
 		return
 	}
-	sl.callInfluence(c, false)
+	sl.callInfluence(c, nil)
 	if _, ok := c.(*ssa.Go); ok {
 		// Starting a goroutine is the influence (conc); the work it does is
 		// driven by what it receives, not by how many of it run.
@@ -1147,7 +1153,7 @@ func (sl *slicer) locks(mu ssa.Value) {
 		}
 		if r, ok := sl.a.Resource(c); ok && r.SYNC > 0 {
 			sl.mark(c)
-			sl.callInfluence(c, false)
+			sl.callInfluence(c, nil)
 		}
 	}
 }

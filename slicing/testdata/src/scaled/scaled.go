@@ -3,13 +3,18 @@
 package scaled
 
 import (
+	"bufio"
 	"compress/gzip"
 	"io"
+	"os"
 )
 
 type Config struct {
-	Level int    `yaml:"level"`
-	Name  string `yaml:"name"`
+	Level   int    `yaml:"level"`
+	Name    string `yaml:"name"`
+	Archive bool   `yaml:"archive"`
+	Buffer  int    `yaml:"buffer"`
+	Trace   bool   `yaml:"trace"`
 }
 
 // compress passes the level to gzip: the writer's work grows with it.
@@ -27,4 +32,25 @@ func label(c *Config, w io.Writer) {
 	zw.Close()
 }
 
-var _ = []any{compress, label}
+// archive picks the writer the compressor writes to, not the level: the
+// compressor's work does not grow with the option's value.
+func archive(c *Config, w io.Writer) {
+	if c.Archive {
+		w = os.Stdout
+	}
+	zw, err := gzip.NewWriterLevel(w, gzip.BestSpeed) // want sliced:"Config.Archive" !scaled:"Config.Archive"
+	if err == nil {
+		zw.Close()
+	}
+}
+
+// readers sizes a reader's buffer with one option and picks the reader it
+// wraps with another: only the first sizes the allocation.
+func readers(c *Config, r io.Reader) *bufio.Reader {
+	if c.Trace {
+		r = io.TeeReader(r, os.Stderr)
+	}
+	return bufio.NewReaderSize(r, c.Buffer) // want effect:"Config.Buffer:size" sliced:"Config.Trace" !effect:"Config.Trace:size"
+}
+
+var _ = []any{compress, label, archive, readers}
