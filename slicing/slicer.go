@@ -849,6 +849,9 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			if sameOnEverySide(phi, m, inDep) {
 				continue // both sides bring the value they were given
 			}
+			if readOnEverySide(phi, m, inDep) {
+				continue // the option picks how a number is read, not the number
+			}
 			for i, e := range phi.Edges {
 				if inDep[m.Preds[i]] && !isError(e.Type()) {
 					sl.mark(phi)
@@ -879,6 +882,30 @@ func sameOnEverySide(phi *ssa.Phi, m *ssa.BasicBlock, decided map[*ssa.BasicBloc
 			return false
 		}
 		v = e
+		n++
+	}
+	return n >= 2
+}
+
+// readOnEverySide says whether phi is a number that every side the branch
+// decides reads with a call (a length decoded one way or another, as a
+// protocol version picks the encoding): what the number is comes from
+// what the calls read, not from the option.
+func readOnEverySide(phi *ssa.Phi, m *ssa.BasicBlock, decided map[*ssa.BasicBlock]bool) bool {
+	if !isNumber(phi.Type()) {
+		return false
+	}
+	n := 0
+	for i, e := range phi.Edges {
+		if !decided[m.Preds[i]] {
+			continue
+		}
+		if ex, ok := e.(*ssa.Extract); ok {
+			e = ex.Tuple
+		}
+		if _, ok := e.(*ssa.Call); !ok {
+			return false
+		}
 		n++
 	}
 	return n >= 2

@@ -28,6 +28,7 @@ type Config struct {
 	Mode    string        `yaml:"mode"`
 	Peers   []string      `yaml:"peers"`
 	Entries int           `yaml:"entries"`
+	Version int           `yaml:"version"`
 }
 
 // Rule 1: an option that opens a handle affects the open, not the uses.
@@ -177,6 +178,22 @@ func remember(c *Config, cache map[int][]byte, k int) {
 	cache[k] = make([]byte, 64)
 }
 
+// Rule 11: an option that picks how a number is read (a protocol version
+// choosing the encoding of a length) does not decide the number: what is
+// sized with it is not the option's.
+func decode(c *Config, src []byte) []byte {
+	var n int
+	if c.Version >= 2 { // want sliced:"Config.Version"
+		n = varint(src)
+	} else {
+		n = fixed(src)
+	}
+	return make([]byte, n) // want !sliced:"Config.Version" !effect:"Config.Version:size"
+}
+
+func varint(b []byte) int { v, _ := strconv.Atoi(string(b)); return v }
+func fixed(b []byte) int  { return len(b) }
+
 // Run calls every case once, so that all run equally often.
 func Run(c *Config, f *os.File, buf []byte, work func()) {
 	openLog(c, buf)
@@ -191,4 +208,5 @@ func Run(c *Config, f *os.File, buf []byte, work func()) {
 	logged(c)
 	named(c, f, nil)
 	remember(c, nil, 0)
+	decode(c, buf)
 }
