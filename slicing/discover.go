@@ -183,6 +183,7 @@ type discoverer struct {
 	kept                   map[*types.Struct]bool            // structs whose values are stored in a field or global
 	methodParam, funcParam map[*types.Struct]bool            // structs passed to methods, to plain functions
 	dataParam              map[*types.Struct]bool            // structs passed to plain functions that compute data
+	hookResult             map[*types.Struct]bool            // structs a called function value returns
 	written                map[field][]*ssa.Store            // fields the scanned code stores to
 	opts                   map[string]*Option
 	aliases                map[string]*Option
@@ -227,6 +228,7 @@ func (d *discoverer) index() {
 	d.methodParam = make(map[*types.Struct]bool)
 	d.funcParam = make(map[*types.Struct]bool)
 	d.dataParam = make(map[*types.Struct]bool)
+	d.hookResult = make(map[*types.Struct]bool)
 	for fn := range allFunctions(d.prog, false) {
 		d.funcs = append(d.funcs, fn)
 	}
@@ -279,6 +281,14 @@ func (d *discoverer) index() {
 					if callee := instr.Call.StaticCallee(); callee != nil {
 						callee = origin(callee)
 						d.calls[callee] = append(d.calls[callee], instr)
+					} else if !instr.Call.IsInvoke() {
+						// A hook the caller supplies, asked anew each time
+						// (per request limits a callback returns).
+						for v := range instr.Call.Signature().Results().Variables() {
+							if s := structOf(v.Type()); s != nil {
+								d.hookResult[s] = true
+							}
+						}
 					}
 				}
 			}
@@ -531,13 +541,14 @@ func loadedFrom(v ssa.Value) *types.Struct {
 
 // perCall reports whether the values of s only travel with calls: they
 // are parameters of methods, or of plain functions that compute data from
-// them, and of no other plain function (a constructor or a run(cfg) takes
+// them, or results of a function value the caller supplies (a hook asked
+// for each request's limits), and parameters of no other plain function (a constructor or a run(cfg) takes
 // configuration), no field or global ever holds one, and their fields are
 // copied into no running object. Such a struct is an API's argument (the
 // options of one request, of one BuildIndex(opts) []byte), not the
 // configuration of a long-lived object.
 func (d *discoverer) perCall(s *types.Struct) bool {
-	if d.kept[s] || !d.methodParam[s] && !d.dataParam[s] || d.funcParam[s] {
+	if d.kept[s] || !d.methodParam[s] && !d.dataParam[s] && !d.hookResult[s] || d.funcParam[s] {
 		return false
 	}
 	for _, t := range d.copiedInto[s] {
