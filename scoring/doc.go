@@ -27,6 +27,12 @@
 // their sum: a flag choosing between two equal pieces of work costs
 // next to nothing.
 //
+// A function the value reaches through a field or global that other
+// functions also store other values at (the arguments every command's
+// constructor fills, of which the option's is one) runs with the value
+// in that share of its runs: 1 over the places the stored values come
+// from (slicing.FuncSlice.Loaded), not in all of them.
+//
 // An allocation whose length, capacity or buffer size the option decides
 // (size influence) weighs LoopTrips times its MEM weight: its elements are
 // estimated as a loop's iterations are. Likewise a library call whose cost

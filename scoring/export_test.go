@@ -48,3 +48,12 @@ func Normalise(costs []Cost) []float64 {
 	}
 	return out
 }
+
+// Base exposes how often fs's function runs with the option's value in
+// sl, with the call frequencies of static estimates.
+func Base(a *slicing.Analysis, est configs.Estimates, sl *slicing.Slice, fs *slicing.FuncSlice) float64 {
+	freq := func(fn *ssa.Function) counts.Frequencies { return Estimate(a, fn, est) }
+	calls := callFrequencies(a, freq, est, nil, nil)
+	c := inContext{sl: sl, freq: freq, calls: calls, memo: make(map[*ssa.Function]float64), doing: make(map[*ssa.Function]bool)}
+	return c.base(fs)
+}

@@ -313,7 +313,7 @@ func (c *inContext) base(fs *slicing.FuncSlice) float64 {
 	if global == 0 {
 		global = 1
 	}
-	if fs.Anywhere || len(fs.Entered) == 0 || c.doing[fn] {
+	if fs.Anywhere || len(fs.Entered) == 0 && fs.Loaded == 0 || c.doing[fn] {
 		return global
 	}
 	if v, ok := c.memo[fn]; ok {
@@ -337,6 +337,7 @@ func (c *inContext) base(fs *slicing.FuncSlice) float64 {
 		sum += max(n, 1) * c.freq(caller).Block[site.Block().Index]
 	}
 	delete(c.doing, fn)
+	sum += global * fs.Loaded
 	v := global
 	if sum > 0 {
 		v = min(global, sum)

@@ -644,3 +644,38 @@ func TestHelperWork(t *testing.T) {
 		t.Errorf("Config.Workers: MEM %g, want none: only the mock allocates", sc.Cost.MEM)
 	}
 }
+
+// TestSharedBase checks that a function reading a field other functions
+// also fill (a command's arguments) runs with the option's value only in
+// its share of its runs, and a function reading a setting's copy in all.
+func TestSharedBase(t *testing.T) {
+	prog, a, opts, s := setup(t, "shared")
+	write := method(prog, "Client", "write")
+	if write == nil {
+		t.Fatal("Client.write not found")
+	}
+	global := scoring.CallFrequencies(a, s.Estimates)[write]
+	checked := 0
+	for sl := range slicing.Forward(context.Background(), a, opts) {
+		fs := sl.Funcs[write]
+		if fs == nil {
+			continue
+		}
+		var want float64
+		switch sl.Option.Name {
+		case "SearchOptions.Verbatim":
+			want = global / 4
+		case "Config.Prefix":
+			want = global
+		default:
+			continue
+		}
+		if got := scoring.Base(a, s.Estimates, sl, fs); !near(got, want) {
+			t.Errorf("%s: write runs %g times with its value, want %g (it runs %g times)", sl.Option.Name, got, want, global)
+		}
+		checked++
+	}
+	if checked != 2 {
+		t.Errorf("checked %d options, want 2", checked)
+	}
+}

@@ -47,6 +47,10 @@ type FuncSlice struct {
 	// runs whenever the function does, not only when those calls make it.
 	Entered  map[ssa.CallInstruction]bool
 	Anywhere bool
+	// Loaded is, when the value also came in from a location that other
+	// functions store other values at (a request's arguments every
+	// command fills), the largest share of the runs it is there in.
+	Loaded float64
 }
 
 // Contains reports whether instr is in the slice.

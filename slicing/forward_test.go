@@ -211,3 +211,47 @@ func sliceSizes(a *slicing.Analysis, opts []*slicing.Option) map[string]int {
 	}
 	return out
 }
+
+// TestShared checks the share of the runs in which a value stored in a
+// field is the one its loads find: a command's arguments, which four
+// constructors fill, hold the search option's value in a quarter of the
+// runs of the writer reading them; a client's prefix, which two
+// constructors copy from the same setting, holds the setting always.
+func TestShared(t *testing.T) {
+	prog, opts := load(t, "shared")
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
+	writer := func(sl *slicing.Slice) *slicing.FuncSlice {
+		for fn, fs := range sl.Funcs {
+			if fn.Name() == "write" {
+				return fs
+			}
+		}
+		return nil
+	}
+	checked := 0
+	for sl := range slicing.Forward(context.Background(), a, opts) {
+		fs := writer(sl)
+		switch sl.Option.Name {
+		case "SearchOptions.Verbatim":
+			if fs == nil {
+				t.Fatalf("%s does not reach the writer through the arguments", sl.Option.Name)
+			}
+			if fs.Anywhere || fs.Loaded != 0.25 {
+				t.Errorf("%s reaches the writer with Anywhere %v, Loaded %v; want a share of 1/4 (four constructors fill the arguments)", sl.Option.Name, fs.Anywhere, fs.Loaded)
+			}
+			checked++
+		case "Config.Prefix":
+			if fs == nil || !fs.Anywhere {
+				t.Errorf("%s does not reach the writer in every run (%+v): only its copies fill the prefix", sl.Option.Name, fs)
+			}
+			checked++
+		}
+	}
+	if checked != 2 {
+		t.Errorf("checked %d options, want 2", checked)
+	}
+}

@@ -16,6 +16,10 @@ type callCtx struct {
 	site   ssa.CallInstruction
 	parent *callCtx
 	depth  int
+	// share, at the root of a call string (site nil), is the share of
+	// the runs in which the value is there: it came from a location
+	// other code also stores other values at (see shared).
+	share float64
 }
 
 type ctxKey struct {
@@ -35,9 +39,10 @@ type hopItem struct {
 }
 
 type slicer struct {
-	a    *Analysis
-	s    *Slice
-	ctxs map[ctxKey]*callCtx
+	a     *Analysis
+	s     *Slice
+	ctxs  map[ctxKey]*callCtx
+	roots map[float64]*callCtx // share roots (shareRoot)
 	// entered counts the call strings each function was entered with.
 	entered map[*ssa.Function]map[*callCtx]bool
 	seen    map[item]int // fewest hops an item was reached with
@@ -160,7 +165,11 @@ func (sl *slicer) entry(v ssa.Value, ctx *callCtx) {
 		return
 	}
 	fs := sl.fn(fn)
-	if ctx == nil || !slicesContains(sl.a.Callees(ctx.site), fn) {
+	if ctx == nil || ctx.site == nil || !slicesContains(sl.a.Callees(ctx.site), fn) {
+		if s := shareOf(ctx); s < 1 {
+			fs.Loaded = max(fs.Loaded, s)
+			return
+		}
 		fs.Anywhere = true
 		return
 	}
@@ -290,6 +299,65 @@ func (sl *slicer) pop() hopItem {
 		}
 	}
 	panic("slicer: pop from an empty work list")
+}
+
+// shared is the share of the runs in which a value stored at addr is
+// the one its loads find: 1 over the number of places the values stored
+// there come from: each function storing one, but a field copied in
+// counts once wherever it is copied, and a constant (a default, a
+// reset) not at all. A field every command's constructor fills (a
+// request's arguments) holds one command's value at a time; a field that
+// constructors copy a setting into holds the setting always.
+func (sl *slicer) shared(addr ssa.Value) float64 {
+	origins := make(map[any]bool)
+	for _, st := range sl.a.stores.at(addr) {
+		switch v := Unconvert(st.Val).(type) {
+		case *ssa.Const:
+			continue
+		case *ssa.UnOp:
+			if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+				if s := structOf(fa.X.Type()); s != nil {
+					origins[field{s, fa.Field}] = true // a copy of a field, wherever it is made
+					continue
+				}
+			}
+		case *ssa.Field:
+			if s := structOf(v.X.Type()); s != nil {
+				origins[field{s, v.Field}] = true
+				continue
+			}
+		}
+		origins[st.Parent()] = true
+	}
+	return 1 / float64(max(len(origins), 1))
+}
+
+// shareRoot returns the root of call strings whose values are there in
+// share s of the runs, or nil for all of them.
+func (sl *slicer) shareRoot(s float64) *callCtx {
+	if s >= 1 {
+		return nil
+	}
+	if sl.roots == nil {
+		sl.roots = make(map[float64]*callCtx)
+	}
+	r := sl.roots[s]
+	if r == nil {
+		r = &callCtx{share: s}
+		sl.roots[s] = r
+	}
+	return r
+}
+
+// shareOf is the share of the runs in which a value reached in ctx is
+// there: its root's, or all of them.
+func shareOf(ctx *callCtx) float64 {
+	for ; ctx != nil; ctx = ctx.parent {
+		if ctx.site == nil {
+			return ctx.share
+		}
+	}
+	return 1
 }
 
 // enter returns the call string of callee entered at site from ctx.
@@ -561,11 +629,12 @@ func selectCase(sel *ssa.Select, i int) *ssa.If {
 
 // loads follows a value into the loads of a shared location: one hop.
 func (sl *slicer) loads(vs []ssa.Value) {
-	sl.loadsOf(nil, vs)
+	sl.loadsOf(nil, vs, nil)
 }
 
-// loadsOf follows v into the loads vs of the location it is stored at.
-func (sl *slicer) loadsOf(v ssa.Value, vs []ssa.Value) {
+// loadsOf follows v into the loads vs of the location it is stored at;
+// root, if not nil, is the share of the runs in which the loads find it.
+func (sl *slicer) loadsOf(v ssa.Value, vs []ssa.Value, root *callCtx) {
 	if sl.hops+1 > sl.a.limits.MaxHops {
 		return
 	}
@@ -586,9 +655,9 @@ func (sl *slicer) loadsOf(v ssa.Value, vs []ssa.Value) {
 			continue
 		}
 		if v != nil {
-			sl.flow(v, l, nil, sl.hops+1)
+			sl.flow(v, l, root, sl.hops+1)
 		} else {
-			sl.pushHops(l, nil, sl.hops+1)
+			sl.pushHops(l, root, sl.hops+1)
 		}
 	}
 }
@@ -604,7 +673,7 @@ func (sl *slicer) elemLoads(t types.Type) []ssa.Value {
 func (sl *slicer) store(addr, v ssa.Value, ctx *callCtx) {
 	switch addr := addr.(type) {
 	case *ssa.Global, *ssa.FieldAddr:
-		sl.loadsOf(v, sl.a.loads.at(addr))
+		sl.loadsOf(v, sl.a.loads.at(addr), sl.shareRoot(shareOf(ctx)*sl.shared(addr)))
 	case *ssa.IndexAddr:
 		if arr, ok := addr.X.(*ssa.Alloc); ok {
 			// An element of a local array, such as the backing array of
@@ -663,7 +732,7 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 		// A value kept in an atomic (a limit reloaded at run time) is
 		// read back by its atomic loads.
 		sl.mark(c)
-		sl.loadsOf(v, sl.a.atomics.at(addr))
+		sl.loadsOf(v, sl.a.atomics.at(addr), nil)
 		return
 	}
 	callees := sl.a.Callees(c)
@@ -757,10 +826,11 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 	var sites []ssa.CallInstruction
 	var outer *callCtx
 	hops := sl.hops
-	if ctx != nil && slicesContains(sl.a.Callees(ctx.site), fn) {
+	if ctx != nil && ctx.site != nil && slicesContains(sl.a.Callees(ctx.site), fn) {
 		sites, outer = []ssa.CallInstruction{ctx.site}, ctx.parent
 	} else {
 		sites, hops = sl.a.callers[fn], hops+1 // to every caller: a hop
+		outer = sl.shareRoot(shareOf(ctx))
 	}
 	for i, res := range r.Results {
 		if res != v {

@@ -1,0 +1,61 @@
+// Package shared stores option values in fields: one that every command's
+// constructor fills with its own arguments (a request's), where the
+// option's value is one command's at a time, and one that a constructor
+// copies a setting into, where it always is.
+package shared
+
+import "strings"
+
+type Config struct {
+	Prefix  string `yaml:"prefix"`
+	Workers int    `yaml:"workers"`
+}
+
+// SearchOptions is a per-call option the search command puts in its
+// arguments.
+type SearchOptions struct {
+	Verbatim bool
+}
+
+// cmd is a command: every constructor below fills its args.
+type cmd struct {
+	args []string
+}
+
+func newGet(key string) *cmd        { return &cmd{args: []string{"GET", key}} }
+func newSet(key, value string) *cmd { return &cmd{args: []string{"SET", key, value}} }
+func newDel(keys ...string) *cmd    { return &cmd{args: append([]string{"DEL"}, keys...)} }
+func newSearch(o *SearchOptions) *cmd {
+	args := []string{"SEARCH"}
+	if o.Verbatim {
+		args = append(args, "VERBATIM")
+	}
+	return &cmd{args: args}
+}
+
+// Client keeps its settings: its prefix is copied from the configuration
+// by both constructors.
+type Client struct {
+	prefix  string
+	workers int
+	sent    []string
+}
+
+func New(c *Config) *Client     { return &Client{prefix: c.Prefix, workers: c.Workers} }
+func NewPool(c *Config) *Client { return &Client{prefix: c.Prefix, workers: 2 * c.Workers} }
+
+// write runs for every command: it reads the shared args, and the
+// client's prefix.
+func (cl *Client) write(c *cmd) {
+	var b strings.Builder
+	b.WriteString(cl.prefix)
+	for _, a := range c.args {
+		b.WriteString(a)
+	}
+	cl.sent = append(cl.sent, b.String())
+}
+
+func (cl *Client) Get(k string)            { cl.write(newGet(k)) }
+func (cl *Client) Set(k, v string)         { cl.write(newSet(k, v)) }
+func (cl *Client) Del(k string)            { cl.write(newDel(k)) }
+func (cl *Client) Search(o *SearchOptions) { cl.write(newSearch(o)) }
