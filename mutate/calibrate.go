@@ -14,6 +14,7 @@ import (
 	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/internal/bench"
 	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -28,6 +29,9 @@ const calibrationOps = 200
 type calibration struct {
 	perOp map[string]map[string]float64
 	nsOp  map[string]float64
+	// sides holds, by mutant ID and benchmark function, the slowdown the
+	// branches a mutant forces predict (see sideShare).
+	sides map[string]map[string]float64
 }
 
 // calibrate measures, for every benchmark reaching a mutant, how often
@@ -53,7 +57,7 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 	}
 	slices.Sort(names)
 	paths, fns := byPackage(slices.Compact(names))
-	out := calibration{perOp: make(map[string]map[string]float64), nsOp: make(map[string]float64)}
+	out := calibration{perOp: make(map[string]map[string]float64), nsOp: make(map[string]float64), sides: make(map[string]map[string]float64)}
 	for _, path := range paths {
 		p := pkgs[path]
 		var cover []string
@@ -93,9 +97,21 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 			if err != nil {
 				return calibration{}, fmt.Errorf("benchmark %s: %w", name, err)
 			}
+			work := -1.0 // the run's weighted work, once a mutant needs it
 			for _, m := range ms {
 				if m.block == nil || m.fn == nil || !slices.Contains(m.Benchmarks, name) {
 					continue
+				}
+				if len(m.forced) > 0 && m.costs != nil {
+					if work < 0 {
+						work = m.costs.Work(c)
+					}
+					if p := sideShare(m.forced, c, work); p > 0 {
+						if out.sides[m.ID] == nil {
+							out.sides[m.ID] = make(map[string]float64)
+						}
+						out.sides[m.ID][name] = p
+					}
 				}
 				calls, ok := c.Calls(m.fn)
 				freq, _ := c.Frequencies(m.fn)
@@ -149,16 +165,55 @@ func trimProcs(name string) string {
 }
 
 // predict sets the predicted slowdown of each benchmark of m: the site's
-// executions per op times the injected cost, over the base's ns/op.
+// executions per op times the injected cost, over the base's ns/op; for
+// a mutant that forces branches, the share of the run's work the forced
+// sides add (sideShare).
 func (cal calibration) predict(m *Mutant, k bench.Key, b *Bench) {
 	perOp, ok := cal.perOp[m.ID][BenchFunc(k.Pkg, k.Name)]
 	if !ok {
 		return
 	}
 	b.PerOp = perOp
-	if m.Cost > 0 && b.Base > 0 {
+	switch {
+	case m.Cost > 0 && b.Base > 0:
 		b.Predicted = perOp * m.Cost / b.Base
+	case k.Unit == "" || k.Unit == "ns/op":
+		b.Predicted = cal.sides[m.ID][BenchFunc(k.Pkg, k.Name)]
 	}
+}
+
+// sideShare is the slowdown of a run (c, whose weighted work is work)
+// when the branches fs are each sent to their side: every run of a branch
+// that took the other side costs the difference of the sides' static
+// costs more, when the side sent to costs more. Both are in the
+// ranking's weights, so the ratio is a share of the run's time as far as
+// the weights stand for it. 0 when the run measured none of the branches.
+func sideShare(fs []forced, c scoring.Counts, work float64) float64 {
+	if work <= 0 {
+		return 0
+	}
+	added := 0.0
+	for _, f := range fs {
+		diff := f.cost[f.side] - f.cost[1-f.side]
+		if diff <= 0 {
+			continue
+		}
+		b := f.br.Block()
+		calls, ok := c.Calls(b.Parent())
+		freq, _ := c.Frequencies(b.Parent())
+		if !ok || !freq.Measured[b.Index] || freq.Block[b.Index] == 0 {
+			continue
+		}
+		at := freq.Block[b.Index]
+		took := 0.5 // the share of the runs that took the side, when no count says
+		if s := b.Succs[f.side]; len(s.Preds) == 1 && freq.Measured[s.Index] {
+			took = min(freq.Block[s.Index]/at, 1)
+		} else if o := b.Succs[1-f.side]; len(o.Preds) == 1 && freq.Measured[o.Index] {
+			took = 1 - min(freq.Block[o.Index]/at, 1)
+		}
+		added += float64(calls) * at * (1 - took) * diff
+	}
+	return added / work
 }
 
 // size sets the cost of each injected busy loop so that the benchmark it

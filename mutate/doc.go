@@ -69,7 +69,12 @@
 // With Calibrate, a coverage run of each reaching benchmark (unmutated:
 // coverage and overlays cannot be combined) gives each site's executions
 // per op, and a mutant of known cost (Loop, Sleep) a predicted slowdown
-// per benchmark; Explain says why a survivor survived.
+// per benchmark. A mutant that sends branches to one side (FastPath, a
+// bool config value) is predicted from the same run: each run of a
+// branch that took the other side costs the difference of the sides'
+// static costs (scoring.Costs.Side, callees included) more, over the
+// weighted work the run measured (scoring.Costs.Work), both in the
+// ranking's weights. Explain says why a survivor survived.
 //
 // Tally computes the mutation score (SlowCoach's equation 1: killed ÷
 // the viable, equivalent, non-timed-out mutants) overall and by option,
@@ -78,6 +83,12 @@
 //
 // Approximations: the slow values and the costlier side of a branch come
 // from the syntax (statements, calls, loops ×10), not from measured cost;
+// a branch's prediction weighs work by the ranking's weights, which know
+// a library call only by the catalogue (a regexp compiled per item costs
+// far more than its weight says), and the run's work only in the
+// packages the coverage run measured, so it is a share of those
+// packages' weighted work, not of the benchmark's time; a number's
+// value mutants (×10, a tenth, a bound) carry no prediction;
 // reachability is the call graph's (VTA), so a benchmark reaching a site
 // only through reflection is missed and one reaching it only in setup
 // counts; equivalence is only as good as the reaching tests, and a mutant

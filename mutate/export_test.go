@@ -1,5 +1,11 @@
 package mutate
 
+import (
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/scoring"
+)
+
 // MinP is minP, for the tests.
 var MinP = minP
 
@@ -8,3 +14,18 @@ var (
 	SleepCosts = sleepCosts
 	SleepTime  = sleepTime
 )
+
+// SideShare is the slowdown the calibration run c (of weighted work work)
+// predicts for m from the branches it forces (sideShare).
+func SideShare(m *Mutant, c scoring.Counts, work float64) float64 {
+	return sideShare(m.forced, c, work)
+}
+
+// Forced returns the branches m sends to one side.
+func Forced(m *Mutant) []*ssa.If {
+	var out []*ssa.If
+	for _, f := range m.forced {
+		out = append(out, f.br)
+	}
+	return out
+}

@@ -30,19 +30,52 @@ func (g *generator) fastPath(sl *slicing.Slice) {
 			then, els := ff.f.sides(is)
 			orig := ff.f.text(is.Cond)
 			var text, desc string
+			side := thenSucc(iff, is)
 			switch {
 			case then > els && failing(is.Body), els > then && is.Else != nil && failing(is.Else):
 				continue // the costlier side is a failure
 			case then > els:
 				text, desc = "("+orig+") || true", "branch forced to its costlier then side"
 			case els > then:
-				text, desc = "("+orig+") && false", "branch forced to its costlier else side"
+				text, desc, side = "("+orig+") && false", "branch forced to its costlier else side", 1-side
 			default:
 				continue
 			}
-			g.add(ff.f, ff.fs.Func, FastPath, sl.Option.Name, is.Cond.Pos(), is.Cond.End(), text, desc)
+			if m := g.add(ff.f, ff.fs.Func, FastPath, sl.Option.Name, is.Cond.Pos(), is.Cond.End(), text, desc); m != nil {
+				m.block = b
+				g.force(m, iff, side)
+			}
 		}
 	}
+}
+
+// thenSucc is the successor of br that leads to is's then body: the one
+// whose blocks hold an instruction of the body (go/ssa turns if !c into
+// a branch on c with its successors swapped).
+func thenSucc(br *ssa.If, is *ast.IfStmt) int {
+	for i, s := range br.Block().Succs {
+		for _, b := range br.Parent().Blocks {
+			if !s.Dominates(b) {
+				continue
+			}
+			for _, instr := range b.Instrs {
+				if p := instr.Pos(); p.IsValid() && is.Body.Pos() <= p && p < is.Body.End() {
+					return i
+				}
+			}
+		}
+	}
+	return 0
+}
+
+// force records that m sends br to side, with the sides' static costs,
+// when Config.Costs can weigh them.
+func (g *generator) force(m *Mutant, br *ssa.If, side int) {
+	if g.cfg.Costs == nil {
+		return
+	}
+	m.costs = g.cfg.Costs
+	m.forced = append(m.forced, forced{br: br, side: side, cost: [2]float64{g.cfg.Costs.Side(br, 0), g.cfg.Costs.Side(br, 1)}})
 }
 
 // failureTest reports whether a condition tests for a failure: it

@@ -18,6 +18,7 @@ type loaded struct {
 	a       *slicing.Analysis
 	slices  []*slicing.Slice
 	costly  map[*slicing.Option]scoring.Direction // the ranking's directions
+	s       *configs.Settings
 	mutants []*mutate.Mutant
 	err     error
 }
@@ -54,7 +55,7 @@ func loadApp(t testing.TB) loaded {
 			return
 		}
 		a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
-		app = loaded{prog: prog, a: a}
+		app = loaded{prog: prog, a: a, s: s}
 		for sl := range slicing.Forward(ctx, a, opts) {
 			app.slices = append(app.slices, sl)
 		}

@@ -110,6 +110,17 @@ type Mutant struct {
 	helper string     // package name when the edit calls the injected helpers
 	fn     *ssa.Function
 	block  *ssa.BasicBlock // the block the edit runs in, when known (calibration)
+	forced []forced        // the branches the edit sends to one side
+	costs  *scoring.Costs  // Config.Costs, for the calibration run's Work
+}
+
+// forced is a branch a mutant sends to one side (0 then, 1 else), with
+// the static cost of one run of each side (scoring.Costs.Side): each
+// run that took the other side costs the difference more.
+type forced struct {
+	br   *ssa.If
+	side int
+	cost [2]float64
 }
 
 // siteEdit is an edit of a file other than, or besides, a mutant's own.
@@ -135,6 +146,10 @@ type Config struct {
 	// values; an option without one gets the values that cost when no
 	// branch says (the other bool; a larger number).
 	Costly map[*slicing.Option]scoring.Direction
+	// Costs, if not nil, weighs the sides of the branches a fast-path or
+	// a bool config-value mutant forces, from which the calibration run
+	// predicts their slowdowns (see forced).
+	Costs *scoring.Costs
 }
 
 func (c Config) inject() time.Duration {

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"iter"
 	"maps"
 	"slices"
 	"strconv"
@@ -71,6 +72,11 @@ func (g *generator) value(sl *slicing.Slice) {
 			if instr, ok := s.Value.(ssa.Instruction); ok {
 				m.block = instr.Block()
 			}
+			if v.text == "true" || v.text == "false" {
+				for br, side := range testedBy(s.Value, v.text == "true") {
+					g.force(m, br, side)
+				}
+			}
 			k := key + "\x00" + v.text + "\x00" + v.desc
 			if bySlow[k] == nil {
 				keys = append(keys, k)
@@ -88,6 +94,10 @@ func (g *generator) value(sl *slicing.Slice) {
 		}
 		all := *ms[0]
 		all.also = nil
+		all.forced = nil
+		for _, m := range ms {
+			all.forced = append(all.forced, m.forced...)
+		}
 		bset, tset := make(map[string]bool), make(map[string]bool)
 		for i, m := range ms {
 			if i > 0 {
@@ -103,6 +113,36 @@ func (g *generator) value(sl *slicing.Slice) {
 		all.Benchmarks, all.Tests = slices.Sorted(maps.Keys(bset)), slices.Sorted(maps.Keys(tset))
 		all.Description = fmt.Sprintf("%s at all its %d read sites", ms[0].Description, len(ms))
 		g.out = append(g.out, &all)
+	}
+}
+
+// testedBy yields the branches that test the bool v, directly or
+// negated, each with the side set takes (0 then, 1 else).
+func testedBy(v ssa.Value, set bool) iter.Seq2[*ssa.If, int] {
+	return func(yield func(*ssa.If, int) bool) {
+		var walk func(v ssa.Value, set bool) bool
+		walk = func(v ssa.Value, set bool) bool {
+			for _, r := range *v.Referrers() {
+				switch r := r.(type) {
+				case *ssa.If:
+					side := 1
+					if set {
+						side = 0
+					}
+					if !yield(r, side) {
+						return false
+					}
+				case *ssa.UnOp:
+					if r.Op == token.NOT && !walk(r, !set) {
+						return false
+					}
+				}
+			}
+			return true
+		}
+		if v.Referrers() != nil {
+			walk(v, set)
+		}
 	}
 }
 

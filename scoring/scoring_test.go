@@ -679,3 +679,45 @@ func TestSharedBase(t *testing.T) {
 		t.Errorf("checked %d options, want 2", checked)
 	}
 }
+
+// TestCosts checks the weights mutate predicts with: the side of a branch
+// that calls a costly function costs that function's work per run, the
+// side that only returns next to nothing; a run's work grows with the
+// calls it measured.
+func TestCosts(t *testing.T) {
+	prog, a, _, s := setup(t, "direction")
+	write := member(prog, "Write")
+	if write == nil {
+		t.Fatal("Write not found")
+	}
+	var br *ssa.If
+	for _, b := range write.Blocks {
+		if x, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok {
+			br = x
+		}
+	}
+	if br == nil {
+		t.Fatal("Write has no branch")
+	}
+	c := scoring.NewCosts(a, s)
+	flush, ret := c.Side(br, 0), c.Side(br, 1)
+	if flush <= 0 || flush < 10*ret {
+		t.Errorf("if c.Sync: then side (flush) %g, else side (return) %g; want the flush at least ten times the return", flush, ret)
+	}
+	f := scoring.Estimate(a, write, s.Estimates)
+	once := c.Work(runOf{write, f, 1})
+	twice := c.Work(runOf{write, f, 2})
+	if once <= 0 || !near(twice, 2*once) {
+		t.Errorf("Work: %g for one call, %g for two; want twice as much", once, twice)
+	}
+}
+
+// runOf measured one function, entered n times, with block frequencies f.
+type runOf struct {
+	fn *ssa.Function
+	f  counts.Frequencies
+	n  int64
+}
+
+func (r runOf) Frequencies(fn *ssa.Function) (counts.Frequencies, bool) { return r.f, fn == r.fn }
+func (r runOf) Calls(fn *ssa.Function) (int64, bool)                    { return r.n, fn == r.fn }

@@ -169,7 +169,10 @@ Before the mutants run, a coverage run of each reaching benchmark
 each site's executions per op. Each injected loop is then sized so that
 the benchmark it slows most slows by -target (default 0.2) — unless
 -inject is given — and each loop or sleep mutant carries its predicted
-slowdown per benchmark: executions per op × injected cost ÷ ns/op. A
+slowdown per benchmark: executions per op × injected cost ÷ ns/op; a
+fast-path or bool config-value mutant, the share of the run's weighted
+work that sending its branches to the costlier side adds (each run that
+took the other side costs the sides' difference more). A
 sleep's cost is what a sleep of its length takes on the machine,
 measured then (often about a millisecond for 10µs on a virtual one). A
 survivor says whether it was never reached by a benchmark, predicted
