@@ -100,6 +100,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	cfg.Costly = make(map[*slicing.Option]scoring.Direction)
+	cfg.Costs = scoring.NewCosts(an.a, an.settings)
 	var sls []*slicing.Slice
 	for _, sc := range scores {
 		cfg.Costly[sc.Option] = sc.Direction
