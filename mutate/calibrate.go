@@ -106,7 +106,7 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 					if work < 0 {
 						work = m.costs.Work(c)
 					}
-					if p := sideShare(m.forced, c, work); p > 0 {
+					if p, ok := sideShare(m.forced, c, work); ok {
 						if out.sides[m.ID] == nil {
 							out.sides[m.ID] = make(map[string]float64)
 						}
@@ -174,11 +174,16 @@ func (cal calibration) predict(m *Mutant, k bench.Key, b *Bench) {
 		return
 	}
 	b.PerOp = perOp
-	switch {
+	if k.Unit != "" && k.Unit != "ns/op" {
+		return
+	}
+	switch share, sided := cal.sides[m.ID][BenchFunc(k.Pkg, k.Name)]; {
+	case perOp == 0:
+		b.Predicted, b.Basis = 0, "not run"
 	case m.Cost > 0 && b.Base > 0:
-		b.Predicted = perOp * m.Cost / b.Base
-	case k.Unit == "" || k.Unit == "ns/op":
-		b.Predicted = cal.sides[m.ID][BenchFunc(k.Pkg, k.Name)]
+		b.Predicted, b.Basis = perOp*m.Cost/b.Base, "injected cost"
+	case sided:
+		b.Predicted, b.Basis = share, "branch sides"
 	}
 }
 
@@ -187,24 +192,26 @@ func (cal calibration) predict(m *Mutant, k bench.Key, b *Bench) {
 // that took the other side costs the difference of the sides' static
 // costs more, when the side sent to costs more. Both are in the
 // ranking's weights, so the ratio is a share of the run's time as far as
-// the weights stand for it. 0 when the run measured none of the branches.
-func sideShare(fs []forced, c scoring.Counts, work float64) float64 {
+// the weights stand for it. ok is false when the run measured none of
+// the branches, or no work.
+func sideShare(fs []forced, c scoring.Counts, work float64) (share float64, ok bool) {
 	if work <= 0 {
-		return 0
+		return 0, false
 	}
-	added := 0.0
+	added, measured := 0.0, false
 	for _, f := range fs {
-		diff := f.cost[f.side] - f.cost[1-f.side]
-		if diff <= 0 {
-			continue
-		}
 		b := f.br.Block()
 		calls, ok := c.Calls(b.Parent())
 		freq, _ := c.Frequencies(b.Parent())
-		if !ok || !freq.Measured[b.Index] || freq.Block[b.Index] == 0 {
+		if !ok || !freq.Measured[b.Index] {
 			continue
 		}
+		measured = true
+		diff := f.cost[f.side] - f.cost[1-f.side]
 		at := freq.Block[b.Index]
+		if diff <= 0 || at == 0 {
+			continue
+		}
 		took := 0.5 // the share of the runs that took the side, when no count says
 		if s := b.Succs[f.side]; len(s.Preds) == 1 && freq.Measured[s.Index] {
 			took = min(freq.Block[s.Index]/at, 1)
@@ -213,7 +220,7 @@ func sideShare(fs []forced, c scoring.Counts, work float64) float64 {
 		}
 		added += float64(calls) * at * (1 - took) * diff
 	}
-	return added / work
+	return added / work, measured
 }
 
 // size sets the cost of each injected busy loop so that the benchmark it

@@ -6,10 +6,13 @@ import (
 )
 
 // Explain says why a mutant has its status, and for a survivor what to
-// do about it: it was never reached by a benchmark; it was reached and
-// the slowdown predicted for it lies below what the benchmark resolves
-// at its noise (its minimum detectable effect); or it was predicted
-// large enough and not detected, so the benchmark deserves a look.
+// do about it: it was never reached by a benchmark; it was reached in the
+// call graph and never executed by the benchmark's calibration run; it
+// was reached and the slowdown predicted for it lies below what the
+// benchmark resolves at its noise (its minimum detectable effect; a
+// forced side the benchmark takes already predicts none); or it was
+// predicted large enough and not detected, so the benchmark deserves a
+// look.
 func Explain(m *Mutant) string {
 	switch m.Status {
 	case Killed:
@@ -27,9 +30,13 @@ func Explain(m *Mutant) string {
 		}
 		for _, b := range m.Benches {
 			switch {
-			case b.Predicted > 0 && b.Predicted < b.MDE:
+			case b.Basis == "not run":
+				why = append(why, fmt.Sprintf("%s reaches it in the call graph, but its calibration run never executed it (predicted +0.0%%)", b.Label()))
+			case b.Basis == "branch sides" && b.Predicted == 0:
+				why = append(why, fmt.Sprintf("%s reached, but its calibration run takes the forced side already (predicted +0.0%%)", b.Label()))
+			case b.Basis != "" && b.Predicted < b.MDE:
 				why = append(why, fmt.Sprintf("%s reached, predicted %s, below this benchmark's minimum detectable effect ±%.1f%%", b.Label(), pct(b.Predicted), 100*b.MDE))
-			case b.Predicted > 0:
+			case b.Basis != "":
 				why = append(why, fmt.Sprintf("%s reached, predicted %s, not detected (measured %s) — look at this benchmark", b.Label(), pct(b.Predicted), pct(b.Ratio-1)))
 			default:
 				why = append(why, fmt.Sprintf("%s reached, measured %s (p=%.3g), resolves ±%.1f%%", b.Label(), pct(b.Ratio-1), b.P, 100*b.MDE))

@@ -18,7 +18,8 @@ var (
 // SideShare is the slowdown the calibration run c (of weighted work work)
 // predicts for m from the branches it forces (sideShare).
 func SideShare(m *Mutant, c scoring.Counts, work float64) float64 {
-	return sideShare(m.forced, c, work)
+	p, _ := sideShare(m.forced, c, work)
+	return p
 }
 
 // Forced returns the branches m sends to one side.

@@ -89,9 +89,15 @@ type Bench struct {
 	// MDE is the least slowdown the benchmark could have shown at its
 	// noise: the half-width of the ratio's interval, as a fraction.
 	MDE float64 `json:"mde"`
-	// Predicted is the slowdown the injected cost predicts (calibration;
-	// 0 when unknown), as a fraction of the base time.
+	// Predicted is the slowdown the calibration run predicts, as a
+	// fraction of the base time; Basis says from what, "" when there is
+	// no prediction: "injected cost" (a loop's or sleep's executions per
+	// op times its cost), "branch sides" (the work the forced sides of
+	// branches add, a share of the run's weighted work; 0 when the run
+	// takes those sides already) or "not run" (the run never executed
+	// the site: 0).
 	Predicted float64 `json:"predicted,omitempty"`
+	Basis     string  `json:"prediction,omitempty"`
 	// PerOp is the site's executions per benchmark op (calibration).
 	PerOp float64 `json:"executions_per_op,omitempty"`
 }

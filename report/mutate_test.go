@@ -37,7 +37,7 @@ func mutateReport(t *testing.T) (*mutate.Report, string) {
 		case mutate.Killed:
 			m.Benches = []mutate.Bench{{Name: "example.com/svc.Work", Base: 100, Mutant: 900, Ratio: 9, Lo: 8.5, Hi: 9.5, P: 0.004, Cliff: 1, Slower: true, MDE: 0.02}}
 		case mutate.Survived:
-			m.Benches = []mutate.Bench{{Name: "example.com/svc.Work", Base: 100, Mutant: 100.3, Ratio: 1.003, Lo: 0.99, Hi: 1.02, P: 0.4, MDE: 0.021, Predicted: 0.003}}
+			m.Benches = []mutate.Bench{{Name: "example.com/svc.Work", Base: 100, Mutant: 100.3, Ratio: 1.003, Lo: 0.99, Hi: 1.02, P: 0.4, MDE: 0.021, Predicted: 0.003, Basis: "injected cost"}}
 		case mutate.Unreached:
 			m.Benchmarks, m.Reason = nil, "never reached by any benchmark"
 		case mutate.NotViable:

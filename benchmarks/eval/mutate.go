@@ -38,6 +38,7 @@ type mutateJSON struct {
 			P         float64 `json:"p"`
 			Slower    bool    `json:"slower"`
 			Predicted float64 `json:"predicted"`
+			Basis     string  `json:"prediction"`
 			MDE       float64 `json:"mde"`
 		} `json:"benches"`
 		Timings struct {
@@ -158,13 +159,22 @@ func mutation(ctx context.Context, bin, chromium, dir string, t Truth, n int, se
 		case "unreached":
 			reasons["never reached by any benchmark"]++
 		case "survived":
-			why := "reached, no prediction"
+			// The benchmark that says most decides: one predicted above
+			// what it resolves, then one predicted below it, then one
+			// whose calibration run never executed the site.
+			why, rank := "reached, no prediction", 0
 			for _, bch := range m.Benches {
+				w, r := "", 0
 				switch {
-				case bch.Predicted > 0 && bch.Predicted < bch.MDE:
-					why = "reached, predicted below the benchmark's minimum detectable effect"
-				case bch.Predicted > 0:
-					why = "reached, predicted above it, not detected"
+				case bch.Basis == "not run":
+					w, r = "reached in the call graph, never executed by its benchmarks' calibration runs", 1
+				case bch.Basis != "" && bch.Predicted < bch.MDE:
+					w, r = "reached, predicted below the benchmark's minimum detectable effect", 2
+				case bch.Basis != "":
+					w, r = "reached, predicted above it, not detected", 3
+				}
+				if r > rank {
+					why, rank = w, r
 				}
 			}
 			reasons[why]++
