@@ -1,6 +1,7 @@
 package mutate_test
 
 import (
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
@@ -96,5 +97,27 @@ func TestSidePrediction(t *testing.T) {
 	}
 	if p := mutate.SideShare(slow, slowRun, 100); p != 0 {
 		t.Errorf("%s: predicted %g for a run that ran the loop already; want none", slow.ID, p)
+	}
+}
+
+// TestExplainBasis checks that a survivor is explained by what its
+// prediction rests on: a site the calibration run never executed, a
+// forced side the run takes already, a prediction below the benchmark's
+// resolution, one above it; and without a prediction, by the measurement.
+func TestExplainBasis(t *testing.T) {
+	for _, c := range []struct {
+		b    mutate.Bench
+		want string
+	}{
+		{mutate.Bench{Name: "w.Work", Basis: "not run", MDE: 0.05}, "never executed it"},
+		{mutate.Bench{Name: "w.Work", Basis: "branch sides", MDE: 0.05}, "takes the forced side already"},
+		{mutate.Bench{Name: "w.Work", Basis: "branch sides", Predicted: 0.01, MDE: 0.05}, "predicted +1.0%, below this benchmark's minimum detectable effect"},
+		{mutate.Bench{Name: "w.Work", Basis: "injected cost", Predicted: 0.3, Ratio: 1.01, MDE: 0.05}, "predicted +30.0%, not detected"},
+		{mutate.Bench{Name: "w.Work", Ratio: 1.02, P: 0.3, MDE: 0.05}, "measured +2.0%"},
+	} {
+		m := mutate.Mutant{Status: mutate.Survived, Benches: []mutate.Bench{c.b}}
+		if got := mutate.Explain(&m); !strings.Contains(got, c.want) {
+			t.Errorf("basis %q, predicted %g: Explain = %q, want %q in it", c.b.Basis, c.b.Predicted, got, c.want)
+		}
 	}
 }
