@@ -3,6 +3,7 @@ package counts_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -64,6 +65,37 @@ func TestMeasuredCounts(t *testing.T) {
 	}
 	if after := testutil.Checksum(t, dir); after != before {
 		t.Errorf("the run changed the user's tree")
+	}
+	// The same counts with every block at zero: a run that executed
+	// nothing it counted (tests that skip without a server) is warned of.
+	data, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var raw map[string]any
+	if err := json.Unmarshal(data, &raw); err != nil {
+		t.Fatal(err)
+	}
+	for _, fc := range raw["files"].([]any) {
+		blocks := fc.(map[string]any)["blocks"].([]any)
+		for i, b := range blocks {
+			fields := strings.Fields(b.(string))
+			blocks[i] = fields[0] + " " + fields[1] + " 0"
+		}
+	}
+	if data, err = json.Marshal(raw); err != nil {
+		t.Fatal(err)
+	}
+	idle := filepath.Join(t.TempDir(), "idle.json")
+	if err := os.WriteFile(idle, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	fi, err := counts.Read(idle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, warnings, err := counts.Measure(l.Prog, fi); err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "executed 0 of the") {
+		t.Errorf("counts of a run that executed nothing: warnings %q, error %v; want one saying so", warnings, err)
 	}
 
 	freq := func(name string) (*ssa.Function, counts.Frequencies) {

@@ -44,13 +44,15 @@ type measured struct {
 
 // Measure checks a counts file against prog and maps it onto prog's SSA.
 // A file of another module is an error; a source file that changed since
-// the counts were taken is left out, with a warning naming it.
+// the counts were taken is left out, with a warning naming it; a run that
+// executed under a tenth of the statements it counted gets a warning too.
 func Measure(prog *slicing.Program, f *File) (*Counts, []string, error) {
 	if f.Module != prog.Module {
 		return nil, nil, fmt.Errorf("the counts were taken on module %s, not %s", f.Module, prog.Module)
 	}
 	c := &Counts{prog: prog, files: make(map[string][]cover), memo: make(map[*ssa.Function]*measured)}
 	var warnings []string
+	stmts, ran := 0, 0
 	for _, fc := range f.Files {
 		abs := filepath.Join(prog.Root, filepath.FromSlash(fc.Path))
 		sum, err := hashFile(abs)
@@ -65,12 +67,25 @@ func Measure(prog *slicing.Program, f *File) (*Counts, []string, error) {
 		var cs []cover
 		for _, b := range fc.blocks {
 			cs = append(cs, cover{pos{b.StartLine, b.StartCol}, pos{b.EndLine, b.EndCol}, b.Count})
+			stmts += b.NumStmts
+			if b.Count > 0 {
+				ran += b.NumStmts
+			}
 		}
 		sort.Slice(cs, func(i, j int) bool { return cs[i].start.less(cs[j].start) })
 		c.files[abs] = cs
 	}
+	if stmts > 0 && float64(ran) < sparse*float64(stmts) {
+		// Tests that skip without a server, a workload that never reached
+		// the code: the options' code that did not run scores nothing.
+		warnings = append(warnings, fmt.Sprintf("the run executed %d of the %d statements it counted (%.1f%%): options whose code it never ran score 0, so the ranking says little about them; counts from a run that exercises the options (benchmarks, a load test) rank them", ran, stmts, 100*float64(ran)/float64(stmts)))
+	}
 	return c, warnings, nil
 }
+
+// sparse is the share of the counted statements under which a run says
+// too little about the program to rank by (Measure warns).
+const sparse = 0.1
 
 // Frequencies returns the measured executions of fn's blocks per entry to
 // fn, and whether fn has counts at all. Blocks of a function that never
