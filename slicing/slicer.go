@@ -39,10 +39,11 @@ type hopItem struct {
 }
 
 type slicer struct {
-	a     *Analysis
-	s     *Slice
-	ctxs  map[ctxKey]*callCtx
-	roots map[float64]*callCtx // share roots (shareRoot)
+	a      *Analysis
+	s      *Slice
+	ctxs   map[ctxKey]*callCtx
+	roots  map[float64]*callCtx // share roots (shareRoot)
+	shares map[any]float64      // shared's, by global or field
 	// entered counts the call strings each function was entered with.
 	entered map[*ssa.Function]map[*callCtx]bool
 	seen    map[item]int // fewest hops an item was reached with
@@ -309,6 +310,18 @@ func (sl *slicer) pop() hopItem {
 // request's arguments) holds one command's value at a time; a field that
 // constructors copy a setting into holds the setting always.
 func (sl *slicer) shared(addr ssa.Value) float64 {
+	var loc any
+	switch a := addr.(type) {
+	case *ssa.Global:
+		loc = a
+	case *ssa.FieldAddr:
+		if s := structOf(a.X.Type()); s != nil {
+			loc = field{s, a.Field}
+		}
+	}
+	if v, ok := sl.shares[loc]; ok && loc != nil {
+		return v
+	}
 	origins := make(map[any]bool)
 	for _, st := range sl.a.stores.at(addr) {
 		switch v := Unconvert(st.Val).(type) {
@@ -329,7 +342,14 @@ func (sl *slicer) shared(addr ssa.Value) float64 {
 		}
 		origins[st.Parent()] = true
 	}
-	return 1 / float64(max(len(origins), 1))
+	v := 1 / float64(max(len(origins), 1))
+	if loc != nil {
+		if sl.shares == nil {
+			sl.shares = make(map[any]float64)
+		}
+		sl.shares[loc] = v
+	}
+	return v
 }
 
 // shareRoot returns the root of call strings whose values are there in
