@@ -43,10 +43,18 @@ import (
 //
 // deps is called once the dependencies' export data is at hand.
 func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, store *cache.Cache, deps func()) ([]*packages.Package, error) {
+	// Neither NeedCompiledGoFiles nor NeedTypesSizes: either makes the
+	// go command list with -compiled, which runs cgo's preprocessing for
+	// every package of the import graph (two thirds of the listing's
+	// time on a large module). Only source packages need compiled files,
+	// and only those that use cgo differ (see compiledFiles).
 	graph := *cfg
-	graph.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-		packages.NeedDeps | packages.NeedModule | packages.NeedTypesSizes
+	graph.Mode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
 	pkgs, err := packages.Load(&graph, patterns...)
+	if err != nil {
+		return nil, err
+	}
+	sizes, err := typesSizes(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -62,6 +70,7 @@ func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, st
 	var order []*packages.Package
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		p.Fset = fset
+		p.TypesSizes = sizes
 		if p.PkgPath == "unsafe" {
 			p.Types = types.Unsafe
 		}
@@ -75,6 +84,9 @@ func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, st
 			order = append(order, p)
 		}
 	})
+	if err := compiledFiles(ctx, cfg, pkgs, order); err != nil {
+		return nil, err
+	}
 	exports, err := cachedExports(ctx, cfg, store, pkgs, order, source)
 	if err != nil {
 		return nil, err
@@ -112,6 +124,100 @@ func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, st
 		}
 	}
 	return pkgs, nil
+}
+
+// typesSizes returns the sizes of the build's compiler and architecture,
+// as go/packages finds them.
+func typesSizes(ctx context.Context, cfg *packages.Config) (types.Sizes, error) {
+	args := append([]string{"list", "-f", "{{context.Compiler}} {{context.GOARCH}}"}, cfg.BuildFlags...)
+	out, err := goCmd(ctx, cfg.Dir, append(args, "--", "unsafe")...)
+	if err != nil {
+		return nil, err
+	}
+	compiler, arch, _ := strings.Cut(strings.TrimSpace(string(out)), " ")
+	sizes := types.SizesFor(compiler, arch)
+	if sizes == nil {
+		return nil, fmt.Errorf("no type sizes for compiler %q on %q", compiler, arch)
+	}
+	return sizes, nil
+}
+
+// compiledFiles gives the source packages that use cgo the files the
+// go command compiles (cgo's output in place of the files that import
+// "C") and the imports those add (runtime/cgo, syscall, unsafe), which
+// the graph was listed without. A package uses cgo when one of its
+// files imports "C": with cgo off, the go command leaves such files out
+// of GoFiles.
+func compiledFiles(ctx context.Context, cfg *packages.Config, pkgs, order []*packages.Package) error {
+	var cgo []*packages.Package
+	var paths []string
+	for _, p := range order {
+		if importsC(p.GoFiles) {
+			cgo = append(cgo, p)
+			paths = append(paths, p.PkgPath)
+		}
+	}
+	if len(cgo) == 0 {
+		return nil
+	}
+	list := *cfg
+	list.Mode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
+	listed, err := packages.Load(&list, slices.Compact(slices.Sorted(slices.Values(paths)))...)
+	if err != nil {
+		return err
+	}
+	known := make(map[string]*packages.Package)
+	packages.Visit(pkgs, nil, func(p *packages.Package) { known[p.ID] = p })
+	byID := make(map[string]*packages.Package)
+	for _, l := range listed {
+		byID[l.ID] = l
+	}
+	for _, p := range cgo {
+		l := byID[p.ID]
+		if l == nil {
+			continue
+		}
+		p.CompiledGoFiles = l.CompiledGoFiles
+		for path, imp := range l.Imports {
+			if _, ok := p.Imports[path]; ok {
+				continue
+			}
+			if k := known[imp.ID]; k != nil {
+				imp = k
+			} else {
+				packages.Visit([]*packages.Package{imp}, nil, func(q *packages.Package) {
+					if known[q.ID] == nil {
+						known[q.ID] = q
+						q.Fset, q.TypesSizes = p.Fset, p.TypesSizes
+						if q.PkgPath == "unsafe" {
+							q.Types = types.Unsafe
+						}
+					}
+				})
+				imp = known[imp.ID]
+			}
+			p.Imports[path] = imp
+		}
+	}
+	return nil
+}
+
+// importsC reports whether one of files imports "C". A file that does
+// not parse is left to the type checker to report.
+func importsC(files []string) bool {
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.ImportsOnly|parser.SkipObjectResolution)
+		if err != nil || f == nil {
+			continue
+		}
+		for _, imp := range f.Imports {
+			if imp.Path.Value == `"C"` {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // exportFiles asks the go command for the export data of the packages
