@@ -30,8 +30,10 @@ type calibration struct {
 	perOp map[string]map[string]float64
 	nsOp  map[string]float64
 	// sides holds, by mutant ID and benchmark function, the slowdown the
-	// branches a mutant forces predict (see sideShare).
+	// branches a mutant forces predict (see sideShare); trips the one
+	// the loops it scales predict (see tripShare).
 	sides map[string]map[string]float64
+	trips map[string]map[string]float64
 }
 
 // calibrate measures, for every benchmark reaching a mutant, how often
@@ -57,7 +59,7 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 	}
 	slices.Sort(names)
 	paths, fns := byPackage(slices.Compact(names))
-	out := calibration{perOp: make(map[string]map[string]float64), nsOp: make(map[string]float64), sides: make(map[string]map[string]float64)}
+	out := calibration{perOp: make(map[string]map[string]float64), nsOp: make(map[string]float64), sides: make(map[string]map[string]float64), trips: make(map[string]map[string]float64)}
 	for _, path := range paths {
 		p := pkgs[path]
 		var cover []string
@@ -111,6 +113,17 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 							out.sides[m.ID] = make(map[string]float64)
 						}
 						out.sides[m.ID][name] = p
+					}
+				}
+				if len(m.trips) > 0 && m.costs != nil {
+					if work < 0 {
+						work = m.costs.Work(c)
+					}
+					if p, ok := tripShare(m.trips, m.costs, c, work); ok {
+						if out.trips[m.ID] == nil {
+							out.trips[m.ID] = make(map[string]float64)
+						}
+						out.trips[m.ID][name] = p
 					}
 				}
 				calls, ok := c.Calls(m.fn)
@@ -177,14 +190,66 @@ func (cal calibration) predict(m *Mutant, k bench.Key, b *Bench) {
 	if k.Unit != "" && k.Unit != "ns/op" {
 		return
 	}
-	switch share, sided := cal.sides[m.ID][BenchFunc(k.Pkg, k.Name)]; {
+	share, sided := cal.sides[m.ID][BenchFunc(k.Pkg, k.Name)]
+	trips, tripped := cal.trips[m.ID][BenchFunc(k.Pkg, k.Name)]
+	switch {
 	case perOp == 0:
 		b.Predicted, b.Basis = 0, "not run"
 	case m.Cost > 0 && b.Base > 0:
 		b.Predicted, b.Basis = perOp*m.Cost/b.Base, "injected cost"
 	case sided:
 		b.Predicted, b.Basis = share, "branch sides"
+	case tripped:
+		b.Predicted, b.Basis = trips, "loop trips"
 	}
+}
+
+// tripShare is the slowdown of a run (c, whose weighted work is work)
+// when each loop of ts has its bound multiplied by its factor. A loop
+// that ran T trips an entry from a counter starting at s had the bound
+// T+s, and runs f(T+s)−s trips with f: each trip more costs what the
+// run's trips cost on average (the loop's blocks, callees included at
+// their static cost per call), or the static cost of a trip when the run
+// made none (a bound of 1 from 1). Negative, a speed-up, for a factor
+// below one. Like sideShare's, it is a share of the run's weighted work.
+// ok is false when the run entered none of the loops, or did no work.
+func tripShare(ts []scaled, costs *scoring.Costs, c scoring.Counts, work float64) (share float64, ok bool) {
+	if work <= 0 {
+		return 0, false
+	}
+	added, measured := 0.0, false
+	for _, t := range ts {
+		calls, ok := c.Calls(t.fn)
+		freq, _ := c.Frequencies(t.fn)
+		h := t.loop.Header
+		if !ok || !freq.Measured[h.Index] {
+			continue
+		}
+		entries := 0.0
+		for _, p := range h.Preds {
+			if !t.loop.Contains(p) {
+				entries += freq.Block[p.Index]
+			}
+		}
+		if entries == 0 {
+			continue
+		}
+		measured = true
+		in := 0.0
+		for _, b := range t.fn.Blocks {
+			if t.loop.Contains(b) && freq.Measured[b.Index] {
+				in += costs.Block(b) * freq.Block[b.Index]
+			}
+		}
+		trips := max(freq.Block[h.Index]/entries-1, 0)
+		perTrip := costs.Trip(t.fn, t.loop)
+		if trips > 0 {
+			perTrip = (in - costs.Block(h)*entries) / (entries * trips)
+		}
+		more := max(t.factor*(trips+t.start)-t.start, 0) - trips
+		added += float64(calls) * entries * more * perTrip
+	}
+	return added / work, measured
 }
 
 // sideShare is the slowdown of a run (c, whose weighted work is work)

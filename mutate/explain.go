@@ -34,6 +34,8 @@ func Explain(m *Mutant) string {
 				why = append(why, fmt.Sprintf("%s reaches it in the call graph, but its calibration run never executed it (predicted +0.0%%)", b.Label()))
 			case b.Basis == "branch sides" && b.Predicted == 0:
 				why = append(why, fmt.Sprintf("%s reached, but its calibration run takes the forced side already (predicted +0.0%%)", b.Label()))
+			case b.Basis == "loop trips" && b.Predicted < 0:
+				why = append(why, fmt.Sprintf("%s reached, predicted %s: the value shortens the loops it bounds, a speed-up", b.Label(), pct(b.Predicted)))
 			case b.Basis != "" && b.Predicted < b.MDE:
 				why = append(why, fmt.Sprintf("%s reached, predicted %s, below this benchmark's minimum detectable effect ±%.1f%%", b.Label(), pct(b.Predicted), 100*b.MDE))
 			case b.Basis != "":

@@ -30,3 +30,19 @@ func Forced(m *Mutant) []*ssa.If {
 	}
 	return out
 }
+
+// TripShare is the slowdown the calibration run c (of weighted work
+// work) predicts for m from the loops it scales (tripShare).
+func TripShare(m *Mutant, c scoring.Counts, work float64) float64 {
+	p, _ := tripShare(m.trips, m.costs, c, work)
+	return p
+}
+
+// Trips returns the headers of the loops whose trips m scales.
+func Trips(m *Mutant) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for _, t := range m.trips {
+		out = append(out, t.loop.Header)
+	}
+	return out
+}

@@ -111,6 +111,7 @@ type Mutant struct {
 	fn     *ssa.Function
 	block  *ssa.BasicBlock // the block the edit runs in, when known (calibration)
 	forced []forced        // the branches the edit sends to one side
+	trips  []scaled        // the loops whose trips the edit scales
 	costs  *scoring.Costs  // Config.Costs, for the calibration run's Work
 }
 
@@ -121,6 +122,16 @@ type forced struct {
 	br   *ssa.If
 	side int
 	cost [2]float64
+}
+
+// scaled is a loop whose bound a mutant multiplies by factor: the loop's
+// only exit compares its counter, which starts at start, with the value
+// the mutant scales.
+type scaled struct {
+	loop   *slicing.Loop
+	fn     *ssa.Function
+	factor float64
+	start  float64
 }
 
 // siteEdit is an edit of a file other than, or besides, a mutant's own.

@@ -1,6 +1,7 @@
 package mutate_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -33,6 +34,27 @@ func (c runCounts) Frequencies(fn *ssa.Function) (counts.Frequencies, bool) {
 }
 
 func (c runCounts) Calls(fn *ssa.Function) (int64, bool) { return 1, fn == c.fn }
+
+// timedCounts is a calibration run that entered one function once and
+// ran each block of it times(block) times.
+type timedCounts struct {
+	fn    *ssa.Function
+	times func(*ssa.BasicBlock) float64
+}
+
+func (c timedCounts) Frequencies(fn *ssa.Function) (counts.Frequencies, bool) {
+	if fn != c.fn {
+		return counts.Frequencies{}, false
+	}
+	f := counts.Frequencies{Block: make([]float64, len(fn.Blocks)), Measured: make([]bool, len(fn.Blocks))}
+	for _, b := range fn.Blocks {
+		f.Measured[b.Index] = true
+		f.Block[b.Index] = c.times(b)
+	}
+	return f, true
+}
+
+func (c timedCounts) Calls(fn *ssa.Function) (int64, bool) { return 1, fn == c.fn }
 
 // storesSink says whether b stores to the global sink: the then body of
 // app.Log's if !c.Quiet.
@@ -100,6 +122,91 @@ func TestSidePrediction(t *testing.T) {
 	}
 }
 
+// TestTripPrediction checks the slowdown predicted for a number mutant
+// that scales the bound of a counted loop: app.Walk's for i < c.Depth
+// runs ten times the trips under Depth×10, so the run's work in the loop
+// comes nine times more. app.Find's loop on c.Limit has other exits (a
+// second test, a break), which may end it first: no prediction.
+func TestTripPrediction(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Costly: l.costly, Costs: scoring.NewCosts(l.a, l.s)})
+	var deeper, limit *mutate.Mutant
+	for _, m := range ms {
+		if m.Operator != mutate.Value || !strings.HasSuffix(m.Replacement, "*10") {
+			continue
+		}
+		switch {
+		case m.Option == "LimitConfig.Depth" && m.Func == "app.Walk":
+			deeper = m
+		case m.Option == "Config.Limit" && m.Func == "app.Find":
+			limit = m
+		}
+	}
+	if deeper == nil || limit == nil {
+		t.Fatalf("no ×10 value mutant of LimitConfig.Depth in app.Walk (%v) or of Config.Limit in app.Find (%v)", deeper, limit)
+	}
+	heads := mutate.Trips(deeper)
+	if len(heads) != 1 {
+		t.Fatalf("%s scales %d loops, want 1 (the for on c.Depth)", deeper.ID, len(heads))
+	}
+	walk := heads[0].Parent()
+	if walk.Name() != "Walk" {
+		t.Fatalf("%s scales a loop of %s, want Walk's", deeper.ID, walk)
+	}
+	head := heads[0]
+	body := head.Succs[0] // i < c.Depth: the body
+	trips := func(n float64) timedCounts {
+		return timedCounts{fn: walk, times: func(b *ssa.BasicBlock) float64 {
+			switch {
+			case b == head:
+				return n + 1
+			case body.Dominates(b):
+				return n
+			}
+			return 1
+		}}
+	}
+	three := mutate.TripShare(deeper, trips(3), 100)
+	if three <= 0 || three != 2*mutate.TripShare(deeper, trips(3), 200) {
+		t.Errorf("%s: predicted %g of work 100 and %g of work 200; want a slowdown that halves", deeper.ID, three, mutate.TripShare(deeper, trips(3), 200))
+	}
+	// Ten times the bound is nine times the trips more: twice the trips
+	// measured, twice the trips added.
+	if six := mutate.TripShare(deeper, trips(6), 100); math.Abs(six-2*three) > 1e-9*six {
+		t.Errorf("%s: predicted %g for 6 trips an entry, %g for 3; want twice", deeper.ID, six, three)
+	}
+	// A bound of 0 (no trip from 0) stays 0 times ten.
+	if p := mutate.TripShare(deeper, trips(0), 100); p != 0 {
+		t.Errorf("%s: predicted %g for a run that made no trip; want none", deeper.ID, p)
+	}
+	// app.Hash hands Depth to mix, whose counter starts at 1: a run with
+	// Depth 1 makes no trip, and Depth×10 makes nine, each at the static
+	// cost of a trip.
+	var hash *mutate.Mutant
+	for _, m := range ms {
+		if m.Operator == mutate.Value && m.Option == "LimitConfig.Depth" && m.Func == "app.Hash" && strings.HasSuffix(m.Replacement, "*10") {
+			hash = m
+		}
+	}
+	if hash == nil || len(mutate.Trips(hash)) != 1 || mutate.Trips(hash)[0].Parent().Name() != "mix" {
+		t.Fatalf("want the ×10 value mutant of LimitConfig.Depth in app.Hash to scale mix's loop, got %v", hash)
+	}
+	mix := mutate.Trips(hash)[0].Parent()
+	once := timedCounts{fn: mix, times: func(b *ssa.BasicBlock) float64 {
+		if b == mutate.Trips(hash)[0].Succs[0] || mutate.Trips(hash)[0].Succs[0].Dominates(b) {
+			return 0
+		}
+		return 1
+	}}
+	if p := mutate.TripShare(hash, once, 100); p <= 0 {
+		t.Errorf("%s: predicted %g for a bound of 1 from 1 made 10; want nine trips more", hash.ID, p)
+	}
+
+	if n := len(mutate.Trips(limit)); n != 0 {
+		t.Errorf("%s scales %d loops; want none: Find's loop ends at its data's end or at a match too", limit.ID, n)
+	}
+}
+
 // TestExplainBasis checks that a survivor is explained by what its
 // prediction rests on: a site the calibration run never executed, a
 // forced side the run takes already, a prediction below the benchmark's
@@ -113,6 +220,8 @@ func TestExplainBasis(t *testing.T) {
 		{mutate.Bench{Name: "w.Work", Basis: "branch sides", MDE: 0.05}, "takes the forced side already"},
 		{mutate.Bench{Name: "w.Work", Basis: "branch sides", Predicted: 0.01, MDE: 0.05}, "predicted +1.0%, below this benchmark's minimum detectable effect"},
 		{mutate.Bench{Name: "w.Work", Basis: "injected cost", Predicted: 0.3, Ratio: 1.01, MDE: 0.05}, "predicted +30.0%, not detected"},
+		{mutate.Bench{Name: "w.Work", Basis: "loop trips", Predicted: -0.45, MDE: 0.05}, "predicted -45.0%: the value shortens the loops it bounds"},
+		{mutate.Bench{Name: "w.Work", Basis: "loop trips", Predicted: 0.3, Ratio: 1.01, MDE: 0.05}, "predicted +30.0%, not detected"},
 		{mutate.Bench{Name: "w.Work", Ratio: 1.02, P: 0.3, MDE: 0.05}, "measured +2.0%"},
 	} {
 		m := mutate.Mutant{Status: mutate.Survived, Benches: []mutate.Bench{c.b}}

@@ -94,8 +94,10 @@ type Bench struct {
 	// no prediction: "injected cost" (a loop's or sleep's executions per
 	// op times its cost), "branch sides" (the work the forced sides of
 	// branches add, a share of the run's weighted work; 0 when the run
-	// takes those sides already) or "not run" (the run never executed
-	// the site: 0).
+	// takes those sides already), "loop trips" (the work of the counted
+	// loops whose bound a number mutant scales, times the factor less
+	// one: negative when it shortens them) or "not run" (the run never
+	// executed the site: 0).
 	Predicted float64 `json:"predicted,omitempty"`
 	Basis     string  `json:"prediction,omitempty"`
 	// PerOp is the site's executions per benchmark op (calibration).

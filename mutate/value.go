@@ -77,6 +77,13 @@ func (g *generator) value(sl *slicing.Slice) {
 					g.force(m, br, side)
 				}
 			}
+			if v.factor != 0 && g.cfg.Costs != nil {
+				for _, t := range g.countedLoops(s.Value) {
+					t.factor = v.factor
+					m.costs = g.cfg.Costs
+					m.trips = append(m.trips, t)
+				}
+			}
 			k := key + "\x00" + v.text + "\x00" + v.desc
 			if bySlow[k] == nil {
 				keys = append(keys, k)
@@ -94,9 +101,10 @@ func (g *generator) value(sl *slicing.Slice) {
 		}
 		all := *ms[0]
 		all.also = nil
-		all.forced = nil
+		all.forced, all.trips = nil, nil
 		for _, m := range ms {
 			all.forced = append(all.forced, m.forced...)
+			all.trips = append(all.trips, m.trips...)
 		}
 		bset, tset := make(map[string]bool), make(map[string]bool)
 		for i, m := range ms {
@@ -144,6 +152,107 @@ func testedBy(v ssa.Value, set bool) iter.Seq2[*ssa.If, int] {
 			walk(v, set)
 		}
 	}
+}
+
+// countedLoops returns the counted loops whose bound is v, or a value
+// computed from v by arithmetic, a conversion or a merge, in v's function
+// or, through a static call's argument, in its callees (three calls
+// deep): the loops whose only exit tests i < bound (or i <= bound) for a
+// counter i the loop's header merges, so that a bound scaled by f makes
+// f times the trips. A loop with another exit (a break, a return, a
+// second test) may end before its bound: it is left out, as the loops a
+// bound ends from above (for len(q) > max) are.
+func (g *generator) countedLoops(v ssa.Value) []scaled {
+	var out []scaled
+	seen := make(map[ssa.Value]bool)
+	var walk func(v ssa.Value, depth int)
+	walk = func(v ssa.Value, depth int) {
+		if seen[v] || v.Referrers() == nil {
+			return
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.BinOp:
+				switch r.Op {
+				case token.ADD, token.SUB, token.MUL, token.QUO, token.SHL:
+					walk(r, depth)
+				case token.LSS, token.LEQ, token.GTR, token.GEQ:
+					if l, start := g.countedBy(r, v); l != nil && !slices.ContainsFunc(out, func(s scaled) bool { return s.loop == l }) {
+						out = append(out, scaled{loop: l, fn: r.Parent(), start: start})
+					}
+				}
+			case *ssa.Convert:
+				walk(r, depth)
+			case *ssa.ChangeType:
+				walk(r, depth)
+			case *ssa.Phi:
+				walk(r, depth)
+			case *ssa.Call:
+				callee := r.Call.StaticCallee()
+				if callee == nil || len(callee.Blocks) == 0 || depth == 3 {
+					continue
+				}
+				for i, arg := range r.Call.Args {
+					if arg == v && i < len(callee.Params) {
+						walk(callee.Params[i], depth+1)
+					}
+				}
+			}
+		}
+	}
+	walk(v, 0)
+	return out
+}
+
+// countedBy returns the loop that cmp, a comparison of a counter with
+// bound, ends, and the counter's first value when it is a constant (0
+// else): cmp is i < bound, i <= bound, bound > i or bound >= i for a phi
+// i of the loop's header, and decides the loop's only exit, its true
+// side staying in the loop.
+func (g *generator) countedBy(cmp *ssa.BinOp, bound ssa.Value) (*slicing.Loop, float64) {
+	counter := cmp.X
+	if cmp.Op == token.GTR || cmp.Op == token.GEQ {
+		counter = cmp.Y
+		if cmp.X != bound {
+			return nil, 0
+		}
+	} else if cmp.Y != bound {
+		return nil, 0
+	}
+	phi, ok := counter.(*ssa.Phi)
+	if !ok {
+		return nil, 0
+	}
+	for _, r := range *cmp.Referrers() {
+		br, ok := r.(*ssa.If)
+		if !ok {
+			continue
+		}
+		b := br.Block()
+		for _, l := range g.a.Loops(b.Parent()) {
+			if l.Header != phi.Block() || !l.Exits(b) || !l.Contains(b.Succs[0]) || l.Contains(b.Succs[1]) {
+				continue
+			}
+			only := true
+			for _, x := range b.Parent().Blocks {
+				if x != b && l.Contains(x) && slices.ContainsFunc(x.Succs, func(s *ssa.BasicBlock) bool { return !l.Contains(s) }) {
+					only = false
+				}
+			}
+			if !only {
+				continue
+			}
+			start := 0.0
+			for i, p := range phi.Block().Preds {
+				if c, ok := phi.Edges[i].(*ssa.Const); ok && !l.Contains(p) && c.Value != nil && c.Value.Kind() == constant.Int {
+					start, _ = constant.Float64Val(c.Value)
+				}
+			}
+			return l, start
+		}
+	}
+	return nil, 0
 }
 
 // sitePos is the position of a site's value, or of the site.
@@ -242,6 +351,7 @@ func readExpr(f *file, info *types.Info, pos token.Pos, t types.Type) ast.Expr {
 type slow struct {
 	text, desc string
 	wrap       bool
+	factor     float64 // what the value is multiplied by (×10, ÷10); 0 for a constant
 }
 
 // slowValues chooses the slow legal values of an option of type t from
@@ -310,7 +420,7 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 	integer := basic.Info()&types.IsInteger != 0
 	larger, smaller, at := g.numberDirection(sl, dir, integer)
 	if larger || !smaller {
-		out = append(out, slow{text: "(%s)*10", desc: "×10", wrap: true})
+		out = append(out, slow{text: "(%s)*10", desc: "×10", wrap: true, factor: 10})
 		if n := len(ord); n > 0 && constant.Sign(ord[n-1]) > 0 {
 			c := ord[n-1]
 			out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
@@ -329,7 +439,7 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 		if integer {
 			text = "max((%s)/10, 1)"
 		}
-		out = append(out, slow{text: text, desc: "÷10 (" + why + ")", wrap: true})
+		out = append(out, slow{text: text, desc: "÷10 (" + why + ")", wrap: true, factor: 0.1})
 	}
 	// Zero, where the code tests the value itself for it (0 disables a
 	// cache, a filter, a limit): the feature off is a legal value the

@@ -63,6 +63,37 @@ func (c *Costs) Side(br *ssa.If, side int) float64 {
 	return sum / at
 }
 
+// Block is the static cost of one run of b: its instructions, with what
+// its analysed callees do per call.
+func (c *Costs) Block(b *ssa.BasicBlock) float64 {
+	return c.perCall.block(b, 0).sum()
+}
+
+// Trip is the static cost of one trip of the loop l of fn: its blocks at
+// their estimated frequencies, less the header's final test, over the
+// estimated trips.
+func (c *Costs) Trip(fn *ssa.Function, l *slicing.Loop) float64 {
+	f := c.estimate(fn)
+	h := l.Header
+	entries := 0.0
+	for _, p := range h.Preds {
+		if !l.Contains(p) {
+			entries += f.Block[p.Index]
+		}
+	}
+	trips := f.Block[h.Index] - entries
+	if entries == 0 || trips <= 0 {
+		return 0
+	}
+	sum := 0.0
+	for _, b := range fn.Blocks {
+		if l.Contains(b) {
+			sum += c.Block(b) * f.Block[b.Index]
+		}
+	}
+	return (sum - c.Block(h)*entries) / trips
+}
+
 // Work is the weighted work of the run m measured: each measured analysed
 // function's own instructions at its measured calls and block
 // frequencies (the callees count at their own). The code m did not

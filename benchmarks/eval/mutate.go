@@ -168,6 +168,8 @@ func mutation(ctx context.Context, bin, chromium, dir string, t Truth, n int, se
 				switch {
 				case bch.Basis == "not run":
 					w, r = "reached in the call graph, never executed by its benchmarks' calibration runs", 1
+				case bch.Basis != "" && bch.Predicted < 0:
+					w, r = "reached, predicted a speed-up (its loops shortened)", 2
 				case bch.Basis != "" && bch.Predicted < bch.MDE:
 					w, r = "reached, predicted below the benchmark's minimum detectable effect", 2
 				case bch.Basis != "":

@@ -62,3 +62,15 @@ func half(n int) int {
 	}
 	return n / 2
 }
+
+// Hash mixes a key Depth times, through a call whose counter starts at 1
+// (the first round is the key itself).
+func Hash(c *LimitConfig, key int) int { return mix(key, c.Depth) }
+
+func mix(key, rounds int) int {
+	h := key
+	for i := 1; i < rounds; i++ {
+		h = h*31 + i
+	}
+	return h
+}
