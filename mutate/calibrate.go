@@ -50,10 +50,21 @@ func (r *Runner) calibrate(ctx context.Context, prog *slicing.Program, pkgs map[
 		if m.block == nil || m.fn == nil {
 			continue
 		}
+		// The packages whose counts predict m: its site's, and those of
+		// the branches it forces and the loops it scales.
+		weighed := []string{m.Package}
+		for _, f := range m.forced {
+			weighed = append(weighed, f.br.Parent().Pkg.Pkg.Path())
+		}
+		for _, t := range m.trips {
+			weighed = append(weighed, t.fn.Pkg.Pkg.Path())
+		}
 		for _, b := range m.Benchmarks {
 			names = append(names, b)
-			if !slices.Contains(covered[b], m.Package) {
-				covered[b] = append(covered[b], m.Package)
+			for _, p := range weighed {
+				if !slices.Contains(covered[b], p) {
+					covered[b] = append(covered[b], p)
+				}
 			}
 		}
 	}
@@ -181,11 +192,12 @@ func trimProcs(name string) string {
 // executions per op times the injected cost, over the base's ns/op; for
 // a mutant that forces branches, the share of the run's work the forced
 // sides add (sideShare).
+//
+// The branches and loops need no count of the site itself: a mutant of
+// an option at all its read sites, the first of them in a main package
+// the calibration run does not count, is predicted by the others'.
 func (cal calibration) predict(m *Mutant, k bench.Key, b *Bench) {
-	perOp, ok := cal.perOp[m.ID][BenchFunc(k.Pkg, k.Name)]
-	if !ok {
-		return
-	}
+	perOp, counted := cal.perOp[m.ID][BenchFunc(k.Pkg, k.Name)]
 	b.PerOp = perOp
 	if k.Unit != "" && k.Unit != "ns/op" {
 		return
@@ -193,9 +205,9 @@ func (cal calibration) predict(m *Mutant, k bench.Key, b *Bench) {
 	share, sided := cal.sides[m.ID][BenchFunc(k.Pkg, k.Name)]
 	trips, tripped := cal.trips[m.ID][BenchFunc(k.Pkg, k.Name)]
 	switch {
-	case perOp == 0:
+	case counted && perOp == 0:
 		b.Predicted, b.Basis = 0, "not run"
-	case m.Cost > 0 && b.Base > 0:
+	case counted && m.Cost > 0 && b.Base > 0:
 		b.Predicted, b.Basis = perOp*m.Cost/b.Base, "injected cost"
 	case sided:
 		b.Predicted, b.Basis = share, "branch sides"

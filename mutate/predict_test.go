@@ -202,6 +202,24 @@ func TestTripPrediction(t *testing.T) {
 		t.Errorf("%s: predicted %g for a bound of 1 from 1 made 10; want nine trips more", hash.ID, p)
 	}
 
+	// Depth×10 at all its read sites scales both loops, each once, and
+	// is predicted from them whichever site comes first.
+	var all *mutate.Mutant
+	for _, m := range ms {
+		if m.Operator == mutate.Value && m.Option == "LimitConfig.Depth" && strings.Contains(m.Description, "×10 at all its") {
+			all = m
+		}
+	}
+	if all == nil {
+		t.Fatal("no ×10 value mutant of LimitConfig.Depth at all its read sites")
+	}
+	if n := len(mutate.Trips(all)); n != 2 {
+		t.Errorf("%s scales %d loops, want 2 (Walk's and mix's)", all.ID, n)
+	}
+	if a, b := mutate.TripShare(all, trips(3), 100), three; a != b {
+		t.Errorf("%s: predicted %g from a run of Walk alone, want %g as the mutant at Walk's site", all.ID, a, b)
+	}
+
 	if n := len(mutate.Trips(limit)); n != 0 {
 		t.Errorf("%s scales %d loops; want none: Find's loop ends at its data's end or at a match too", limit.ID, n)
 	}

@@ -104,7 +104,14 @@ func (g *generator) value(sl *slicing.Slice) {
 		all.forced, all.trips = nil, nil
 		for _, m := range ms {
 			all.forced = append(all.forced, m.forced...)
-			all.trips = append(all.trips, m.trips...)
+			for _, t := range m.trips {
+				// Two sites may bound one loop (a helper both call):
+				// its trips scale once.
+				if !slices.ContainsFunc(all.trips, func(u scaled) bool { return u.loop == t.loop }) {
+					all.trips = append(all.trips, t)
+				}
+			}
+			all.costs = cmp.Or(all.costs, m.costs)
 		}
 		bset, tset := make(map[string]bool), make(map[string]bool)
 		for i, m := range ms {
