@@ -27,3 +27,6 @@ func SetMaxArgBytes(n int) func() {
 // ExportLists returns how many times loads asked the go command for the
 // dependencies' export data.
 func ExportLists() int64 { return exportLists.Load() }
+
+// GraphLists is how many import graphs were listed so far.
+func GraphLists() int64 { return graphLists.Load() }

@@ -4,7 +4,11 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/confhunt/confhunt/internal/cache"
 	"github.com/confhunt/confhunt/slicing"
@@ -53,5 +57,73 @@ func TestInputs(t *testing.T) {
 	write("a/a_test.go", "package a\n")
 	if k := key(); k == k1 {
 		t.Error("a new test file of ./a left the key alike")
+	}
+}
+
+// TestListing checks that a Load given the listing that keyed a cache
+// starts from it instead of listing the import graph again, once, and
+// only for the same patterns; and that it loads what a Load alone does.
+func TestListing(t *testing.T) {
+	dir := t.TempDir()
+	for name, content := range map[string]string{
+		"go.mod": "module example.com/m\n\ngo 1.22\n",
+		"a/a.go": "package a\n\nimport \"example.com/m/b\"\n\nfunc X() int { return b.Y() }\n",
+		"b/b.go": "package b\n\nfunc Y() int { return 1 }\n",
+	} {
+		if err := os.MkdirAll(filepath.Dir(filepath.Join(dir, name)), 0o777); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(content), 0o666); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	cfg := slicing.Config{Dir: dir, Patterns: []string{"./a"}}
+	l, err := slicing.List(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	funcs := func(p *slicing.Program) []string {
+		var out []string
+		for fn := range ssautil.AllFunctions(p.SSA) {
+			if fn.Pkg != nil && strings.HasPrefix(fn.Pkg.Pkg.Path(), "example.com/") {
+				out = append(out, fn.String())
+			}
+		}
+		slices.Sort(out)
+		return out
+	}
+	n := slicing.GraphLists()
+	with := cfg
+	with.Listing = l
+	p1, err := slicing.Load(ctx, with)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slicing.GraphLists() - n; got != 0 {
+		t.Errorf("a Load given the listing listed the graph %d times, want 0", got)
+	}
+	p2, err := slicing.Load(ctx, with)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := slicing.GraphLists() - n; got != 1 {
+		t.Errorf("a second Load given the used listing listed the graph %d times in all, want 1", got)
+	}
+	if a, b := funcs(p1), funcs(p2); !slices.Equal(a, b) || !slices.Contains(a, "example.com/m/b.Y") {
+		t.Errorf("functions from the listing %v, without it %v; want the same, b.Y among them", a, b)
+	}
+	other := slicing.Config{Dir: dir, Patterns: []string{"./b"}}
+	l2, err := slicing.List(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	other.Listing = l2
+	n = slicing.GraphLists()
+	if _, err := slicing.Load(ctx, other); err != nil {
+		t.Fatal(err)
+	}
+	if got := slicing.GraphLists() - n; got != 1 {
+		t.Errorf("a Load of ./b given the listing of ./a listed the graph %d times, want 1", got)
 	}
 }

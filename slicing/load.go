@@ -37,6 +37,10 @@ type Config struct {
 	// Cache, if not nil, keeps where the go command put the export data
 	// of the dependencies, between runs (see cachedExports).
 	Cache *cache.Cache
+	// Listing, if not nil, is the import graph List made for the same
+	// directory, patterns, tags and tests (to key a cache): Load starts
+	// from it instead of listing the graph again.
+	Listing *Listing
 
 	// Trace, when set, is called at the end of each loading phase: deps
 	// (the import graph listed, the dependencies' export data compiled
@@ -123,7 +127,7 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		pkgs, err = packages.Load(pcfg, patterns...)
 	} else {
 		pcfg.Fset = token.NewFileSet()
-		pkgs, err = loadSource(ctx, pcfg, patterns, cfg.Cache, func() { trace(cfg.Trace, "deps") })
+		pkgs, err = loadSource(ctx, pcfg, patterns, cfg.Listing.take(dir, patterns, cfg), cfg.Cache, func() { trace(cfg.Trace, "deps") })
 	}
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", strings.Join(patterns, " "), err)

@@ -41,18 +41,16 @@ import (
 // twice. It then loses its syntax, to be built without bodies like the
 // other dependencies.
 //
-// deps is called once the dependencies' export data is at hand.
-func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, store *cache.Cache, deps func()) ([]*packages.Package, error) {
-	// Neither NeedCompiledGoFiles nor NeedTypesSizes: either makes the
-	// go command list with -compiled, which runs cgo's preprocessing for
-	// every package of the import graph (two thirds of the listing's
-	// time on a large module). Only source packages need compiled files,
-	// and only those that use cgo differ (see compiledFiles).
-	graph := *cfg
-	graph.Mode = packages.NeedName | packages.NeedFiles | packages.NeedImports | packages.NeedDeps | packages.NeedModule
-	pkgs, err := packages.Load(&graph, patterns...)
-	if err != nil {
-		return nil, err
+// listed, when not nil, is the import graph of the patterns, listed
+// already (see Listing); deps is called once the dependencies' export
+// data is at hand.
+func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, listed []*packages.Package, store *cache.Cache, deps func()) ([]*packages.Package, error) {
+	pkgs := listed
+	if pkgs == nil {
+		var err error
+		if pkgs, err = listGraph(cfg, patterns); err != nil {
+			return nil, err
+		}
 	}
 	sizes, err := typesSizes(ctx, cfg)
 	if err != nil {

@@ -157,9 +157,14 @@ func (e *env) cacheKey(ctx context.Context, command string, patterns, files []st
 		Tags:     strings.Join(s.Tags, ","),
 		Tests:    s.Test,
 	}
-	if err := slicing.Inputs(ctx, cfg, &h); err != nil {
+	l, err := slicing.List(ctx, cfg)
+	if err != nil {
 		return nil, cache.Key{}, false
 	}
+	if err := l.Hash(&h); err != nil {
+		return nil, cache.Key{}, false
+	}
+	e.listing = l
 	c, err := cache.Open(dir)
 	if err != nil {
 		return nil, cache.Key{}, false

@@ -82,6 +82,9 @@ type env struct {
 
 	fs    *flag.FlagSet
 	timer *timer
+	// listing is the import graph the cache key was computed from, for
+	// the load that follows a miss (slicing.Config.Listing).
+	listing *slicing.Listing
 }
 
 // Exit codes.
@@ -380,6 +383,7 @@ func (e *env) loadIn(ctx context.Context, s *configs.Settings, dir string, tests
 		Exclude:  s.Sources.Exclude,
 		Helpers:  s.Helpers,
 		Cache:    e.depsCache(),
+		Listing:  e.listing,
 		Trace:    e.timer.phase,
 	})
 	if err != nil {
