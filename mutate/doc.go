@@ -74,7 +74,13 @@
 // branch that took the other side costs the difference of the sides'
 // static costs (scoring.Costs.Side, callees included) more, over the
 // weighted work the run measured (scoring.Costs.Work), both in the
-// ranking's weights. Explain says why a survivor survived.
+// ranking's weights. A number mutant whose value bounds a counted loop
+// (the loop's only exit tests a counter against it, in the site's
+// function or a static callee's) is predicted from the trips the run
+// made: f times the bound is f(T+s)−s trips for T measured from a
+// counter starting at s, each costing the run's average trip (or a
+// trip's static cost, scoring.Costs.Trip, when it made none). Explain
+// says why a survivor survived.
 //
 // Tally computes the mutation score (SlowCoach's equation 1: killed ÷
 // the viable, equivalent, non-timed-out mutants) overall and by option,

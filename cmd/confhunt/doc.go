@@ -172,7 +172,10 @@ the benchmark it slows most slows by -target (default 0.2) — unless
 slowdown per benchmark: executions per op × injected cost ÷ ns/op; a
 fast-path or bool config-value mutant, the share of the run's weighted
 work that sending its branches to the costlier side adds (each run that
-took the other side costs the sides' difference more). A
+took the other side costs the sides' difference more); a number mutant
+(×10, ÷10) whose value bounds a counted loop (for i < n, the loop's only
+exit), the share the trips it adds or removes make (a trip costs what the
+run's trips cost on average; a negative share is a speed-up). A
 sleep's cost is what a sleep of its length takes on the machine,
 measured then (often about a millisecond for 10µs on a virtual one). A
 survivor says whether it was never reached by a benchmark, predicted
