@@ -63,8 +63,9 @@
 // when no benchmark reaches its site. The test looks at the runs twice
 // (a group-sequential design): first after Runs rounds, or more, up to
 // 10, until it can reach its level (5 rounds a side reach p = 1/252);
-// a mutant it leaves undecided whose benchmarks lean slower (p < 0.3)
-// runs on to MaxRuns rounds for the second look. Half of Alpha at each
+// a mutant it leaves undecided whose benchmarks lean slower (p < 0.3),
+// or that the calibration run predicts slower than the first look
+// resolves, runs on to MaxRuns rounds for the second look. Half of Alpha at each
 // look keeps the chance of a false kill at Alpha.
 // With Calibrate, a coverage run of each reaching benchmark (unmutated:
 // coverage and overlays cannot be combined) gives each site's executions

@@ -536,7 +536,11 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 				return buf.Bytes(), wall, nil
 			}}
 		}
-		seq := &sequential{alpha: r.Alpha, units: units}
+		seq := &sequential{alpha: r.Alpha, units: units, predicted: func(k bench.Key, base float64) float64 {
+			b := Bench{Base: base}
+			cal.predict(m, k, &b)
+			return b.Predicted
+		}}
 		proto := bench.Protocol{Runs: r.Runs, MaxRuns: max(r.Runs, r.MaxRuns), Enough: seq.enough}
 		runs, err := bench.Measure(ctx, []bench.Variant{variant("base", p.base), variant("mutant", bins[path])}, proto)
 		switch {
@@ -584,15 +588,21 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 // with two looks at the data. The first comes once the one-sided test
 // can reach its level, after Runs rounds or more (up to firstLook): it
 // ends the measurement when a benchmark is slower, or when none leans
-// slower (every p at least futility). A mutant it leaves undecided but
-// leaning slower runs on to the second look, at MaxRuns rounds, where
-// Measure stops. Each look tests at half of alpha, divided among the
-// comparisons (Bonferroni over both), so that looking twice does not
-// raise the chance of a false kill above alpha.
+// slower (every p at least futility) and none is predicted to slow by
+// more than it resolves yet (its ratio's interval's half-width). A
+// mutant it leaves undecided, leaning slower or predicted detectable,
+// runs on to the second look, at MaxRuns rounds, where Measure stops.
+// Each look tests at half of alpha, divided among the comparisons
+// (Bonferroni over both), so that looking twice does not raise the
+// chance of a false kill above alpha; whether to look again may depend
+// on anything, the prediction included.
 type sequential struct {
 	alpha float64
 	units []string
 	first int // the round of the first look, once it came
+	// predicted is the slowdown the calibration run predicts for a
+	// benchmark of the given base ns/op (0 without a prediction).
+	predicted func(k bench.Key, base float64) float64
 }
 
 // level is the level of each one-sided test at either look.
@@ -612,11 +622,14 @@ func (s *sequential) enough(runs []bench.Runs) bool {
 	s.first = n
 	leaning := false
 	for _, k := range comparisons(runs, s.units) {
-		p := bench.Compare(values(runs[0], k), values(runs[1], k), bench.Criteria{Alpha: s.alpha}).PSlower
-		if p < lvl {
+		c := bench.Compare(values(runs[0], k), values(runs[1], k), bench.Criteria{Alpha: s.alpha})
+		if c.PSlower < lvl {
 			return true
 		}
-		leaning = leaning || p < futility
+		leaning = leaning || c.PSlower < futility
+		if k.Unit == "ns/op" && s.predicted != nil {
+			leaning = leaning || s.predicted(k, c.A.Median) > (c.Hi-c.Lo)/2
+		}
 	}
 	return !leaning
 }

@@ -17,6 +17,12 @@ import (
 // rule, 5 runs to the first look and 15 to the second, as run does; it
 // returns whether the mutant is killed and after how many rounds.
 func simulate(t *testing.T, rng *rand.Rand, shift, cv float64) (bool, int) {
+	return simulatePredicted(t, rng, shift, cv, 0)
+}
+
+// simulatePredicted is simulate with a mutant the calibration run
+// predicts to slow the benchmark by predicted.
+func simulatePredicted(t *testing.T, rng *rand.Rand, shift, cv, predicted float64) (bool, int) {
 	sigma := math.Sqrt(math.Log1p(cv * cv))
 	variant := func(median float64) bench.Variant {
 		return bench.Variant{Run: func(context.Context) ([]byte, time.Duration, error) {
@@ -24,7 +30,7 @@ func simulate(t *testing.T, rng *rand.Rand, shift, cv float64) (bool, int) {
 			return fmt.Appendf(nil, "BenchmarkWork-2  100  %g ns/op\n", ns), time.Millisecond, nil
 		}}
 	}
-	seq := &sequential{alpha: 0.05, units: []string{"ns/op"}}
+	seq := &sequential{alpha: 0.05, units: []string{"ns/op"}, predicted: func(bench.Key, float64) float64 { return predicted }}
 	runs, err := bench.Measure(context.Background(), []bench.Variant{variant(1000), variant(1000 * (1 + shift))}, bench.Protocol{Runs: 5, MaxRuns: 15, Enough: seq.enough})
 	if err != nil {
 		t.Fatal(err)
@@ -89,5 +95,40 @@ func TestSequential(t *testing.T) {
 	}
 	if killed, n := simulate(t, rng, -0.5, 0.02); killed || n != 5 {
 		t.Errorf("twice as fast: killed %v after %d rounds, want survived at the first look (5)", killed, n)
+	}
+}
+
+// TestSequentialPredicted: a mutant predicted to slow its benchmark by
+// more than the first look resolves is measured on to the second look
+// even when it does not lean slower, and looking on that account keeps
+// false kills under alpha; one predicted to slow it by less than that
+// stops for futility as before.
+func TestSequentialPredicted(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 11))
+	const trials = 300
+	killed, short := 0, 0
+	for range trials {
+		k, n := simulatePredicted(t, rng, 0, 0.15, 1.0)
+		if k {
+			killed++
+		}
+		if n < 15 && !k {
+			short++
+		}
+	}
+	if short > 0 {
+		t.Errorf("predicted +100%%: %d of %d unkilled mutants stopped before the second look, want none", short, trials)
+	}
+	if killed > trials/20 {
+		t.Errorf("predicted +100%%, no shift: killed in %d of %d trials, want at most 5%%", killed, trials)
+	}
+	extended := 0
+	for range trials {
+		if _, n := simulatePredicted(t, rng, 0, 0.15, 0.001); n > 5 {
+			extended++
+		}
+	}
+	if extended > trials/2 {
+		t.Errorf("predicted +0.1%%, no shift: measured on in %d of %d trials, want at most half (as without a prediction)", extended, trials)
 	}
 }

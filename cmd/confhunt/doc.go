@@ -151,8 +151,9 @@ benchmarks run past -timeout-factor (default 10) times the unmutated
 build's timed out: none of these counts. The reaching benchmarks then run
 interleaved with the unmutated build (-runs times each after a warm-up,
 more, up to 10, until the test can reach the divided level; a mutant
-left undecided but leaning slower, p < 0.3, runs on to -max-runs, default
-15, for a second look); the mutant is killed when one is slower by a
+left undecided but leaning slower, p < 0.3, or predicted by the
+calibration run to slow a benchmark by more than the first look resolves,
+runs on to -max-runs, default 15, for a second look); the mutant is killed when one is slower by a
 one-sided Mann-Whitney U test at half of -alpha at either look
 (default 0.05, divided among the benchmarks; an alloc mutant is also
 judged on B/op and allocs/op, and the report names the unit), survives
