@@ -36,7 +36,7 @@ type Listing struct {
 
 // List lists the import graph of the packages cfg names, as Load does.
 func List(ctx context.Context, cfg Config) (*Listing, error) {
-	dir, pcfg, patterns, err := graphConfig(ctx, cfg)
+	dir, _, pcfg, patterns, err := graphConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -65,30 +65,30 @@ func listingKey(dir string, patterns []string, cfg Config) string {
 	return strings.Join(append([]string{dir, cfg.Tags, fmt.Sprint(cfg.Tests)}, patterns...), "\x00")
 }
 
-// graphConfig is the directory, go/packages configuration and patterns of
-// the import graph Load lists for cfg (./... at a workspace's root spans
-// its modules).
-func graphConfig(ctx context.Context, cfg Config) (string, *packages.Config, []string, error) {
+// graphConfig is the directory, module layout, go/packages configuration
+// (without a mode) and patterns of a load of cfg (./... at a workspace's
+// root spans its modules).
+func graphConfig(ctx context.Context, cfg Config) (string, *layout, *packages.Config, []string, error) {
 	dir, err := filepath.Abs(cmp.Or(cfg.Dir, "."))
 	if err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, nil, err
 	}
 	lay, err := findLayout(ctx, dir)
 	if err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, nil, err
 	}
 	patterns := cfg.Patterns
 	if len(patterns) == 0 {
 		patterns = []string{"./..."}
 	}
 	if patterns, err = lay.patterns(patterns); err != nil {
-		return "", nil, nil, err
+		return "", nil, nil, nil, err
 	}
 	pcfg := &packages.Config{Context: ctx, Dir: dir, Tests: cfg.Tests, Fset: token.NewFileSet()}
 	if cfg.Tags != "" {
 		pcfg.BuildFlags = []string{"-tags=" + cfg.Tags}
 	}
-	return dir, pcfg, patterns, nil
+	return dir, lay, pcfg, patterns, nil
 }
 
 // listGraph lists the import graph of the patterns: names, files and

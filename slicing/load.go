@@ -96,37 +96,18 @@ func (e PackageError) String() string {
 // fail to type-check are recorded in Program.Errors and left out; if no
 // matched package is usable, Load fails.
 func Load(ctx context.Context, cfg Config) (*Program, error) {
-	dir, err := filepath.Abs(cmp.Or(cfg.Dir, "."))
-	if err != nil {
-		return nil, err
-	}
-	lay, err := findLayout(ctx, dir)
+	dir, lay, pcfg, patterns, err := graphConfig(ctx, cfg)
 	if err != nil {
 		return nil, err
 	}
 	modRoot, module := lay.root()
-	patterns := cfg.Patterns
-	if len(patterns) == 0 {
-		patterns = []string{"./..."}
-	}
-	if patterns, err = lay.patterns(patterns); err != nil {
-		return nil, err
-	}
-	pcfg := &packages.Config{
-		Context: ctx,
-		Mode:    packages.LoadAllSyntax | packages.NeedModule,
-		Dir:     dir,
-		Tests:   cfg.Tests,
-	}
-	if cfg.Tags != "" {
-		pcfg.BuildFlags = []string{"-tags=" + cfg.Tags}
-	}
+	pcfg.Mode = packages.LoadAllSyntax | packages.NeedModule
 	var pkgs []*packages.Package
 	if cfg.AllBodies {
 		trace(cfg.Trace, "deps")
+		pcfg.Fset = nil // go/packages makes one
 		pkgs, err = packages.Load(pcfg, patterns...)
 	} else {
-		pcfg.Fset = token.NewFileSet()
 		pkgs, err = loadSource(ctx, pcfg, patterns, cfg.Listing.take(dir, patterns, cfg), cfg.Cache, func() { trace(cfg.Trace, "deps") })
 	}
 	if err != nil {

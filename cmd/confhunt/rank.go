@@ -35,12 +35,12 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 	}
 	// The call graph (VTA, on one core) and discovery need only the
 	// program: they run side by side. "callgraph" is the time the graph
-	// takes after discovery is done.
+	// takes after discovery is done. On an error the graph is not
+	// waited for: its goroutine ends into the channel's buffer.
 	graphs := make(chan *callgraph.Graph, 1)
 	go func() { graphs <- slicing.CallGraph(prog) }()
 	opts, err := slicing.Discover(ctx, prog, s.Sources)
 	if err != nil {
-		<-graphs
 		return nil, err
 	}
 	e.warnings(prog)
