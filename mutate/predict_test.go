@@ -12,28 +12,16 @@ import (
 	"github.com/confhunt/confhunt/scoring"
 )
 
-// runCounts is a calibration run that entered one function once, ran
-// every block of it but those skip leaves out.
-type runCounts struct {
-	fn   *ssa.Function
-	skip func(*ssa.BasicBlock) bool
-}
-
-func (c runCounts) Frequencies(fn *ssa.Function) (counts.Frequencies, bool) {
-	if fn != c.fn {
-		return counts.Frequencies{}, false
-	}
-	f := counts.Frequencies{Block: make([]float64, len(fn.Blocks)), Measured: make([]bool, len(fn.Blocks))}
-	for _, b := range fn.Blocks {
-		f.Measured[b.Index] = true
-		if !c.skip(b) {
-			f.Block[b.Index] = 1
+// runCounts is a calibration run that entered one function once and ran
+// every block of it once but those skip leaves out.
+func runCounts(fn *ssa.Function, skip func(*ssa.BasicBlock) bool) timedCounts {
+	return timedCounts{fn: fn, times: func(b *ssa.BasicBlock) float64 {
+		if skip(b) {
+			return 0
 		}
-	}
-	return f, true
+		return 1
+	}}
 }
-
-func (c runCounts) Calls(fn *ssa.Function) (int64, bool) { return 1, fn == c.fn }
 
 // timedCounts is a calibration run that entered one function once and
 // ran each block of it times(block) times.
@@ -83,8 +71,8 @@ func TestSidePrediction(t *testing.T) {
 		t.Fatalf("%s forces %d branches, want 1", fast.ID, len(mutate.Forced(fast)))
 	}
 	log := mutate.Forced(fast)[0].Parent()
-	quiet := runCounts{fn: log, skip: storesSink} // Quiet: the body never ran
-	talky := runCounts{fn: log, skip: func(*ssa.BasicBlock) bool { return false }}
+	quiet := runCounts(log, storesSink) // Quiet: the body never ran
+	talky := runCounts(log, func(*ssa.BasicBlock) bool { return false })
 	if p := mutate.SideShare(fast, quiet, 100); p <= 0 {
 		t.Errorf("%s: predicted %g when the run never took the then body; want a slowdown", fast.ID, p)
 	}
@@ -112,8 +100,8 @@ func TestSidePrediction(t *testing.T) {
 	onFast := mutate.Forced(slow)[0]
 	work := onFast.Parent()
 	loop := onFast.Block().Succs[1] // Fast false: the loop after the if
-	fastRun := runCounts{fn: work, skip: loop.Dominates}
-	slowRun := runCounts{fn: work, skip: onFast.Block().Succs[0].Dominates}
+	fastRun := runCounts(work, loop.Dominates)
+	slowRun := runCounts(work, onFast.Block().Succs[0].Dominates)
 	if p := mutate.SideShare(slow, fastRun, 100); p <= 0 {
 		t.Errorf("%s: predicted %g for a run that returned early; want a slowdown", slow.ID, p)
 	}
@@ -218,6 +206,14 @@ func TestTripPrediction(t *testing.T) {
 	}
 	if a, b := mutate.TripShare(all, trips(3), 100), three; a != b {
 		t.Errorf("%s: predicted %g from a run of Walk alone, want %g as the mutant at Walk's site", all.ID, a, b)
+	}
+
+	// Rest's bound is total − Depth: Depth×10 shortens it, so it is no
+	// loop that Depth×10 lengthens.
+	for _, m := range ms {
+		if m.Operator == mutate.Value && m.Option == "LimitConfig.Depth" && m.Func == "app.Rest" && len(mutate.Trips(m)) != 0 {
+			t.Errorf("%s scales Rest's loop, whose bound falls as Depth grows", m.ID)
+		}
 	}
 
 	if n := len(mutate.Trips(limit)); n != 0 {

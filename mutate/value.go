@@ -182,8 +182,12 @@ func (g *generator) countedLoops(v ssa.Value) []scaled {
 			switch r := r.(type) {
 			case *ssa.BinOp:
 				switch r.Op {
-				case token.ADD, token.SUB, token.MUL, token.QUO, token.SHL:
+				case token.ADD, token.MUL:
 					walk(r, depth)
+				case token.SUB, token.QUO, token.SHL:
+					if r.X == v { // n-1 grows with n; total-n shrinks
+						walk(r, depth)
+					}
 				case token.LSS, token.LEQ, token.GTR, token.GEQ:
 					if l, start := g.countedBy(r, v); l != nil && !slices.ContainsFunc(out, func(s scaled) bool { return s.loop == l }) {
 						out = append(out, scaled{loop: l, fn: r.Parent(), start: start})

@@ -74,3 +74,12 @@ func mix(key, rounds int) int {
 	}
 	return h
 }
+
+// Rest counts what is left past Depth: a larger Depth, fewer trips.
+func Rest(c *LimitConfig, total int) int {
+	n := 0
+	for i := 0; i < total-c.Depth; i++ {
+		n++
+	}
+	return n
+}
