@@ -9,7 +9,7 @@ import (
 // do about it: it was never reached by a benchmark; it was reached in the
 // call graph and never executed by the benchmark's calibration run; it
 // was reached and the slowdown predicted for it lies below what the
-// benchmark resolves at its noise (its minimum detectable effect; a
+// benchmark detects at its noise (Bench.MDE; a
 // forced side the benchmark takes already predicts none); or it was
 // predicted large enough and not detected, so the benchmark deserves a
 // look.
@@ -37,11 +37,11 @@ func Explain(m *Mutant) string {
 			case b.Basis == "loop trips" && b.Predicted < 0:
 				why = append(why, fmt.Sprintf("%s reached, predicted %s: the value shortens the loops it bounds, a speed-up", b.Label(), pct(b.Predicted)))
 			case b.Basis != "" && b.Predicted < b.MDE:
-				why = append(why, fmt.Sprintf("%s reached, predicted %s, below this benchmark's minimum detectable effect ±%.1f%%", b.Label(), pct(b.Predicted), 100*b.MDE))
+				why = append(why, fmt.Sprintf("%s reached, predicted %s, below this benchmark's minimum detectable effect %s", b.Label(), pct(b.Predicted), pct(b.MDE)))
 			case b.Basis != "":
 				why = append(why, fmt.Sprintf("%s reached, predicted %s, not detected (measured %s) — look at this benchmark", b.Label(), pct(b.Predicted), pct(b.Ratio-1)))
 			default:
-				why = append(why, fmt.Sprintf("%s reached, measured %s (p=%.3g), resolves ±%.1f%%", b.Label(), pct(b.Ratio-1), b.P, 100*b.MDE))
+				why = append(why, fmt.Sprintf("%s reached, measured %s (p=%.3g), detects %s", b.Label(), pct(b.Ratio-1), b.P, pct(b.MDE)))
 			}
 		}
 		return strings.Join(why, "; ")

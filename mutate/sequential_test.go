@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 
@@ -130,5 +131,53 @@ func TestSequentialPredicted(t *testing.T) {
 	}
 	if extended > trials/2 {
 		t.Errorf("predicted +0.1%%, no shift: measured on in %d of %d trials, want at most half (as without a prediction)", extended, trials)
+	}
+}
+
+// TestDetectable: the test at its level finds a slowdown of the MDE that
+// null comparisons of a benchmark give (15 runs a side, 10% noise) at
+// about the stated power, and one of the intervals' half-width (what MDE
+// meant before) about half as often: that is too small to call a
+// survivor predicted above it a benchmark's miss.
+func TestDetectable(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 8))
+	const n, cv, level, trials = 15, 0.1, 0.0125, 200
+	sigma := math.Sqrt(math.Log1p(cv * cv))
+	sample := func(median float64) []float64 {
+		xs := make([]float64, n)
+		for i := range xs {
+			xs[i] = median * math.Exp(sigma*rng.NormFloat64())
+		}
+		return xs
+	}
+	crit := bench.Criteria{Alpha: 0.05, Permutations: 20} // the KS test is not what this checks
+	var mdes, halves []float64
+	for range trials {
+		c := bench.Compare(sample(1000), sample(1000), crit)
+		mdes = append(mdes, detectable(c.Lo, c.Hi, level))
+		halves = append(halves, (c.Hi-c.Lo)/2)
+	}
+	median := func(xs []float64) float64 {
+		slices.Sort(xs)
+		return xs[len(xs)/2]
+	}
+	found := func(shift float64) float64 {
+		k := 0
+		for range trials {
+			if bench.Compare(sample(1000), sample(1000*(1+shift)), crit).PSlower < level {
+				k++
+			}
+		}
+		return float64(k) / trials
+	}
+	mde, half := median(mdes), median(halves)
+	if p := found(mde); p < 0.7 || p > 0.92 {
+		t.Errorf("a slowdown of the MDE (%.1f%%) found in %.0f%% of trials, want about %.0f%%", 100*mde, 100*p, 100*power)
+	}
+	if p := found(half); p > 0.6 {
+		t.Errorf("a slowdown of the half-width (%.1f%%) found in %.0f%% of trials, want about half", 100*half, 100*p)
+	}
+	if mde < 1.4*half || mde > 1.8*half {
+		t.Errorf("MDE %.3f is %.2f half-widths, want 1.4 to 1.8", mde, mde/half)
 	}
 }

@@ -85,7 +85,7 @@ func MutateHTML(w io.Writer, r *mutate.Report, root string) error {
 		for _, b := range m.Benches {
 			hb := htmlBench{Name: short(b.Label()), Measured: fmt.Sprintf("%+.1f%%", 100*(b.Ratio-1)), Predicted: "-",
 				Interval: fmt.Sprintf("[%+.1f%%, %+.1f%%]", 100*(b.Lo-1), 100*(b.Hi-1)), P: fmt.Sprintf("%.3g", b.P),
-				MDE: fmt.Sprintf("±%.1f%%", 100*b.MDE), Slower: b.Slower}
+				MDE: fmt.Sprintf("detects %+.1f%%", 100*b.MDE), Slower: b.Slower}
 			if b.Basis != "" {
 				hb.Predicted = fmt.Sprintf("%+.1f%%", 100*b.Predicted)
 			}

@@ -180,8 +180,9 @@ run's trips cost on average; a negative share is a speed-up). A
 sleep's cost is what a sleep of its length takes on the machine,
 measured then (often about a millisecond for 10µs on a virtual one). A
 survivor says whether it was never reached by a benchmark, predicted
-below what the benchmark resolves (the half-width of its ratio's 95%
-interval), or predicted above it and not detected: a benchmark to look at.
+below what the benchmark detects (its minimum detectable effect: the
+slowdown the test, at the level the mutant is judged at, finds 80% of
+the time), or predicted above it and not detected: a benchmark to look at.
 
 compare tests a change for performance regressions, running only the
 benchmarks that reach it (PerfDetect's change-guided selection):
