@@ -124,11 +124,12 @@ func BenchmarkCheck(b *testing.B) {
 }
 `
 
-// c's benchmark reaches a.Work only through reflection, which the call
-// graph does not follow and coverage sees.
+// c's BenchmarkReflect reaches a.Work only through reflection, which the
+// call graph does not follow and coverage sees; BenchmarkData fails.
 const cTest = `package c
 
 import (
+	"os"
 	"reflect"
 	"testing"
 
@@ -140,6 +141,17 @@ func BenchmarkReflect(b *testing.B) {
 	arg := []reflect.Value{reflect.ValueOf(1)}
 	for range b.N {
 		f.Call(arg)
+	}
+}
+
+// BenchmarkData needs a file the repository does not have.
+func BenchmarkData(b *testing.B) {
+	data, err := os.ReadFile("testdata/corpus.bin")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for range b.N {
+		_ = len(data)
 	}
 }
 `
@@ -302,8 +314,8 @@ func testSlow(t *testing.T, s *scratch) {
 	if got := names(sel.Tests); !slices.Equal(got, []string{"example.com/scratch/a.TestWork"}) {
 		t.Errorf("selected tests %v, want a.TestWork", got)
 	}
-	if sel.TotalBenchmarks != 4 || sel.TotalTests != 1 {
-		t.Errorf("totals %d benchmarks, %d tests; want 4, 1", sel.TotalBenchmarks, sel.TotalTests)
+	if sel.TotalBenchmarks != 5 || sel.TotalTests != 1 {
+		t.Errorf("totals %d benchmarks, %d tests; want 5, 1", sel.TotalBenchmarks, sel.TotalTests)
 	}
 	// Coverage sees the call through reflection too, and not b.
 	cov, err := compare.SelectCovered(context.Background(), s.run, head.prog, graph, changes, true, "", nil)
@@ -312,6 +324,11 @@ func testSlow(t *testing.T, s *scratch) {
 	}
 	if got, want := names(cov.Benchmarks), []string{"example.com/scratch/a.BenchmarkWork", "example.com/scratch/c.BenchmarkReflect"}; !slices.Equal(got, want) {
 		t.Errorf("selected by coverage %v, want %v", got, want)
+	}
+	// The benchmark whose run fails is left out, with why, and the
+	// others are still selected.
+	if got := names(cov.Failed); !slices.Equal(got, []string{"example.com/scratch/c.BenchmarkData"}) || !strings.Contains(cov.Failed[0].Failed, "corpus.bin") {
+		t.Errorf("failed in the coverage run %v (%+v), want c.BenchmarkData, its error naming corpus.bin", got, cov.Failed)
 	}
 	if got := names(cov.Tests); !slices.Equal(got, []string{"example.com/scratch/a.TestWork"}) {
 		t.Errorf("tests selected by coverage %v, want a.TestWork", got)

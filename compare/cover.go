@@ -33,7 +33,8 @@ type span struct {
 // SelectCovered selects by measured coverage (PerfDetect's dynamic
 // selection): it runs every benchmark of head's analysed packages once
 // (-test.benchtime=1x), and with tests every test, each with coverage
-// counters over the module's packages, and keeps those that ran a
+// counters over the module's packages (one that fails is left out, in
+// Selection.Failed), and keeps those that ran a
 // block of a changed function holding a line of the change
 // (Change.Lines): a benchmark that runs the function but not the
 // branch the change is in is not selected. Coverage does not count _test.go
@@ -79,6 +80,12 @@ func SelectCovered(ctx context.Context, run *runner.Run, head *slicing.Program, 
 				bins[b.Pkg] = bin
 			}
 			prof, err := coverRun(ctx, run.In(b.Dir), bin, *b, filepath.Join(run.Dir, "cover", fmt.Sprintf("%d", i)), args)
+			if errors.Is(err, runner.ErrWorkload) && ctx.Err() == nil {
+				// It fails whatever changed (data or a server it needs is
+				// missing here): the others are still selected.
+				b.Failed = strings.TrimPrefix(err.Error(), runner.ErrWorkload.Error()+": ")
+				continue
+			}
 			if err != nil {
 				return Selection{}, err
 			}

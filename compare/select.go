@@ -26,6 +26,9 @@ type Bench struct {
 	Reaches []string
 	// Sync is set when one of them takes a lock or uses a channel.
 	Sync bool
+	// Failed says how its coverage run failed (SelectCovered): it was
+	// not selected, whatever it reaches.
+	Failed string
 
 	fn *ssa.Function
 }
@@ -34,6 +37,9 @@ type Bench struct {
 type Selection struct {
 	Benchmarks, Tests           []Bench // selected, by package and name
 	TotalBenchmarks, TotalTests int     // of the packages analysed
+	// Failed are the benchmarks and tests whose coverage run failed (a
+	// file or a server they need is missing), left out of the selection.
+	Failed []Bench
 }
 
 // Benchmarks returns every benchmark and test of the analysed packages
@@ -118,6 +124,10 @@ func selection(all []Bench, tests bool) Selection {
 			sel.TotalTests++
 		} else {
 			sel.TotalBenchmarks++
+		}
+		if b.Failed != "" {
+			sel.Failed = append(sel.Failed, b)
+			continue
 		}
 		if len(b.Reaches) == 0 || b.Test && !tests {
 			continue

@@ -131,6 +131,16 @@ type TouchJSON struct {
 type SelectionJSON struct {
 	Total    int         `json:"total"`
 	Selected []BenchJSON `json:"selected"`
+	// Failed are those whose coverage run (-cover) failed, left out.
+	Failed []FailedJSON `json:"failed"`
+}
+
+// FailedJSON is a benchmark or test whose coverage run failed, with the
+// end of its output.
+type FailedJSON struct {
+	Pkg   string `json:"pkg"`
+	Name  string `json:"name"`
+	Error string `json:"error"`
 }
 
 // BenchJSON is a selected benchmark or test.
@@ -164,10 +174,15 @@ type CompareResultJSON struct {
 
 func treeJSON(t *compare.Tree) TreeJSON { return TreeJSON{t.Spec, t.ID} }
 
-func selectionJSON(total int, bs []compare.Bench) SelectionJSON {
-	s := SelectionJSON{Total: total, Selected: []BenchJSON{}}
+func selectionJSON(total int, bs, failed []compare.Bench, tests bool) SelectionJSON {
+	s := SelectionJSON{Total: total, Selected: []BenchJSON{}, Failed: []FailedJSON{}}
 	for _, b := range bs {
 		s.Selected = append(s.Selected, BenchJSON{b.Pkg, b.Name, nonNil(b.Reaches), b.Sync})
+	}
+	for _, b := range failed {
+		if b.Test == tests {
+			s.Failed = append(s.Failed, FailedJSON{b.Pkg, b.Name, b.Failed})
+		}
 	}
 	return s
 }
@@ -184,14 +199,14 @@ func compareDocument(c Compare) CompareFile {
 	f := CompareFile{
 		Version: CompareVersion, Base: treeJSON(c.Base), Head: treeJSON(c.Head),
 		Changes: []ChangeJSON{}, Options: []TouchJSON{},
-		Benchmarks: selectionJSON(c.Selection.TotalBenchmarks, c.Selection.Benchmarks),
+		Benchmarks: selectionJSON(c.Selection.TotalBenchmarks, c.Selection.Benchmarks, c.Selection.Failed, false),
 		Results:    []CompareResultJSON{}, New: []string{}, Regressed: []string{},
 		Runs:    [2]int{c.Protocol.Runs, max(c.Protocol.Runs, c.Protocol.MaxRuns)},
 		BudgetS: round(c.Protocol.Budget.Seconds()), Cut: []string{},
 		Benchtime: c.Protocol.Benchtime, Alpha: c.Protocol.Criteria.Alpha, Confidence: c.Protocol.Criteria.Confidence,
 	}
 	if c.Tests {
-		s := selectionJSON(c.Selection.TotalTests, c.Selection.Tests)
+		s := selectionJSON(c.Selection.TotalTests, c.Selection.Tests, c.Selection.Failed, true)
 		f.Tests = &s
 	}
 	for _, ch := range c.Changes {
@@ -313,6 +328,13 @@ func (c Compare) selected() string {
 	}
 	if c.Tests {
 		s += fmt.Sprintf("; %d of %d tests", len(c.Selection.Tests), c.Selection.TotalTests)
+	}
+	if n := len(c.Selection.Failed); n > 0 {
+		names := make([]string, n)
+		for i, b := range c.Selection.Failed {
+			names[i] = c.short(b.Pkg + "." + b.Name)
+		}
+		s += fmt.Sprintf("; left out, failed in the coverage run: %s", strings.Join(names, ", "))
 	}
 	return s
 }

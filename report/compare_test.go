@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -44,11 +45,12 @@ func compareView() report.Compare {
 			{Name: "example.com/m/a.helper", Kind: compare.Added, Pos: "a/a.go:40:6"},
 			{Name: "example.com/m/a.old", Kind: compare.Removed, Pos: "a/a.go:30:6"},
 		},
-		Touches:   []compare.Touch{{Option: "Config.Verify", Funcs: []string{"example.com/m/a.Work"}, Benchmarks: []string{"example.com/m/a.BenchmarkWork"}}},
-		Selection: compare.Selection{Benchmarks: []compare.Bench{other, work}, TotalBenchmarks: 8},
-		Measured:  m,
-		Protocol:  compare.Protocol{Protocol: bench.Protocol{Runs: 6, MaxRuns: 12, Width: 0.05, Budget: 10 * time.Minute}, Criteria: crit, Benchtime: "200ms"},
-		Fail:      0.5,
+		Touches: []compare.Touch{{Option: "Config.Verify", Funcs: []string{"example.com/m/a.Work"}, Benchmarks: []string{"example.com/m/a.BenchmarkWork"}}},
+		Selection: compare.Selection{Benchmarks: []compare.Bench{other, work}, TotalBenchmarks: 8,
+			Failed: []compare.Bench{{Pkg: "example.com/m/b", Name: "BenchmarkCorpus", Failed: "example.com/m/b.BenchmarkCorpus failed in the coverage run: exit status 1\n    b_test.go:12: open testdata/corpus.zst: no such file or directory"}}},
+		Measured: m,
+		Protocol: compare.Protocol{Protocol: bench.Protocol{Runs: 6, MaxRuns: 12, Width: 0.05, Budget: 10 * time.Minute}, Criteria: crit, Benchtime: "200ms"},
+		Fail:     0.5,
 		EndToEnd: &compare.EndToEnd{
 			Funcs:     []compare.Local{{Func: "example.com/m/a.Work", Calls: [2]float64{200, 200}, PerCall: [2]float64{1000, 20000}, Delta: 3.8e6, Counted: 1000, CountedDelta: 1.9e7}},
 			Predicted: 0.38,
@@ -86,6 +88,9 @@ func TestCompareGolden(t *testing.T) {
 	var f report.CompareFile
 	if err := json.Unmarshal(b.Bytes(), &f); err != nil {
 		t.Fatal(err)
+	}
+	if len(f.Benchmarks.Failed) != 1 || f.Benchmarks.Failed[0].Name != "BenchmarkCorpus" || !strings.Contains(f.Benchmarks.Failed[0].Error, "corpus.zst") {
+		t.Errorf("JSON: failed benchmarks %+v, want b.BenchmarkCorpus with its error", f.Benchmarks.Failed)
 	}
 	if f.Version != report.CompareVersion || len(f.Results) != 3 || f.Results[0].Verdict != "slower" || f.Results[2].Verdict != "~" || f.SavedS != 9 || len(f.Regressed) != 2 {
 		t.Errorf("JSON: version %d, %d results, verdicts %q %q, saved %gs, regressed %v", f.Version, len(f.Results), f.Results[0].Verdict, f.Results[2].Verdict, f.SavedS, f.Regressed)

@@ -7,8 +7,10 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 )
@@ -69,6 +71,7 @@ type commitResult struct {
 	cut             int  // packages whose runs the budget ended early
 	wall            time.Duration
 	peak            int64
+	missing         []string // files of the commits the mirror lacks, left out of both sides
 }
 
 var procs = regexp.MustCompile(`-[0-9]+$`)
@@ -133,7 +136,13 @@ func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, 
 	// -cover: selection by each benchmark's measured coverage of the
 	// lines of the change, which the call graph cannot tell apart (every
 	// Parse benchmark reaches Parse, whichever branch changed).
-	args := []string{"compare", "-json", "-cover", "-base", c.Commit + "^", "-head", c.Commit, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime}
+	base, head, missing, err := withoutMissing(ctx, dir, c.Commit)
+	if err != nil {
+		r.err = err.Error()
+		return r
+	}
+	r.missing = missing
+	args := []string{"compare", "-json", "-cover", "-base", base, "-head", head, "-runs", fmt.Sprint(runs), "-max-runs", fmt.Sprint(2 * runs), "-benchtime", benchtime}
 	if budget > 0 {
 		args = append(args, "-budget", budget.String())
 	}
@@ -175,6 +184,93 @@ func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, 
 	}
 	r.detected = r.found && r.verdict == want
 	return r
+}
+
+// withoutMissing returns the revisions to compare for commit in the clone
+// dir: the commit's parent and the commit, or, when either tree names
+// files whose contents the repository lacks (a mirror fetched without
+// its largest blobs, whose git archive fails on them), commits of the
+// same trees without those files, made in dir, and the files left out.
+func withoutMissing(ctx context.Context, dir, commit string) (base, head string, missing []string, err error) {
+	revs := []string{commit + "^", commit}
+	trees := make([]string, len(revs))
+	for i, rev := range revs {
+		out, stderr, err := run(ctx, dir, "git", "ls-tree", "-r", "-z", rev)
+		if err != nil {
+			return "", "", nil, fmt.Errorf("git ls-tree %s: %v: %s", rev, err, lastLines(stderr, 2))
+		}
+		var blobs, paths []string
+		for _, e := range strings.Split(strings.TrimSuffix(string(out), "\x00"), "\x00") {
+			meta, path, _ := strings.Cut(e, "\t")
+			if f := strings.Fields(meta); len(f) == 3 && f[1] == "blob" {
+				blobs, paths = append(blobs, f[2]), append(paths, path)
+			}
+		}
+		cmd := exec.CommandContext(ctx, "git", "cat-file", "--batch-check")
+		cmd.Dir, cmd.Stdin = dir, strings.NewReader(strings.Join(blobs, "\n")+"\n")
+		check, err := cmd.Output()
+		if err != nil {
+			return "", "", nil, fmt.Errorf("git cat-file --batch-check %s: %v", rev, err)
+		}
+		var gone []string
+		for j, l := range strings.Split(strings.TrimSpace(string(check)), "\n") {
+			if strings.HasSuffix(l, " missing") && j < len(paths) {
+				gone = append(gone, paths[j])
+			}
+		}
+		if len(gone) == 0 {
+			continue
+		}
+		missing = append(missing, gone...)
+		// A tree without them: the commit's, read into an index of its
+		// own, the files removed, written back.
+		index := filepath.Join(dir, ".git", fmt.Sprintf("pruned-%d.index", i))
+		env := append(os.Environ(), "GIT_INDEX_FILE="+index)
+		steps := [][]string{{"read-tree", rev}, append([]string{"rm", "-q", "--cached", "--"}, gone...)}
+		for _, args := range steps {
+			cmd := exec.CommandContext(ctx, "git", args...)
+			cmd.Dir, cmd.Env = dir, env
+			if out, err := cmd.CombinedOutput(); err != nil {
+				return "", "", nil, fmt.Errorf("git %s: %v: %s", args[0], err, lastLines(out, 2))
+			}
+		}
+		cmd = exec.CommandContext(ctx, "git", "write-tree")
+		cmd.Dir, cmd.Env = dir, env
+		tree, err := cmd.Output()
+		if err != nil {
+			return "", "", nil, fmt.Errorf("git write-tree: %v", err)
+		}
+		trees[i] = strings.TrimSpace(string(tree))
+	}
+	if len(missing) == 0 {
+		return revs[0], revs[1], nil, nil
+	}
+	slices.Sort(missing)
+	missing = slices.Compact(missing)
+	// Both sides are rebuilt, so that the change between them is the
+	// commit's and nothing else.
+	parent := ""
+	for i, rev := range revs {
+		tree := trees[i]
+		if tree == "" {
+			out, _, err := run(ctx, dir, "git", "rev-parse", rev+"^{tree}")
+			if err != nil {
+				return "", "", nil, fmt.Errorf("git rev-parse %s: %v", rev, err)
+			}
+			tree = strings.TrimSpace(string(out))
+		}
+		args := []string{"-c", "user.name=eval", "-c", "user.email=eval@localhost", "commit-tree", tree, "-m", rev + " without the blobs the mirror lacks"}
+		if parent != "" {
+			args = append(args, "-p", parent)
+		}
+		out, stderr, err := run(ctx, dir, "git", args...)
+		if err != nil {
+			return "", "", nil, fmt.Errorf("git commit-tree: %v: %s", err, lastLines(stderr, 2))
+		}
+		parent = strings.TrimSpace(string(out))
+		revs[i] = parent
+	}
+	return revs[0], revs[1], missing, nil
 }
 
 // clone clones repo (github.com/owner/name) into dir, without a work
@@ -232,6 +328,9 @@ func compareReport(w io.Writer, file string, results []commitResult, runs int, b
 	for _, r := range results {
 		if r.err != "" {
 			fmt.Fprintf(w, "\n%s: %s\n", r.c.Name, strings.ReplaceAll(r.err, "\n", " "))
+		}
+		if len(r.missing) > 0 {
+			fmt.Fprintf(w, "\n%s: compared without %d files the mirror lacks, left out of both sides: %s\n", r.c.Name, len(r.missing), strings.Join(r.missing, ", "))
 		}
 	}
 }

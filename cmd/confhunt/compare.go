@@ -26,7 +26,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	headRev := fs.String("head", "", "the `revision` to compare: a git revision or module@version (default: the working tree, uncommitted changes included)")
 	format := e.formatFlag("the comparison as `text`, json or markdown (a pull-request comment)")
 	tests := fs.Bool("tests", false, "also select the tests that reach a changed function (listed, not run)")
-	cover := fs.Bool("cover", false, "select by coverage: run every benchmark (and test, with -tests) once with coverage counters instead of following the call graph")
+	cover := fs.Bool("cover", false, "select by coverage: run every benchmark (and test, with -tests) once with coverage counters instead of following the call graph; one whose run fails is left out and named")
 	list := fs.Bool("list", false, "list the changed functions, options and selected benchmarks; measure nothing")
 	runs := fs.Int("runs", 6, "the least number of runs of each side (interleaved, after a warm-up run)")
 	maxRuns := fs.Int("max-runs", 12, "the most runs of each side, until every median is known within 5%")

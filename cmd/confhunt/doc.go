@@ -207,7 +207,9 @@ block of a changed function holding a changed line are selected (lines
 found by a line diff of the function's two versions; a benchmark running
 only the function's unchanged branches is left out). This sees calls
 through reflection, which the call graph misses, and leaves out code the
-call graph only might reach. A closure that library code calls (b.Run's
+call graph only might reach. A benchmark whose coverage run fails (data
+or a server it needs is missing) is left out and named in the report.
+A closure that library code calls (b.Run's
 sub-benchmark) is reached, in the call graph, where it is made.
 -test-args passes the benchmarks' own flags to every run of the test
 binaries (where their data is, say). Each side's test binary is built once per package and
