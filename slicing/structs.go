@@ -23,6 +23,7 @@ type structInfo struct {
 	parents []field // fields of configuration structs whose type is this one
 
 	name string // display name, filled in by names
+	via  string // when it differs, its path through the fields it is nested in (see nestedIn), filled in by names
 }
 
 // structs finds the configuration struct types, turns their non-struct
@@ -292,8 +293,7 @@ func (d *discoverer) names() {
 		if si.name != "" {
 			return si.name
 		}
-		if len(si.parents) == 1 && depth < 16 {
-			p := si.parents[0]
+		if p, ok := d.nestedIn(si); ok && depth < 16 {
 			return name(d.config[p.s], depth+1) + "." + p.s.Field(p.i).Name()
 		}
 		if si.named == nil {
@@ -308,6 +308,37 @@ func (d *discoverer) names() {
 	for _, si := range d.config {
 		si.name = name(si, 0)
 	}
+	// One that keeps its name, and what is nested in it, are also known
+	// by the path through the field it is nested in.
+	var path func(si *structInfo, depth int) string
+	path = func(si *structInfo, depth int) string {
+		if len(si.parents) == 1 && depth < 16 {
+			p := si.parents[0]
+			return path(d.config[p.s], depth+1) + "." + p.s.Field(p.i).Name()
+		}
+		return si.name
+	}
+	for _, si := range d.config {
+		if p := path(si, 0); p != si.name {
+			si.via = p
+		}
+	}
+}
+
+// nestedIn returns the one field si is nested in, when it takes its name
+// from it. A type that is configuration on its own keeps its name when
+// the field embeds it (a wrapper { *Options; ... }, whose fields are the
+// Options' promoted) or belongs to an object rather than to settings (a
+// flag.Value holding the *Config it sets).
+func (d *discoverer) nestedIn(si *structInfo) (field, bool) {
+	if len(si.parents) != 1 {
+		return field{}, false
+	}
+	p := si.parents[0]
+	if si.why != "nested" && (p.s.Field(p.i).Embedded() || d.config[p.s].why == "object") {
+		return field{}, false
+	}
+	return p, true
 }
 
 // userFields reports whether s has exported fields of settable types and
@@ -426,6 +457,9 @@ func (d *discoverer) fieldOptions() {
 			}
 			for _, st := range setters {
 				d.addAlias(o, st.name)
+			}
+			if si.via != "" {
+				d.addAlias(o, si.via+"."+f.Name())
 			}
 			// Decoders match untagged fields by their name, ignoring case.
 			if names := d.src.NameTags; si.why == "unmarshal" && len(names) > 0 && !d.hasTag(si.s, names) {
