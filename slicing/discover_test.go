@@ -255,6 +255,9 @@ func TestHelperDir(t *testing.T) {
 		{"example.com/m/internal/testutil", nil, true},
 		{"github.com/o/r/mock", nil, true},
 		{"github.com/o/r/pool", nil, false},
+		{"github.com/o/r/bench", nil, true}, // a throughput tool's samples
+		{"github.com/o/r/benchmark/worker", mod, true},
+		{"github.com/o/r/workbench", nil, false},
 	} {
 		if got := slicing.HelperDir(&packages.Package{PkgPath: c.path, Module: c.module}); got != c.want {
 			t.Errorf("helperDir(%s, module %v) = %v, want %v", c.path, c.module != nil, got, c.want)

@@ -225,7 +225,7 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 // the program. A helper is a package under a directory that Go projects
 // keep for tests, harnesses, mocks, examples and benchmarks (testdata,
 // test*, *test, *tests, *testing, e2e, mock*, fake*, example*,
-// benchmark*, counted from the module's root); one that imports such a
+// bench*, counted from the module's root); one that imports such a
 // package of its own module (a test client's main package), since the
 // program's code does not; or one whose own files import "testing" and
 // that only helpers import (a package of test utilities). A package of the
@@ -297,7 +297,7 @@ func helperDir(p *packages.Package) bool {
 		case elem == "testdata", elem == "e2e",
 			strings.HasPrefix(elem, "test"), strings.HasSuffix(elem, "test"), strings.HasSuffix(elem, "tests"), strings.HasSuffix(elem, "testing"),
 			strings.HasPrefix(elem, "mock"), strings.HasPrefix(elem, "fake"),
-			strings.HasPrefix(elem, "example"), strings.HasPrefix(elem, "benchmark"):
+			strings.HasPrefix(elem, "example"), strings.HasPrefix(elem, "bench"):
 			return true
 		}
 	}

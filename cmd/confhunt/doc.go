@@ -266,7 +266,7 @@ Flags common to every command:
 	-helpers      also search test support for options (left out by default,
 	              unless nothing else matches): packages under testdata,
 	              test*, *test, *tests, *testing, e2e, mock*, fake*, example*
-	              or benchmark* directories or importing such a package of
+	              or bench* directories or importing such a package of
 	              their own module; packages importing "testing" that only
 	              those import; structs holding a *testing.T or an interface
 	              that mirrors testing.TB
