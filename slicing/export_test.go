@@ -1,6 +1,10 @@
 package slicing
 
-import "golang.org/x/tools/go/ssa"
+import (
+	"sync/atomic"
+
+	"golang.org/x/tools/go/ssa"
+)
 
 // Entered slices o and returns how many call strings each function was
 // entered with.
@@ -30,3 +34,13 @@ func ExportLists() int64 { return exportLists.Load() }
 
 // GraphLists is how many import graphs were listed so far.
 func GraphLists() int64 { return graphLists.Load() }
+
+// LayoutAsks is how many times the go command was asked for dir's
+// modules in this process.
+func LayoutAsks(dir string) int64 {
+	n, _ := layoutAsks.Load(dir)
+	if n == nil {
+		return 0
+	}
+	return n.(*atomic.Int64).Load()
+}

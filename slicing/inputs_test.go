@@ -126,4 +126,12 @@ func TestListing(t *testing.T) {
 	if got := slicing.GraphLists() - n; got != 1 {
 		t.Errorf("a Load of ./b given the listing of ./a listed the graph %d times, want 1", got)
 	}
+	// The directory's modules were asked of the go command once, by
+	// the first List; its root too comes from that answer.
+	if got := slicing.LayoutAsks(dir); got != 1 {
+		t.Errorf("the go command was asked for %s's modules %d times, want 1", dir, got)
+	}
+	if root, path, err := slicing.ModuleRoot(ctx, filepath.Join(dir, "a")); err != nil || path != "example.com/m" || root != dir {
+		t.Errorf("ModuleRoot of a = %s, %s, %v; want %s, example.com/m", root, path, err, dir)
+	}
 }

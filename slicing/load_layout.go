@@ -11,6 +11,8 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"golang.org/x/mod/modfile"
 )
@@ -23,6 +25,13 @@ type layout struct {
 	work string   // the directory of go.work, or ""
 }
 
+// layouts memoises findLayout for the process: the settings and the
+// loader both ask for the same directory's (a go command run each), and
+// the answer depends on nothing else but the environment, part of the key.
+var layouts sync.Map // layoutKey → *layout
+
+type layoutKey struct{ dir, env string }
+
 // findLayout asks the go command for the main modules of dir. Outside
 // any module it fails, naming the modules below dir if there are any, with
 // what to do.
@@ -31,6 +40,23 @@ func findLayout(ctx context.Context, dir string) (*layout, error) {
 	if err != nil {
 		return nil, err
 	}
+	key := layoutKey{dir, os.Getenv("GOWORK") + "\x00" + os.Getenv("GOFLAGS") + "\x00" + os.Getenv("GO111MODULE")}
+	if l, ok := layouts.Load(key); ok {
+		return l.(*layout), nil
+	}
+	l, err := askLayout(ctx, dir)
+	if err == nil {
+		layouts.Store(key, l)
+	}
+	return l, err
+}
+
+// layoutAsks counts askLayout's runs per directory, for the tests.
+var layoutAsks sync.Map // dir → *atomic.Int64
+
+func askLayout(ctx context.Context, dir string) (*layout, error) {
+	n, _ := layoutAsks.LoadOrStore(dir, new(atomic.Int64))
+	n.(*atomic.Int64).Add(1)
 	out, err := goCmd(ctx, dir, "list", "-m", "-f", "{{.Dir}}\t{{.Path}}")
 	if err != nil {
 		if strings.Contains(err.Error(), "go.mod file not found") || strings.Contains(err.Error(), "not using modules") {
