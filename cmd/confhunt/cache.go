@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 
 	"github.com/confhunt/confhunt/internal/cache"
 	"github.com/confhunt/confhunt/internal/limited"
@@ -113,7 +112,7 @@ func (e *env) cacheKey(ctx context.Context, command string, patterns, files []st
 	if err != nil || dir == "" {
 		return nil, cache.Key{}, false
 	}
-	self, err := executableSum()
+	self, err := executableSum(dir)
 	if err != nil {
 		return nil, cache.Key{}, false
 	}
@@ -191,12 +190,26 @@ func (e *env) depsCache() *cache.Cache {
 	return c
 }
 
-// executableSum hashes the running confhunt binary, once: a new build is
-// a new analysis, whatever its version says.
-var executableSum = sync.OnceValues(func() (cache.Key, error) {
+// executableSum hashes the running confhunt binary: a new build is a new
+// analysis, whatever its version says. The sum is kept in the cache dir
+// under the file's path, size and modification time, which a build
+// changes, so that a run on unchanged code does not read the whole
+// binary again (the go command trusts a file's stat the same way).
+func executableSum(dir string) (cache.Key, error) {
 	exe, err := os.Executable()
 	if err != nil {
 		return cache.Key{}, err
+	}
+	fi, err := os.Stat(exe)
+	if err != nil {
+		return cache.Key{}, err
+	}
+	id := executableID(exe, fi)
+	c, _ := cache.Open(dir)
+	if c != nil {
+		if b, ok := c.Get(id); ok && len(b) == len(cache.Key{}) {
+			return cache.Key(b), nil
+		}
 	}
 	data, err := os.ReadFile(exe)
 	if err != nil {
@@ -204,5 +217,19 @@ var executableSum = sync.OnceValues(func() (cache.Key, error) {
 	}
 	var h cache.Hash
 	h.Bytes(data)
-	return h.Sum(), nil
-})
+	sum := h.Sum()
+	if c != nil {
+		c.Put(id, sum[:])
+	}
+	return sum, nil
+}
+
+// executableID is the cache key of the sum of the binary exe: its path,
+// size and modification time.
+func executableID(exe string, fi os.FileInfo) cache.Key {
+	var id cache.Hash
+	id.String("confhunt executable")
+	id.String(exe)
+	id.String(fmt.Sprint(fi.Size(), fi.ModTime().UnixNano()))
+	return id.Sum()
+}
