@@ -39,6 +39,12 @@ func (d *discoverer) funcOptions(inModule map[*types.Struct]*types.Named) map[fi
 			if !rootedAt(fa, base) {
 				continue
 			}
+			if d.running[s] && fa.X != base {
+				// A live object's own fields are what an option applied
+				// to it sets; the state it keeps in them (a message it
+				// sends, a table) is not settings.
+				continue
+			}
 			fs := structOf(fa.X.Type())
 			if fs == nil || inModule[fs] == nil {
 				continue

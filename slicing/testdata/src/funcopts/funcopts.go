@@ -288,3 +288,36 @@ func (ix *Index) CreateTopics(topics ...TopicConfig) int {
 	}
 	return n
 }
+
+// LiveServer is a running object (its mutex) that reload options apply
+// to: the field one sets on it is a setting; the fields of the message it
+// keeps and another option updates are not.
+type LiveServer struct {
+	mu    sync.Mutex
+	info  ServerInfo
+	limit int
+}
+
+type ServerInfo struct {
+	Port    int
+	MaxBody int
+}
+
+type limitOption struct{ n int }
+
+func (o limitOption) Apply(s *LiveServer) { s.limit = o.n }
+
+type bodyOption struct{ n int }
+
+func (o bodyOption) Apply(s *LiveServer) { s.info.MaxBody = o.n }
+
+// Serve works up to its limit and reports its message.
+func (s *LiveServer) Serve() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := 0; i < s.limit; i++ { // want option:"LiveServer.limit" alias:"limitOption"
+		fmt.Println(s.info.Port, s.info.MaxBody)
+	}
+}
+
+var _ = []interface{ Apply(*LiveServer) }{limitOption{}, bodyOption{}}
