@@ -207,6 +207,12 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					continue
 				}
 				c := w.cost(instr)
+				if cb := periodic(w.a, instr); cb != nil && fs.Influence[instr]&slicing.Time != 0 {
+					// The option is the delay of a function the timer runs
+					// (time.AfterFunc(d, s.flush), re-armed each run): it
+					// decides how often that runs.
+					c = c.add(under.fn(cb, 1), max(calls[cb], 1)/times)
+				}
 				if controlled {
 					switch x := instr.(type) {
 					case ssa.CallInstruction:
@@ -344,6 +350,34 @@ func (c *inContext) base(fs *slicing.FuncSlice) float64 {
 	}
 	c.memo[fn] = v
 	return v
+}
+
+// periodic returns the function a time.AfterFunc call runs when its timer
+// fires: a closure, a function or a bound method; nil for any other call.
+func periodic(a *slicing.Analysis, instr ssa.Instruction) *ssa.Function {
+	call, ok := instr.(*ssa.Call)
+	if !ok {
+		return nil
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "time" || callee.Name() != "AfterFunc" || len(call.Call.Args) != 2 {
+		return nil
+	}
+	f := call.Call.Args[1]
+	if mc, ok := f.(*ssa.MakeClosure); ok {
+		f = mc.Fn
+	}
+	fn, ok := f.(*ssa.Function)
+	if !ok {
+		return nil
+	}
+	if obj, ok := fn.Object().(*types.Func); ok && fn.Synthetic != "" {
+		fn = fn.Prog.FuncValue(obj) // a bound method's wrapper: the method
+	}
+	if !a.Analysed(fn) {
+		return nil
+	}
+	return fn
 }
 
 // instrIndex is the index of instr in its block.

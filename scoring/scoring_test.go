@@ -358,7 +358,8 @@ func TestMaxCallFrequency(t *testing.T) {
 }
 
 // TestTimers checks that a timer bounding a failure and one nobody
-// receives from cost no latency, while a batching delay and a backoff do.
+// receives from cost no latency, while a batching delay and a backoff do,
+// and that an AfterFunc timer's period is charged with what it runs.
 func TestTimers(t *testing.T) {
 	prog, a, opts, s := setup(t, "timers")
 	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
@@ -377,6 +378,13 @@ func TestTimers(t *testing.T) {
 	for _, name := range []string{"Config.FlushDelay", "Config.Backoff"} {
 		if lat[name] == 0 {
 			t.Errorf("%s: no latency; a timer waited through costs some", name)
+		}
+	}
+	// The period of an AfterFunc timer delays no one and decides how often
+	// its function, a file sync, runs: that IO is the option's.
+	for _, sc := range scores {
+		if sc.Option.Name == "Config.SyncEvery" && (sc.Cost.LAT != 0 || sc.Cost.IO == 0) {
+			t.Errorf("Config.SyncEvery: LAT %g, IO %g; want no latency and the sync's IO", sc.Cost.LAT, sc.Cost.IO)
 		}
 	}
 }

@@ -28,6 +28,8 @@ func (a *Analysis) NotWaited(call ssa.CallInstruction) bool {
 	}
 	var timers []ssa.Value
 	switch callee.Name() {
+	case "AfterFunc":
+		return true // it runs a function; nobody waits for it
 	case "After":
 		c, ok := call.(*ssa.Call)
 		if !ok {

@@ -5,6 +5,7 @@ package timers
 import (
 	"context"
 	"errors"
+	"os"
 	"time"
 )
 
@@ -15,6 +16,7 @@ type Config struct {
 	Backoff        time.Duration // a wait
 	WriteGuard     time.Duration // an AfterFunc timer's period: no wait
 	ReplyTimeout   time.Duration // a deadline for a reply signalled on a channel
+	SyncEvery      time.Duration // the period of the sync an AfterFunc timer runs: how often it does
 }
 
 var errTimeout = errors.New("timeout")
@@ -99,4 +101,18 @@ func Dial(cfg Config) *Conn {
 func (c *Conn) Write(b []byte) {
 	c.slow.Reset(c.cfg.WriteGuard)
 	defer c.slow.Stop()
+}
+
+// Log syncs its file every SyncEvery, the timer re-armed by each sync.
+type Log struct {
+	cfg Config
+	f   *os.File
+	t   *time.Timer
+}
+
+func (l *Log) arm() { l.t = time.AfterFunc(l.cfg.SyncEvery, l.sync) }
+
+func (l *Log) sync() {
+	l.f.Sync()
+	l.arm()
 }
