@@ -207,7 +207,7 @@ func NameSet(names []string) map[string]bool {
 	return out
 }
 
-// expand turns "a.{B,C}" into ["a.B", "a.C"]; one brace group at most.
+// expand turns "a.{B,C}" into ["a.B", "a.C"], every brace group in turn.
 func expand(s string) []string {
 	i := strings.LastIndexByte(s, '{')
 	j := strings.LastIndexByte(s, '}')
@@ -215,8 +215,10 @@ func expand(s string) []string {
 		return []string{s}
 	}
 	var out []string
-	for _, alt := range strings.Split(s[i+1:j], ",") {
-		out = append(out, s[:i]+strings.TrimSpace(alt)+s[j+1:])
+	for _, head := range expand(s[:i]) {
+		for _, alt := range strings.Split(s[i+1:j], ",") {
+			out = append(out, head+strings.TrimSpace(alt)+s[j+1:])
+		}
 	}
 	return out
 }

@@ -26,6 +26,16 @@ func TestDefaults(t *testing.T) {
 			t.Errorf("default getters lack %s", want)
 		}
 	}
+	// The catalogue covers the calls storage engines and compression
+	// users make beside the standard library's.
+	cat := s.Catalogue()
+	for name, io := range map[string]bool{"syscall.Fdatasync": true, "golang.org/x/sys/unix.Fsync": true, "golang.org/x/sys/unix.Mmap": true,
+		"github.com/klauspost/compress/zstd.(*Encoder).EncodeAll": false, "github.com/klauspost/compress/zlib.(*Writer).Close": false, "github.com/golang/snappy.Encode": false, "github.com/pierrec/lz4/v4.(*Writer).Write": false} {
+		r, ok := cat[name]
+		if !ok || io && r.IO == 0 || !io && r.CPU == 0 {
+			t.Errorf("catalogue entry of %s: %+v, %v; want its io or cpu cost", name, r, ok)
+		}
+	}
 	if s.Weights["cpu"]["binop.QUO"] != 10 {
 		t.Errorf("cpu weight of binop.QUO = %v, want 10", s.Weights["cpu"]["binop.QUO"])
 	}
@@ -222,6 +232,11 @@ func TestExpand(t *testing.T) {
 	}
 	if got := expand("os.Getenv"); !slices.Equal(got, []string{"os.Getenv"}) {
 		t.Errorf("expand without braces = %q", got)
+	}
+	got = expand("example.com/c/{gzip,zlib}.(*Writer).{Write,Close}")
+	want = []string{"example.com/c/gzip.(*Writer).Write", "example.com/c/gzip.(*Writer).Close", "example.com/c/zlib.(*Writer).Write", "example.com/c/zlib.(*Writer).Close"}
+	if !slices.Equal(got, want) {
+		t.Errorf("expand with two groups = %q, want %q", got, want)
 	}
 }
 

@@ -547,6 +547,9 @@ func (a *Analysis) resource(c ssa.CallInstruction) (configs.Resource, bool) {
 	var best configs.Resource
 	found := false
 	for _, fn := range a.Callees(c) {
+		if a.user[fn] {
+			continue // analysed code is entered, not weighed by the catalogue (ranking a library it lists)
+		}
 		if r, ok := a.resources[funcName(origin(fn))]; ok && (!found || r.CPU+r.MEM+r.IO > best.CPU+best.MEM+best.IO) {
 			best, found = r, true
 		}

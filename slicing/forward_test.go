@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/ssa"
+
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/slicing"
@@ -253,5 +255,48 @@ func TestShared(t *testing.T) {
 	}
 	if checked != 2 {
 		t.Errorf("checked %d options, want 2", checked)
+	}
+}
+
+// TestResourceAnalysed: the catalogue weighs calls into code the analysis
+// does not enter; a function of the analysed program that a catalogue
+// entry names (a library ranking itself) is entered, not weighed twice.
+func TestResourceAnalysed(t *testing.T) {
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Resources = append(s.Resources, configs.Resource{Func: "example.com/t/forward.spin", CPU: 1000})
+	prog, _ := load(t, "forward")
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
+	var spin, sync int
+	for _, fn := range a.Functions() {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				call, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil {
+					continue
+				}
+				switch callee.String() {
+				case "example.com/t/forward.spin":
+					spin++
+					if r, found := a.Resource(call); found {
+						t.Errorf("a call of the analysed spin weighed by the catalogue: %+v", r)
+					}
+				case "(*os.File).Sync":
+					sync++
+					if r, found := a.Resource(call); !found || r.IO == 0 {
+						t.Errorf("File.Sync not weighed by the catalogue: %+v, %v", r, found)
+					}
+				}
+			}
+		}
+	}
+	if spin == 0 || sync == 0 {
+		t.Fatalf("calls found: spin %d, File.Sync %d; want both", spin, sync)
 	}
 }
