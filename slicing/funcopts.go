@@ -150,6 +150,12 @@ func returned(fn *ssa.Function) bool {
 					next = append(next, rootAlloc(r.Addr))
 				case *ssa.FieldAddr, *ssa.IndexAddr:
 					// the closure's address itself: nothing to follow
+				case *ssa.Call:
+					// Wrapped (newFuncOption(f)) carries it on; called
+					// (err := slurp(batch)), what it returns is not it.
+					if r.Call.Value != v {
+						next = append(next, r)
+					}
 				case ssa.Value:
 					next = append(next, r)
 				}

@@ -321,3 +321,28 @@ func (s *LiveServer) Serve() {
 }
 
 var _ = []interface{ Apply(*LiveServer) }{limitOption{}, bodyOption{}}
+
+// Batch is data a local closure fills and a callback consumes: the
+// closure is called, not returned, so it is no functional option.
+type Batch struct {
+	Items []int
+}
+
+// Drain hands what in holds to cb in one batch.
+func Drain(in []int, cb func(*Batch) error) error {
+	fill := func(b *Batch) error {
+		b.Items = append(b.Items, in...)
+		return cb(b)
+	}
+	err := fill(new(Batch))
+	return err
+}
+
+// Sum adds a batch up.
+func Sum(b *Batch) int {
+	n := 0
+	for _, v := range b.Items {
+		n += v
+	}
+	return n
+}
