@@ -85,7 +85,7 @@ func optionTarget(fn *ssa.Function) (ssa.Value, string) {
 			switch {
 			case fn.Parent() != nil && fn.Parent().Object() != nil && returned(fn):
 				return p, qualifiedName(fn.Parent())
-			case sig.Recv() != nil && smallValue(sig.Recv().Type()) && structOf(sig.Recv().Type()) != structOf(p.Type()):
+			case sig.Recv() != nil && smallValue(sig.Recv().Type()) && structOf(sig.Recv().Type()) != structOf(p.Type()) && !container(sig.Recv().Type(), structOf(p.Type())):
 				return p, recvName(sig.Recv().Type())
 			}
 		}
@@ -200,6 +200,44 @@ func smallValue(t types.Type) bool {
 		return s.NumFields() <= 2
 	}
 	return true
+}
+
+// container reports whether a field of recv's struct holds values of s
+// (through pointers, slices, arrays, maps or channels): recv is then a
+// container of them (a list's push(*Item)), not an option applied to one.
+func container(recv types.Type, s *types.Struct) bool {
+	rs := structOf(recv)
+	if rs == nil || s == nil {
+		return false
+	}
+	for f := range rs.Fields() {
+		t := f.Type()
+		for {
+			switch u := types.Unalias(t).Underlying().(type) {
+			case *types.Pointer:
+				t = u.Elem()
+				continue
+			case *types.Slice:
+				t = u.Elem()
+				continue
+			case *types.Array:
+				t = u.Elem()
+				continue
+			case *types.Map:
+				t = u.Elem()
+				continue
+			case *types.Chan:
+				t = u.Elem()
+				continue
+			case *types.Struct:
+				if u == s {
+					return true
+				}
+			}
+			break
+		}
+	}
+	return false
 }
 
 // qualifiedName is pkg.Func for a package-level function, pkg.Type.Method

@@ -346,3 +346,39 @@ func Sum(b *Batch) int {
 	}
 	return n
 }
+
+// Node is an element of a list: the list's push takes one and links it,
+// a container's operation, not an option applied to it (its weight, read
+// through a getter, would be an option if it were).
+type Node struct {
+	weight int
+	next   *Node
+}
+
+// Weight is the node's weight.
+func (n *Node) Weight() int { return n.weight }
+
+type nodeList struct{ head, tail *Node }
+
+func (l *nodeList) push(n *Node) {
+	n.next = nil
+	if l.tail == nil {
+		l.head, l.tail = n, n
+		return
+	}
+	l.tail.next = n
+	l.tail = n
+}
+
+// Heaviest walks the list.
+func Heaviest(ns []*Node) int {
+	var l nodeList
+	for _, n := range ns {
+		l.push(n)
+	}
+	w := 0
+	for n := l.head; n != nil; n = n.next {
+		w = max(w, n.Weight())
+	}
+	return w
+}
