@@ -58,6 +58,7 @@ type RankOption struct {
 	Rank      int        `json:"rank"`
 	Suspect   bool       `json:"suspect"`
 	Ignored   string     `json:"ignored,omitempty"` // where and why //confhunt:ignore keeps it out of the suspects
+	Command   bool       `json:"command,omitempty"` // an option of a command bundled with a library module: ranked after the library's
 	Score     ScoreJSON  `json:"score"`
 	Measured  float64    `json:"measured"`
 	Influence []string   `json:"influence"`
@@ -103,7 +104,8 @@ func (l LineJSON) String() string { return l.Pos + " in " + l.short }
 type RankStats struct {
 	Options   int     `json:"options"`
 	Suspects  int     `json:"suspects"`
-	Ignored   int     `json:"ignored,omitempty"` // options kept out of the suspects by //confhunt:ignore
+	Ignored   int     `json:"ignored,omitempty"`  // options kept out of the suspects by //confhunt:ignore
+	Commands  int     `json:"commands,omitempty"` // options of commands bundled with a library module, ranked after its own
 	TopPct    float64 `json:"top_percent"`
 	Functions int     `json:"largest_slice_functions"`
 	Measured  bool    `json:"measured"`
@@ -120,6 +122,9 @@ func RankView(scores []*scoring.Score, top float64, measured bool, lines int) Ra
 		}
 		if sc.Option.Ignored != "" {
 			v.Stats.Ignored++
+		}
+		if sc.Command {
+			v.Stats.Commands++
 		}
 		v.Stats.Functions = max(v.Stats.Functions, sc.Size.Functions)
 		ro := rankOption(sc)
@@ -212,7 +217,7 @@ func rankOption(sc *scoring.Score) RankOption {
 	o := sc.Option
 	ro := RankOption{
 		Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
-		Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect, Ignored: o.Ignored,
+		Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect, Ignored: o.Ignored, Command: sc.Command,
 		Score:     scoreJSON(sc.Cost, sc.Total),
 		Measured:  round(sc.Measured),
 		Influence: sc.Influence.Kinds(),
@@ -258,6 +263,9 @@ func (s RankStats) summary() string {
 	ignored := ""
 	if s.Ignored > 0 {
 		ignored = fmt.Sprintf(", %d ignored (//confhunt:ignore)", s.Ignored)
+	}
+	if s.Commands > 0 {
+		ignored += fmt.Sprintf("; the last %d are the library's commands' (main packages), ranked after its own", s.Commands)
 	}
 	return fmt.Sprintf("%s, %s (*, top %g%%)%s; execution counts %s", plural(s.Options, "option"), plural(s.Suspects, "suspect"), s.TopPct, ignored, how)
 }

@@ -44,8 +44,11 @@ type Score struct {
 	Size      Size    // of the slice
 	Cost      Cost    // Score_type per resource
 	Total     float64 // sum of the costs normalised by their maxima over options
-	Rank      int     // 1 for the highest total
+	Rank      int     // 1 for the highest total (the library's options before its commands')
 	Suspect   bool    // in the top percent, not ignored
+	// Command says the option belongs to a command bundled with a library
+	// module (see commands): it ranks after the library's own options.
+	Command bool
 
 	// Measured is the share of the score resting on measured frequencies.
 	Measured float64
@@ -142,8 +145,12 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		scores = append(scores, sc)
 	}
 	normalise(scores)
+	command := commands(prog)
+	for _, sc := range scores {
+		sc.Command = command(sc.Option)
+	}
 	slices.SortFunc(scores, func(x, y *Score) int {
-		return cmp.Or(cmp.Compare(y.Total, x.Total), cmp.Compare(x.Option.Name, y.Option.Name))
+		return cmp.Or(compareBool(x.Command, y.Command), cmp.Compare(y.Total, x.Total), cmp.Compare(x.Option.Name, y.Option.Name))
 	})
 	nonzero := 0
 	for _, sc := range scores {
@@ -163,6 +170,33 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		}
 	}
 	return scores, nil
+}
+
+// commands returns the test for an option of a library module's bundled
+// commands: one declared in a main package of a module whose root
+// package is a library (a compression library's command-line tools, a
+// client library's example server). Those rank after the library's own
+// options: a user ranking a library asks what its users configure.
+func commands(prog *slicing.Program) func(*slicing.Option) bool {
+	root := prog.SSA.ImportedPackage(prog.Module)
+	if prog.Module == "" || root == nil || root.Pkg.Name() == "main" {
+		return func(*slicing.Option) bool { return false }
+	}
+	return func(o *slicing.Option) bool {
+		p := prog.SSA.ImportedPackage(o.Package)
+		return p != nil && p.Pkg.Name() == "main"
+	}
+}
+
+// compareBool orders false before true.
+func compareBool(x, y bool) int {
+	switch {
+	case x == y:
+		return 0
+	case !x:
+		return -1
+	}
+	return 1
 }
 
 // score sums the weighted frequencies of a slice's instructions.

@@ -42,7 +42,9 @@ maximum over the options, a work column by at least 1% of the largest
 work column's, summed), the per-resource scores,
 how the option acts (size, trip, path, conc, time, io, bound, lock) and the
 line contributing most. The top -top percent are the
-suspects, marked '*'.
+suspects, marked '*'. In a library module (its root package is a
+library), the options of the commands it bundles (main packages) rank
+after the library's own.
 
 	confhunt rank -explain NAME   the lines behind one option's score
 	confhunt rank -values FILE    a deployment's values (YAML, JSON, TOML,
