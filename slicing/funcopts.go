@@ -203,38 +203,16 @@ func smallValue(t types.Type) bool {
 }
 
 // container reports whether a field of recv's struct holds values of s
-// (through pointers, slices, arrays, maps or channels): recv is then a
-// container of them (a list's push(*Item)), not an option applied to one.
+// (directly, through pointers, or as elements): recv is then a container
+// of them (a list's push(*Item)), not an option applied to one.
 func container(recv types.Type, s *types.Struct) bool {
 	rs := structOf(recv)
 	if rs == nil || s == nil {
 		return false
 	}
 	for f := range rs.Fields() {
-		t := f.Type()
-		for {
-			switch u := types.Unalias(t).Underlying().(type) {
-			case *types.Pointer:
-				t = u.Elem()
-				continue
-			case *types.Slice:
-				t = u.Elem()
-				continue
-			case *types.Array:
-				t = u.Elem()
-				continue
-			case *types.Map:
-				t = u.Elem()
-				continue
-			case *types.Chan:
-				t = u.Elem()
-				continue
-			case *types.Struct:
-				if u == s {
-					return true
-				}
-			}
-			break
+		if n, _ := nestedStruct(f.Type()); n == s {
+			return true
 		}
 	}
 	return false
