@@ -260,14 +260,14 @@ func (s RankStats) summary() string {
 	if s.Measured {
 		how = "measured where counted"
 	}
-	ignored := ""
+	more := ""
 	if s.Ignored > 0 {
-		ignored = fmt.Sprintf(", %d ignored (//confhunt:ignore)", s.Ignored)
+		more = fmt.Sprintf(", %d ignored (//confhunt:ignore)", s.Ignored)
 	}
 	if s.Commands > 0 {
-		ignored += fmt.Sprintf("; the last %d are the library's commands' (main packages), ranked after its own", s.Commands)
+		more += fmt.Sprintf("; the last %d are the library's commands' (main packages), ranked after its own", s.Commands)
 	}
-	return fmt.Sprintf("%s, %s (*, top %g%%)%s; execution counts %s", plural(s.Options, "option"), plural(s.Suspects, "suspect"), s.TopPct, ignored, how)
+	return fmt.Sprintf("%s, %s (*, top %g%%)%s; execution counts %s", plural(s.Options, "option"), plural(s.Suspects, "suspect"), s.TopPct, more, how)
 }
 
 func (o RankOption) mark() string {

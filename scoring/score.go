@@ -241,11 +241,13 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					continue
 				}
 				c := w.cost(instr)
-				if cb := periodic(w.a, instr); cb != nil && fs.Influence[instr]&slicing.Time != 0 {
-					// The option is the delay of a function the timer runs
-					// (time.AfterFunc(d, s.flush), re-armed each run): it
-					// decides how often that runs.
-					c = c.add(under.fn(cb, 1), max(calls[cb], 1)/times)
+				if fs.Influence[instr]&slicing.Time != 0 {
+					if cb := periodic(w.a, instr); cb != nil {
+						// The option is the delay of a function the timer
+						// runs (time.AfterFunc(d, s.flush), re-armed each
+						// run): it decides how often that runs.
+						c = c.add(under.fn(cb, 1), max(calls[cb], 1)/times)
+					}
 				}
 				if controlled {
 					switch x := instr.(type) {
