@@ -193,6 +193,7 @@ type Limits struct {
 	MaxHops          int     `koanf:"max_hops"`
 	MaxCallFrequency float64 `koanf:"max_call_frequency"`
 	ProbeCost        float64 `koanf:"probe_cost"`
+	MaxLibraryBytes  int     `koanf:"max_library_bytes"`
 }
 
 // NameSet expands the {A,B} alternatives of each of names into a set of

@@ -203,7 +203,7 @@ resources:
 sources:
   unmarshal:
     - {func: a.C, key: -1, into: 0}
-limits: {max_whole: 0, max_context: 0, max_func_contexts: 0, max_hops: 0, max_call_frequency: 0.5, probe_cost: 0}
+limits: {max_whole: 0, max_context: 0, max_func_contexts: 0, max_hops: 0, max_call_frequency: 0.5, probe_cost: 0, max_library_bytes: 0}
 `)
 	s, err := Load(dir, "", nil, nil)
 	if err != nil {

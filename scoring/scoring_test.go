@@ -729,3 +729,37 @@ type runOf struct {
 
 func (r runOf) Frequencies(fn *ssa.Function) (counts.Frequencies, bool) { return r.f, fn == r.fn }
 func (r runOf) Calls(fn *ssa.Function) (int64, bool)                    { return r.n, fn == r.fn }
+
+// TestSummaries reads a testdata package as a library: a call's summary
+// is what its body costs, callees and the catalogue's calls included.
+func TestSummaries(t *testing.T) {
+	prog, _, _, s := setup(t, "libsum")
+	sums := scoring.Summaries(prog, s)
+	sync := s.Catalogue()["os.(*File).Sync"].IO
+	if sync == 0 {
+		t.Fatal("the catalogue prices no IO for os.(*File).Sync")
+	}
+	io := func(name string) float64 {
+		t.Helper()
+		r, ok := sums["example.com/t/libsum."+name]
+		if !ok {
+			t.Fatalf("no summary for %s; have %d", name, len(sums))
+		}
+		return r.IO
+	}
+	if got := io("(*Log).Sync"); got != sync {
+		t.Errorf("Sync: IO %v, want the catalogue's %v", got, sync)
+	}
+	if got, want := io("(*Log).SyncAll"), s.Estimates.LoopTrips*sync; got != want {
+		t.Errorf("SyncAll: IO %v, want LoopTrips × %v = %v", got, sync, want)
+	}
+	if got := io("Even"); got <= 0 || got > sync {
+		t.Errorf("Even: IO %v, want its own sync's share, at most %v (the cycle through Odd adds nothing)", got, sync)
+	}
+	if got := io("Background"); got != 0 {
+		t.Errorf("Background: IO %v, want 0 (a goroutine is not waited for)", got)
+	}
+	if got := io("(*Pair).Swap"); got != sync {
+		t.Errorf("(*Pair).Swap: IO %v, want %v", got, sync)
+	}
+}

@@ -181,7 +181,11 @@ func (w *weigher) cost(instr ssa.Instruction) Cost {
 		if _, builtin := call.Common().Value.(*ssa.Builtin); !builtin {
 			rc, ok := w.calls[call]
 			if !ok {
-				if r, found := w.a.Resource(call); found {
+				r, found := w.a.Resource(call)
+				if !found {
+					r, found = w.a.Library(call)
+				}
+				if found {
 					rc = Cost{CPU: r.CPU, MEM: r.MEM, IO: r.IO, LAT: r.LAT, SYNC: r.SYNC}
 					if rc.LAT > 0 && w.a.NotWaited(call) {
 						rc.LAT = 0 // a deadline: waited through only on failure

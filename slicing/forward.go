@@ -129,6 +129,7 @@ type Analysis struct {
 	postdom    map[*ssa.Function]*PostDom
 	loops      map[*ssa.Function][]*Loop
 	resourceOf map[ssa.CallInstruction]resourceEntry // Resource, memoised: slices ask per call and per context
+	libraries  map[string]configs.Resource           // the cost of a call of a library function (SetLibraries)
 }
 
 // Limits returns the limits the analysis was built with.
@@ -556,6 +557,35 @@ func (a *Analysis) resource(c ssa.CallInstruction) (configs.Resource, bool) {
 	}
 	return best, found
 }
+
+// SetLibraries gives the cost of one call of library functions, by the
+// catalogue's names (scoring.Summaries of Libraries): Library answers
+// from it. It is set before slicing and scoring start.
+func (a *Analysis) SetLibraries(costs map[string]configs.Resource) { a.libraries = costs }
+
+// Library returns what a call of a library function costs, from its
+// body, when the catalogue does not list it: the costliest of c's
+// callees that have a summary. Interface calls have none.
+func (a *Analysis) Library(c ssa.CallInstruction) (configs.Resource, bool) {
+	if len(a.libraries) == 0 || c.Common().IsInvoke() {
+		return configs.Resource{}, false
+	}
+	var best configs.Resource
+	found := false
+	for _, fn := range a.Callees(c) {
+		if a.user[fn] {
+			continue
+		}
+		if r, ok := a.libraries[funcName(origin(fn))]; ok && (!found || r.CPU+r.MEM+r.IO > best.CPU+best.MEM+best.IO) {
+			best, found = r, true
+		}
+	}
+	return best, found
+}
+
+// FuncName names fn as the resource catalogue does: "os.(*File).Sync",
+// a generic function by its origin.
+func FuncName(fn *ssa.Function) string { return funcName(origin(fn)) }
 
 // methodName names an interface method as the catalogue does: "io.Writer.Write".
 func methodName(c *ssa.CallCommon) string {

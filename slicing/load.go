@@ -60,8 +60,10 @@ type Program struct {
 	// a declared type or accessor that yields no option (see Discover).
 	Warnings []string
 
-	modules []modDir // modules other than the main one, for positions
-	size    *Counts  // Measure's answer, once CallGraph has found every function
+	modules []modDir         // modules other than the main one, for positions
+	loader  *packages.Config // how the dependencies' export data was found, for Libraries; nil with AllBodies
+	store   *cache.Cache     // Config.Cache, for Libraries
+	size    *Counts          // Measure's answer, once CallGraph has found every function
 
 	// Scanned holds the packages searched for read sites: those matched by
 	// the patterns, each once (a test variant replaces its package).
@@ -122,6 +124,9 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	}
 
 	prog := &Program{Fset: pcfg.Fset, Root: modRoot, Module: module, Packages: pkgs, AllBodies: cfg.AllBodies}
+	if !cfg.AllBodies {
+		prog.loader, prog.store = pcfg, cfg.Cache
+	}
 	if prog.Fset == nil && len(pkgs) > 0 {
 		prog.Fset = pkgs[0].Fset
 	}

@@ -818,6 +818,9 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, v ssa.Value) {
 	}
 	r, ok := sl.a.Resource(c)
 	if !ok {
+		if lib, ok := sl.a.Library(c); ok && lib.IO > 0 {
+			sl.influence(c, IO) // a library function that does IO in its body
+		}
 		return
 	}
 	if r.IO > 0 && !r.Text {

@@ -90,30 +90,7 @@ func loadSource(ctx context.Context, cfg *packages.Config, patterns []string, li
 		return nil, err
 	}
 	deps()
-	c := &checker{fset: fset, exports: exports, view: make(map[string]*types.Package), parsed: make(map[string]*parsed), done: make(map[*packages.Package]chan struct{})}
-	for _, p := range order {
-		c.done[p] = make(chan struct{})
-	}
-	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
-	var wg sync.WaitGroup
-	for _, p := range order {
-		wg.Go(func() {
-			defer close(c.done[p])
-			for _, imp := range p.Imports {
-				if ch, ok := c.done[imp]; ok {
-					<-ch
-				}
-			}
-			if ctx.Err() != nil {
-				return
-			}
-			sem <- struct{}{}
-			defer func() { <-sem }()
-			c.check(p)
-		})
-	}
-	wg.Wait()
-	if err := ctx.Err(); err != nil {
+	if err := checkAll(ctx, fset, exports, order); err != nil {
 		return nil, err
 	}
 	for _, p := range order {
@@ -353,6 +330,35 @@ func allExist(files map[string]string) bool {
 // maxArgBytes bounds the import paths of one go list command line (a
 // variable for the tests).
 var maxArgBytes = 24000
+
+// checkAll type-checks the source packages of order (imports first), in
+// parallel, reading the others from the export data files in exports.
+func checkAll(ctx context.Context, fset *token.FileSet, exports map[string]string, order []*packages.Package) error {
+	c := &checker{fset: fset, exports: exports, view: make(map[string]*types.Package), parsed: make(map[string]*parsed), done: make(map[*packages.Package]chan struct{})}
+	for _, p := range order {
+		c.done[p] = make(chan struct{})
+	}
+	sem := make(chan struct{}, runtime.GOMAXPROCS(0))
+	var wg sync.WaitGroup
+	for _, p := range order {
+		wg.Go(func() {
+			defer close(c.done[p])
+			for _, imp := range p.Imports {
+				if ch, ok := c.done[imp]; ok {
+					<-ch
+				}
+			}
+			if ctx.Err() != nil {
+				return
+			}
+			sem <- struct{}{}
+			defer func() { <-sem }()
+			c.check(p)
+		})
+	}
+	wg.Wait()
+	return ctx.Err()
+}
 
 // checker type-checks source packages, reading the export data of the
 // others into one view, so that each package has one types.Package.

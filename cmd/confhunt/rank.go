@@ -39,6 +39,21 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 	// waited for: its goroutine ends into the channel's buffer.
 	graphs := make(chan *callgraph.Graph, 1)
 	go func() { graphs <- slicing.CallGraph(prog) }()
+	// The libraries' summaries need neither: they too run beside.
+	type summaries struct {
+		costs map[string]configs.Resource
+		note  []string
+		err   error
+	}
+	libraries := make(chan summaries, 1)
+	go func() {
+		lib, err := prog.Libraries(ctx, s.Catalogue(), s.Limits.MaxLibraryBytes)
+		if lib == nil {
+			libraries <- summaries{err: err}
+			return
+		}
+		libraries <- summaries{scoring.Summaries(lib, s), lib.Warnings, err}
+	}()
 	opts, err := slicing.Discover(ctx, prog, s.Sources)
 	if err != nil {
 		return nil, err
@@ -56,6 +71,17 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 			sz.Packages, sz.Functions, sz.Instructions, sz.AnalysedFunctions, sz.AnalysedInstructions, len(opts))
 	}
 	a := slicing.NewAnalysis(prog, graph, s)
+	lib := <-libraries
+	if lib.err != nil {
+		return nil, lib.err
+	}
+	a.SetLibraries(lib.costs)
+	e.timer.phase("libraries")
+	if e.v {
+		for _, n := range lib.note {
+			fmt.Fprintf(e.stderr, "confhunt: %s\n", n)
+		}
+	}
 	return &analysis{settings: s, prog: prog, opts: opts, a: a}, nil
 }
 

@@ -1,0 +1,148 @@
+package scoring
+
+import (
+	"golang.org/x/tools/go/callgraph"
+	"golang.org/x/tools/go/ssa"
+
+	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// libraryCap bounds each resource of one call's summary: estimated trips
+// of loops nested in library code multiply (ten per level), and no
+// single call should outweigh what the catalogue says of the costliest
+// library calls many times over.
+const libraryCap = 1e4
+
+// Summaries returns the cost of one call of each function lib declares
+// (see slicing.Program.Libraries), by the name the resource catalogue
+// uses: its instructions' weights times its blocks' estimated
+// frequencies per entry, with what the catalogue says of the calls it
+// lists (the standard library's IO, syncs, sleeps) and the summaries of
+// the functions of lib it calls directly. A call within a recursive
+// cycle adds nothing; an interface or function-value call adds the
+// call's own weight; a goroutine a function starts is not part of its
+// cost (the call does not wait for it). Each resource is capped at
+// libraryCap.
+func Summaries(lib *slicing.Program, s *configs.Settings) map[string]configs.Resource {
+	if lib == nil || lib.SSA == nil {
+		return nil
+	}
+	a := slicing.NewAnalysis(lib, callgraph.New(nil), s)
+	w := newWeigher(a, s)
+	funcs := lib.Declared()
+	declared := make(map[*ssa.Function]bool, len(funcs))
+	for _, fn := range funcs {
+		declared[fn] = true
+	}
+	callee := func(c ssa.CallInstruction) *ssa.Function {
+		if _, isGo := c.(*ssa.Go); isGo {
+			return nil
+		}
+		fn := c.Common().StaticCallee()
+		if fn == nil {
+			return nil
+		}
+		if o := fn.Origin(); o != nil {
+			fn = o
+		}
+		if !declared[fn] {
+			return nil
+		}
+		if _, listed := a.Resource(c); listed {
+			return nil // priced by the catalogue
+		}
+		return fn
+	}
+	comp := sccs(funcs, func(fn *ssa.Function, yield func(*ssa.Function)) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					if to := callee(c); to != nil {
+						yield(to)
+					}
+				}
+			}
+		}
+	})
+	memo := make(map[*ssa.Function]Cost, len(funcs))
+	var cost func(fn *ssa.Function) Cost
+	cost = func(fn *ssa.Function) Cost {
+		if c, ok := memo[fn]; ok {
+			return c
+		}
+		f := Estimate(a, fn, s.Estimates)
+		var sum Cost
+		for _, b := range fn.Blocks {
+			var block Cost
+			for _, instr := range b.Instrs {
+				block = block.add(w.cost(instr), 1)
+				if c, ok := instr.(ssa.CallInstruction); ok {
+					if to := callee(c); to != nil && comp[to] != comp[fn] {
+						block = block.add(cost(to), 1)
+					}
+				}
+			}
+			sum = sum.add(block, f.Block[b.Index])
+		}
+		sum = Cost{CPU: min(sum.CPU, libraryCap), MEM: min(sum.MEM, libraryCap), IO: min(sum.IO, libraryCap),
+			LAT: min(sum.LAT, libraryCap), SYNC: min(sum.SYNC, libraryCap)}
+		memo[fn] = sum
+		return sum
+	}
+	out := make(map[string]configs.Resource)
+	for _, fn := range funcs {
+		if fn.Parent() != nil {
+			continue // a closure: part of the function that makes it
+		}
+		c := cost(fn)
+		name := slicing.FuncName(fn)
+		out[name] = configs.Resource{Func: name, CPU: c.CPU, MEM: c.MEM, IO: c.IO, LAT: c.LAT, SYNC: c.SYNC}
+	}
+	return out
+}
+
+// sccs numbers the strongly connected components of the graph over
+// funcs whose edges edges yields (Tarjan's algorithm, visiting funcs in
+// their order): two functions have one number when each reaches the
+// other.
+func sccs(funcs []*ssa.Function, edges func(fn *ssa.Function, yield func(*ssa.Function))) map[*ssa.Function]int {
+	index := make(map[*ssa.Function]int)
+	low := make(map[*ssa.Function]int)
+	onStack := make(map[*ssa.Function]bool)
+	comp := make(map[*ssa.Function]int)
+	var stack []*ssa.Function
+	next := 0
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		index[fn], low[fn] = next, next
+		next++
+		stack = append(stack, fn)
+		onStack[fn] = true
+		edges(fn, func(to *ssa.Function) {
+			if _, seen := index[to]; !seen {
+				visit(to)
+				low[fn] = min(low[fn], low[to])
+			} else if onStack[to] {
+				low[fn] = min(low[fn], index[to])
+			}
+		})
+		if low[fn] == index[fn] {
+			for {
+				top := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[top] = false
+				comp[top] = index[fn]
+				if top == fn {
+					break
+				}
+			}
+		}
+	}
+	for _, fn := range funcs {
+		if _, seen := index[fn]; !seen {
+			visit(fn)
+		}
+	}
+	return comp
+}

@@ -1,0 +1,248 @@
+package slicing
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"go/types"
+	"maps"
+	"os"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
+
+	"github.com/confhunt/confhunt/configs"
+)
+
+// Libraries loads from source, as a program of their own, the packages
+// of other modules whose functions the analysed code calls: what those
+// calls cost is in their bodies (a sync the library makes, a loop over
+// what it is given), which the analysed program, built from export data
+// (see bodies.go), lacks. The standard library is left out: the resource
+// catalogue prices what the program calls of it, and what the libraries
+// call of it. The libraries are type-checked in a universe of their own,
+// their imports read from export data the build cache has (the analysed
+// program's load compiled it), so nothing is compiled again; packages
+// that use cgo, are generated or do not type-check are left out.
+//
+// The packages are those the analysed functions (not helpers) call
+// directly, the smallest first until their Go source adds up to budget
+// bytes (Limits.MaxLibraryBytes); catalogue is the resource catalogue,
+// whose packages are left out. The program's Warnings say how many were
+// left out over the budget; it has no SSA when none was loaded. It
+// returns nil when prog has the libraries' bodies already
+// (Config.AllBodies) or calls none. It needs no call graph: it runs
+// beside the one CallGraph builds.
+func (prog *Program) Libraries(ctx context.Context, catalogue map[string]configs.Resource, budget int) (*Program, error) {
+	if prog.loader == nil {
+		return nil, nil
+	}
+	byPath := make(map[string]*packages.Package)
+	packages.Visit(prog.Packages, nil, func(p *packages.Package) {
+		if p.ID == p.PkgPath {
+			byPath[p.PkgPath] = p
+		}
+	})
+	catalogued := make(map[string]bool)
+	for name := range catalogue {
+		catalogued[cataloguePackage(name)] = true
+	}
+	user := allFunctions(prog, false)
+	checked := make(map[*packages.Package]bool)
+	wanted := make(map[*packages.Package]bool)
+	for _, fn := range slices.SortedFunc(maps.Keys(user), compareFuncs) {
+		if testSupport(fn) {
+			continue // test support pulls in libraries the program does not run
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok || c.Common().StaticCallee() == nil {
+					continue
+				}
+				o := origin(c.Common().StaticCallee())
+				if user[o] || o.Blocks != nil || o.Pkg == nil {
+					continue
+				}
+				p := byPath[o.Pkg.Pkg.Path()]
+				if p == nil || checked[p] {
+					continue
+				}
+				checked[p] = true
+				wanted[p] = !catalogued[p.PkgPath] && library(p)
+			}
+		}
+	}
+	for p, ok := range wanted {
+		if !ok {
+			delete(wanted, p)
+		}
+	}
+	if len(wanted) == 0 {
+		return nil, nil
+	}
+	// The smallest first, within the budget.
+	type sized struct {
+		p    *packages.Package
+		size int
+	}
+	var all []sized
+	for p := range wanted {
+		n := 0
+		for _, f := range p.GoFiles {
+			if st, err := os.Stat(f); err == nil {
+				n += int(st.Size())
+			}
+		}
+		all = append(all, sized{p, n})
+	}
+	slices.SortFunc(all, func(x, y sized) int {
+		return cmp.Or(cmp.Compare(x.size, y.size), strings.Compare(x.p.PkgPath, y.p.PkgPath))
+	})
+	var roots []*packages.Package
+	total, left, leftBytes := 0, 0, 0
+	for _, s := range all {
+		if total+s.size > budget {
+			left, leftBytes = left+1, leftBytes+s.size
+			continue
+		}
+		total += s.size
+		roots = append(roots, s.p)
+	}
+	var note []string
+	if left > 0 {
+		note = append(note, fmt.Sprintf("%d libraries (%d kB of source) not summarised, over limits.max_library_bytes (%d kB summarised)", left, leftBytes/1000, total/1000))
+	}
+	if len(roots) == 0 {
+		return &Program{Warnings: note}, nil // no SSA: nothing to summarise
+	}
+	slices.SortFunc(roots, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
+
+	fset := token.NewFileSet()
+	clones := make(map[*packages.Package]*packages.Package)
+	var clone func(p *packages.Package) *packages.Package
+	clone = func(p *packages.Package) *packages.Package {
+		if c, ok := clones[p]; ok {
+			return c
+		}
+		c := &packages.Package{ID: p.ID, Name: p.Name, PkgPath: p.PkgPath, GoFiles: p.GoFiles, CompiledGoFiles: p.CompiledGoFiles,
+			Module: p.Module, TypesSizes: p.TypesSizes, Fset: fset, Imports: make(map[string]*packages.Package, len(p.Imports))}
+		clones[p] = c
+		for path, imp := range p.Imports {
+			c.Imports[path] = clone(imp)
+		}
+		return c
+	}
+	var libs []*packages.Package
+	root := make(map[*packages.Package]bool)
+	for _, p := range roots {
+		libs = append(libs, clone(p))
+		root[libs[len(libs)-1]] = true
+	}
+	// A package that imports a source package is one too (see
+	// loadSource); postorder sees the imports first.
+	source := make(map[*packages.Package]bool)
+	var order []*packages.Package
+	packages.Visit(libs, nil, func(p *packages.Package) {
+		if p.PkgPath == "unsafe" {
+			p.Types = types.Unsafe
+		}
+		source[p] = root[p]
+		for _, imp := range p.Imports {
+			if source[imp] {
+				source[p] = true
+			}
+		}
+		if source[p] {
+			order = append(order, p)
+		}
+	})
+	exports, err := cachedExports(ctx, prog.loader, prog.store, libs, order, source)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkAll(ctx, fset, exports, order); err != nil {
+		return nil, err
+	}
+	ssaProg, ssaPkgs := ssautil.AllPackages(libs, ssa.InstantiateGenerics)
+	ssaProg.Build()
+	lib := &Program{Fset: fset, SSA: ssaProg, Packages: libs, Scanned: make(map[*ssa.Package]bool), Helper: make(map[*ssa.Package]bool), AllBodies: true, Warnings: note}
+	for _, p := range ssaPkgs {
+		if p != nil {
+			lib.Scanned[p] = true
+		}
+	}
+	return lib, nil
+}
+
+// library says whether Libraries loads p: another module's package,
+// written by hand (generated code, such as protocol buffer messages,
+// leaves its work to the runtime it calls), without cgo.
+func library(p *packages.Package) bool {
+	return p.Module != nil && !p.Module.Main && len(p.GoFiles) > 0 && !generated(p.GoFiles) && !usesCgo(p.GoFiles)
+}
+
+// generated says whether every one of files is generated code, as its
+// "Code generated ... DO NOT EDIT." comment says (go help generate).
+func generated(files []string) bool {
+	fset := token.NewFileSet()
+	for _, name := range files {
+		f, err := parser.ParseFile(fset, name, nil, parser.PackageClauseOnly|parser.ParseComments)
+		if err != nil || !ast.IsGenerated(f) {
+			return false
+		}
+	}
+	return true
+}
+
+// cataloguePackage returns the import path of a catalogue name:
+// "os" of "os.(*File).Sync", "golang.org/x/sys/unix" of
+// "golang.org/x/sys/unix.Fsync".
+func cataloguePackage(name string) string {
+	slash := strings.LastIndexByte(name, '/') + 1
+	if dot := strings.IndexByte(name[slash:], '.'); dot >= 0 {
+		return name[:slash+dot]
+	}
+	return name
+}
+
+// Declared returns the functions with a body that the scanned packages
+// declare, generic ones by their origin, and the closures in them, in a
+// fixed order.
+func (p *Program) Declared() []*ssa.Function {
+	var out []*ssa.Function
+	seen := make(map[*ssa.Function]bool)
+	var visit func(fn *ssa.Function)
+	visit = func(fn *ssa.Function) {
+		if fn == nil || seen[fn] || fn.Blocks == nil {
+			return
+		}
+		seen[fn] = true
+		out = append(out, fn)
+		for _, anon := range fn.AnonFuncs {
+			visit(anon)
+		}
+	}
+	for pkg := range p.Scanned {
+		for _, mem := range pkg.Members {
+			switch mem := mem.(type) {
+			case *ssa.Function:
+				visit(mem)
+			case *ssa.Type:
+				if n, ok := types.Unalias(mem.Type()).(*types.Named); ok {
+					for m := range n.Methods() {
+						visit(p.SSA.FuncValue(m))
+					}
+				}
+			}
+		}
+	}
+	slices.SortFunc(out, compareFuncs)
+	return out
+}

@@ -1,0 +1,42 @@
+// Package libsum is read as a library by scoring's TestSummaries: what
+// one call of each function costs, from its body.
+package libsum
+
+import "os"
+
+type Log struct{ f *os.File }
+
+// Sync is one fsync: the catalogue's IO for (*os.File).Sync.
+func (l *Log) Sync() { l.f.Sync() }
+
+// SyncAll syncs in a loop of unknown bound: LoopTrips syncs per call.
+func (l *Log) SyncAll(n int) {
+	for i := 0; i < n; i++ {
+		l.Sync()
+	}
+}
+
+// Even and odd call each other: the cycle adds nothing to either, but
+// what each does itself (a sync) counts.
+func Even(l *Log, n int) bool {
+	if n == 0 {
+		return true
+	}
+	l.Sync()
+	return Odd(l, n-1)
+}
+
+func Odd(l *Log, n int) bool {
+	if n == 0 {
+		return false
+	}
+	return Even(l, n-1)
+}
+
+// Background starts the sync and does not wait for it: none of its cost.
+func Background(l *Log) { go l.Sync() }
+
+// Pair is generic: summarised by its origin.
+type Pair[T any] struct{ a, b T }
+
+func (p *Pair[T]) Swap(l *Log) { p.a, p.b = p.b, p.a; l.Sync() }
