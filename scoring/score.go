@@ -660,54 +660,16 @@ func entry(a *slicing.Analysis, scc map[*ssa.Function]int, fn *ssa.Function) boo
 // graph over the analysed functions and their callers (Tarjan's
 // algorithm); a function in no cycle is a component of its own.
 func components(a *slicing.Analysis) map[*ssa.Function]int {
-	index := make(map[*ssa.Function]int)
-	low := make(map[*ssa.Function]int)
-	onStack := make(map[*ssa.Function]bool)
-	comp := make(map[*ssa.Function]int)
-	var stack []*ssa.Function
-	next, ncomp := 0, 0
-	var visit func(fn *ssa.Function)
-	visit = func(fn *ssa.Function) {
-		index[fn], low[fn] = next, next
-		next++
-		stack = append(stack, fn)
-		onStack[fn] = true
-		// A closure's frequency comes from its callers and, failing
-		// them, from its parent: both are edges into it.
-		var from []*ssa.Function
+	// A closure's frequency comes from its callers and, failing them,
+	// from its parent: both are edges into it.
+	return sccs(a.Functions(), func(fn *ssa.Function, yield func(*ssa.Function)) {
 		for _, c := range a.Callers(fn) {
-			from = append(from, c.Parent())
+			yield(c.Parent())
 		}
 		if fn.Parent() != nil {
-			from = append(from, fn.Parent())
+			yield(fn.Parent())
 		}
-		for _, caller := range from {
-			if _, seen := index[caller]; !seen {
-				visit(caller)
-				low[fn] = min(low[fn], low[caller])
-			} else if onStack[caller] {
-				low[fn] = min(low[fn], index[caller])
-			}
-		}
-		if low[fn] == index[fn] {
-			for {
-				top := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[top] = false
-				comp[top] = ncomp
-				if top == fn {
-					break
-				}
-			}
-			ncomp++
-		}
-	}
-	for _, fn := range a.Functions() {
-		if _, seen := index[fn]; !seen {
-			visit(fn)
-		}
-	}
-	return comp
+	})
 }
 
 // operation reports whether fn is an operation a user of the package
