@@ -123,13 +123,19 @@ func Inputs(ctx context.Context, cfg Config, h *cache.Hash) error {
 
 // Hash adds to h the inputs of the load l lists (see Inputs).
 func (l *Listing) Hash(h *cache.Hash) error {
+	return l.hashGraph(h, l.pkgs)
+}
+
+// hashGraph adds to h the go command's environment l was listed in and
+// every package of the import graph of roots, as Hash says.
+func (l *Listing) hashGraph(h *cache.Hash, roots []*packages.Package) error {
 	h.Bytes(l.env)
 	var env struct{ GOROOT string }
 	if err := json.Unmarshal(l.env, &env); err != nil {
 		return fmt.Errorf("go env: %w", err)
 	}
 	var pkgs []*packages.Package
-	packages.Visit(l.pkgs, nil, func(p *packages.Package) { pkgs = append(pkgs, p) })
+	packages.Visit(roots, nil, func(p *packages.Package) { pkgs = append(pkgs, p) })
 	slices.SortFunc(pkgs, func(a, b *packages.Package) int {
 		return cmp.Or(cmp.Compare(a.ID, b.ID), cmp.Compare(a.Dir, b.Dir))
 	})

@@ -18,30 +18,35 @@ import (
 	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/internal/cache"
 )
 
-// Libraries loads from source, as a program of their own, the packages
-// of other modules whose functions the analysed code calls: what those
-// calls cost is in their bodies (a sync the library makes, a loop over
-// what it is given), which the analysed program, built from export data
-// (see bodies.go), lacks. The standard library is left out: the resource
-// catalogue prices what the program calls of it, and what the libraries
-// call of it. The libraries are type-checked in a universe of their own,
-// their imports read from export data the build cache has (the analysed
-// program's load compiled it), so nothing is compiled again; packages
-// that use cgo, are generated or do not type-check are left out.
-//
-// The packages are those the analysed functions (not helpers) call
-// directly, the smallest first until their Go source adds up to budget
-// bytes (Limits.MaxLibraryBytes); catalogue is the resource catalogue,
-// whose packages are left out. The program's Warnings say how many were
-// left out over the budget; it has no SSA when none was loaded. It
-// returns nil when prog has the libraries' bodies already
-// (Config.AllBodies) or calls none. It needs no call graph: it runs
-// beside the one CallGraph builds.
-func (prog *Program) Libraries(ctx context.Context, catalogue map[string]configs.Resource, budget int) (*Program, error) {
+// Libraries are the packages of other modules whose functions the
+// analysed code calls, to be loaded from source as a program of their
+// own (Load): what those calls cost is in their bodies (a sync the
+// library makes, a loop over what it is given), which the analysed
+// program, built from export data (see bodies.go), lacks. The standard
+// library is left out: the resource catalogue prices what the program
+// calls of it, and what the libraries call of it.
+type Libraries struct {
+	// Note says how many packages were left out over the budget.
+	Note   []string
+	loader *packages.Config
+	store  *cache.Cache
+	roots  []*packages.Package // by import path
+}
+
+// Libraries selects the packages the analysed functions (not helpers)
+// call directly, the smallest first until their Go source adds up to
+// budget bytes (Limits.MaxLibraryBytes); packages of the resource
+// catalogue, generated ones and those that use cgo are left out. It
+// selects none when prog has the libraries' bodies already
+// (Config.AllBodies). It needs no call graph: it runs beside the one
+// CallGraph builds.
+func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int) *Libraries {
+	libs := &Libraries{loader: prog.loader, store: prog.store}
 	if prog.loader == nil {
-		return nil, nil
+		return libs
 	}
 	byPath := make(map[string]*packages.Package)
 	packages.Visit(prog.Packages, nil, func(p *packages.Package) {
@@ -55,7 +60,11 @@ func (prog *Program) Libraries(ctx context.Context, catalogue map[string]configs
 	}
 	user := allFunctions(prog, false)
 	checked := make(map[*packages.Package]bool)
-	wanted := make(map[*packages.Package]bool)
+	type sized struct {
+		p    *packages.Package
+		size int
+	}
+	var wanted []sized
 	for _, fn := range slices.SortedFunc(maps.Keys(user), compareFuncs) {
 		if testSupport(fn) {
 			continue // test support pulls in libraries the program does not run
@@ -75,55 +84,59 @@ func (prog *Program) Libraries(ctx context.Context, catalogue map[string]configs
 					continue
 				}
 				checked[p] = true
-				wanted[p] = !catalogued[p.PkgPath] && library(p)
+				if !catalogued[p.PkgPath] && library(p) {
+					n := 0
+					for _, f := range p.GoFiles {
+						if st, err := os.Stat(f); err == nil {
+							n += int(st.Size())
+						}
+					}
+					wanted = append(wanted, sized{p, n})
+				}
 			}
 		}
 	}
-	for p, ok := range wanted {
-		if !ok {
-			delete(wanted, p)
-		}
-	}
-	if len(wanted) == 0 {
-		return nil, nil
-	}
-	// The smallest first, within the budget.
-	type sized struct {
-		p    *packages.Package
-		size int
-	}
-	var all []sized
-	for p := range wanted {
-		n := 0
-		for _, f := range p.GoFiles {
-			if st, err := os.Stat(f); err == nil {
-				n += int(st.Size())
-			}
-		}
-		all = append(all, sized{p, n})
-	}
-	slices.SortFunc(all, func(x, y sized) int {
+	slices.SortFunc(wanted, func(x, y sized) int {
 		return cmp.Or(cmp.Compare(x.size, y.size), strings.Compare(x.p.PkgPath, y.p.PkgPath))
 	})
-	var roots []*packages.Package
 	total, left, leftBytes := 0, 0, 0
-	for _, s := range all {
+	for _, s := range wanted {
 		if total+s.size > budget {
 			left, leftBytes = left+1, leftBytes+s.size
 			continue
 		}
 		total += s.size
-		roots = append(roots, s.p)
+		libs.roots = append(libs.roots, s.p)
 	}
-	var note []string
+	slices.SortFunc(libs.roots, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
 	if left > 0 {
-		note = append(note, fmt.Sprintf("%d libraries (%d kB of source) not summarised, over limits.max_library_bytes (%d kB summarised)", left, leftBytes/1000, total/1000))
+		libs.Note = append(libs.Note, fmt.Sprintf("%d libraries (%d kB of source) not summarised, over limits.max_library_bytes (%d kB summarised)", left, leftBytes/1000, total/1000))
 	}
-	if len(roots) == 0 {
-		return &Program{Warnings: note}, nil // no SSA: nothing to summarise
-	}
-	slices.SortFunc(roots, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
+	return libs
+}
 
+// Len is the number of packages selected.
+func (l *Libraries) Len() int { return len(l.roots) }
+
+// Hash adds to h the inputs of Load: the go command's environment in
+// listing and every package of the libraries' import graph, as
+// Listing.Hash does.
+func (l *Libraries) Hash(h *cache.Hash, listing *Listing) error {
+	for _, p := range l.roots {
+		h.String(p.ID)
+	}
+	return listing.hashGraph(h, l.roots)
+}
+
+// Load type-checks the libraries from source in a universe of their
+// own, their imports read from export data the build cache has (the
+// analysed program's load compiled it), and builds their SSA; packages
+// that do not type-check are left out. It returns nil when there are
+// none.
+func (l *Libraries) Load(ctx context.Context) (*Program, error) {
+	if len(l.roots) == 0 {
+		return nil, nil
+	}
 	fset := token.NewFileSet()
 	clones := make(map[*packages.Package]*packages.Package)
 	var clone func(p *packages.Package) *packages.Package
@@ -141,7 +154,7 @@ func (prog *Program) Libraries(ctx context.Context, catalogue map[string]configs
 	}
 	var libs []*packages.Package
 	root := make(map[*packages.Package]bool)
-	for _, p := range roots {
+	for _, p := range l.roots {
 		libs = append(libs, clone(p))
 		root[libs[len(libs)-1]] = true
 	}
@@ -163,7 +176,7 @@ func (prog *Program) Libraries(ctx context.Context, catalogue map[string]configs
 			order = append(order, p)
 		}
 	})
-	exports, err := cachedExports(ctx, prog.loader, prog.store, libs, order, source)
+	exports, err := cachedExports(ctx, l.loader, l.store, libs, order, source)
 	if err != nil {
 		return nil, err
 	}
@@ -172,7 +185,7 @@ func (prog *Program) Libraries(ctx context.Context, catalogue map[string]configs
 	}
 	ssaProg, ssaPkgs := ssautil.AllPackages(libs, ssa.InstantiateGenerics)
 	ssaProg.Build()
-	lib := &Program{Fset: fset, SSA: ssaProg, Packages: libs, Scanned: make(map[*ssa.Package]bool), Helper: make(map[*ssa.Package]bool), AllBodies: true, Warnings: note}
+	lib := &Program{Fset: fset, SSA: ssaProg, Packages: libs, Scanned: make(map[*ssa.Package]bool), Helper: make(map[*ssa.Package]bool), AllBodies: true}
 	for _, p := range ssaPkgs {
 		if p != nil {
 			lib.Scanned[p] = true
@@ -181,7 +194,7 @@ func (prog *Program) Libraries(ctx context.Context, catalogue map[string]configs
 	return lib, nil
 }
 
-// library says whether Libraries loads p: another module's package,
+// library says whether Libraries selects p: another module's package,
 // written by hand (generated code, such as protocol buffer messages,
 // leaves its work to the runtime it calls), without cgo.
 func library(p *packages.Package) bool {

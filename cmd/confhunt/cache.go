@@ -12,8 +12,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/internal/cache"
 	"github.com/confhunt/confhunt/internal/limited"
+	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -164,6 +166,86 @@ func (e *env) cacheKey(ctx context.Context, command string, patterns, files []st
 		return nil, cache.Key{}, false
 	}
 	e.listing = l
+	c, err := cache.Open(dir)
+	if err != nil {
+		return nil, cache.Key{}, false
+	}
+	return c, h.Sum(), true
+}
+
+// librarySummaries are what calls of library functions cost (see
+// env.summaries).
+type librarySummaries struct {
+	costs map[string]configs.Resource
+	note  []string
+	err   error
+}
+
+// summaries returns the cost of a call of each function of the
+// libraries prog calls (scoring.Summaries of what prog.Libraries
+// selects), from the cache when a run of the same confhunt with the same
+// settings summarised the same libraries: they are other modules'
+// packages, which change far less often than the program, so a run after
+// an edit of the program finds them.
+func (e *env) summaries(ctx context.Context, prog *slicing.Program, s *configs.Settings) librarySummaries {
+	libs := prog.Libraries(s.Catalogue(), s.Limits.MaxLibraryBytes)
+	out := librarySummaries{note: libs.Note}
+	if libs.Len() == 0 {
+		return out
+	}
+	c, key, ok := e.librariesKey(libs, s)
+	if ok {
+		if data, hit := c.Get(key); hit {
+			var costs map[string]configs.Resource
+			if json.Unmarshal(data, &costs) == nil {
+				out.costs = costs
+				out.note = append(out.note, fmt.Sprintf("library summaries %.12s from %s", key, c.Dir()))
+				return out
+			}
+		}
+	}
+	lib, err := libs.Load(ctx)
+	if err != nil {
+		out.err = err
+		return out
+	}
+	out.costs = scoring.Summaries(lib, s)
+	if ok {
+		if data, err := json.Marshal(out.costs); err == nil {
+			c.Put(key, data) // a failed write costs the next run the summaries, no more
+		}
+	}
+	return out
+}
+
+// librariesKey hashes every input of the libraries' summaries:
+// confhunt's own executable, the settings, the go command's environment
+// and the libraries' import graph (see slicing.Libraries.Hash). Like
+// cacheKey it gives up when the cache is off or an input cannot be
+// hashed; it uses the listing cacheKey made.
+func (e *env) librariesKey(libs *slicing.Libraries, s *configs.Settings) (*cache.Cache, cache.Key, bool) {
+	if e.cache == "off" || e.listing == nil {
+		return nil, cache.Key{}, false
+	}
+	dir, err := cache.Dir(e.environ)
+	if err != nil || dir == "" {
+		return nil, cache.Key{}, false
+	}
+	self, err := executableSum(dir)
+	if err != nil {
+		return nil, cache.Key{}, false
+	}
+	settings, err := json.Marshal(s)
+	if err != nil {
+		return nil, cache.Key{}, false
+	}
+	var h cache.Hash
+	h.String("confhunt library summaries")
+	h.Bytes(self[:])
+	h.Bytes(settings)
+	if err := libs.Hash(&h, e.listing); err != nil {
+		return nil, cache.Key{}, false
+	}
 	c, err := cache.Open(dir)
 	if err != nil {
 		return nil, cache.Key{}, false

@@ -40,20 +40,8 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 	graphs := make(chan *callgraph.Graph, 1)
 	go func() { graphs <- slicing.CallGraph(prog) }()
 	// The libraries' summaries need neither: they too run beside.
-	type summaries struct {
-		costs map[string]configs.Resource
-		note  []string
-		err   error
-	}
-	libraries := make(chan summaries, 1)
-	go func() {
-		lib, err := prog.Libraries(ctx, s.Catalogue(), s.Limits.MaxLibraryBytes)
-		if lib == nil {
-			libraries <- summaries{err: err}
-			return
-		}
-		libraries <- summaries{scoring.Summaries(lib, s), lib.Warnings, err}
-	}()
+	libraries := make(chan librarySummaries, 1)
+	go func() { libraries <- e.summaries(ctx, prog, s) }()
 	opts, err := slicing.Discover(ctx, prog, s.Sources)
 	if err != nil {
 		return nil, err
