@@ -206,6 +206,9 @@ func (sl *slicer) push(v ssa.Value, ctx *callCtx) {
 // says whether the option's value flows into it too. A value already
 // processed is processed again: its nil tests now count.
 func (sl *slicer) pushNil(v ssa.Value, ctx *callCtx, hops int, data bool) {
+	if isContext(v.Type()) {
+		return // see pushHops
+	}
 	if !nilable(v.Type()) {
 		if data {
 			sl.pushHops(v, ctx, hops)
@@ -260,8 +263,8 @@ func (sl *slicer) flow(v, to ssa.Value, ctx *callCtx, hops int) {
 
 // pushHops queues v unless it was reached already with as few hops.
 func (sl *slicer) pushHops(v ssa.Value, ctx *callCtx, hops int) {
-	if hops > sl.a.limits.MaxHops {
-		return
+	if hops > sl.a.limits.MaxHops || isContext(v.Type()) {
+		return // a context an option's deadline is set on bounds how long work may take, not what it does
 	}
 	if sl.nilOnly[v] {
 		// Reached as data too: its every use is followed now, and its

@@ -2,6 +2,7 @@
 package forward
 
 import (
+	"context"
 	"crypto/sha256"
 	"fmt"
 	"hash/crc32"
@@ -29,6 +30,7 @@ type Config struct {
 	Peers   []string      `yaml:"peers"`
 	Entries int           `yaml:"entries"`
 	Version int           `yaml:"version"`
+	Timeout time.Duration `yaml:"timeout"`
 }
 
 // Rule 1: an option that opens a handle affects the open, not the uses.
@@ -194,6 +196,29 @@ func decode(c *Config, src []byte) []byte {
 func varint(b []byte) int { v, _ := strconv.Atoi(string(b)); return v }
 func fixed(b []byte) int  { return len(b) }
 
+// Rule 12: a context an option's deadline is set on bounds how long the
+// work may take, not what it does: the work given the context is not the
+// option's, whether it gets the option's context or another.
+func deadline(ctx context.Context, c *Config, buf []byte) int {
+	if c.Timeout > 0 { // want sliced:"Config.Timeout"
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, c.Timeout)
+		defer cancel()
+	}
+	return scan(ctx, buf) // want !sliced:"Config.Timeout"
+}
+
+func scan(ctx context.Context, buf []byte) int {
+	n := 0
+	for i := range buf {
+		if ctx.Err() != nil { // want !sliced:"Config.Timeout"
+			return n
+		}
+		n += int(buf[i]) // want !sliced:"Config.Timeout"
+	}
+	return n
+}
+
 // Run calls every case once, so that all run equally often.
 func Run(c *Config, f *os.File, buf []byte, work func()) {
 	openLog(c, buf)
@@ -209,4 +234,5 @@ func Run(c *Config, f *os.File, buf []byte, work func()) {
 	named(c, f, nil)
 	remember(c, nil, 0)
 	decode(c, buf)
+	deadline(context.Background(), c, buf)
 }
