@@ -265,7 +265,7 @@ func (s RankStats) summary() string {
 		more = fmt.Sprintf(", %d ignored (//confhunt:ignore)", s.Ignored)
 	}
 	if s.Commands > 0 {
-		more += fmt.Sprintf("; the last %d are the library's commands' (main packages), ranked after its own", s.Commands)
+		more += fmt.Sprintf("; the last %d are the library's commands' (main packages and packages only they use), ranked after its own", s.Commands)
 	}
 	return fmt.Sprintf("%s, %s (*, top %g%%)%s; execution counts %s", plural(s.Options, "option"), plural(s.Suspects, "suspect"), s.TopPct, more, how)
 }

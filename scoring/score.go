@@ -7,10 +7,12 @@ import (
 	"go/token"
 	"go/types"
 	"iter"
+	"maps"
 	"math"
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
@@ -175,17 +177,70 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 // commands returns the test for an option of a library module's bundled
 // commands: one declared in a main package of a module whose root
 // package is a library (a compression library's command-line tools, a
-// client library's example server). Those rank after the library's own
-// options: a user ranking a library asks what its users configure.
+// client library's example server), or in a package below a main
+// package's directory that only commands import (a command's flags
+// defined in its own package, as cobra programs do). Those rank after
+// the library's own options: a user ranking a library asks what its
+// users configure.
 func commands(prog *slicing.Program) func(*slicing.Option) bool {
 	root := prog.SSA.ImportedPackage(prog.Module)
 	if prog.Module == "" || root == nil || root.Pkg.Name() == "main" {
 		return func(*slicing.Option) bool { return false }
 	}
-	return func(o *slicing.Option) bool {
-		p := prog.SSA.ImportedPackage(o.Package)
-		return p != nil && p.Pkg.Name() == "main"
+	cmds := commandPackages(prog.Packages)
+	return func(o *slicing.Option) bool { return cmds[o.Package] }
+}
+
+// commandPackages returns the import paths of the main module's main
+// packages and of its packages below a main package's directory that
+// only those import, directly or through one another; tests do not
+// count as importers.
+func commandPackages(roots []*packages.Package) map[string]bool {
+	importers := make(map[string]map[string]bool)
+	var own []*packages.Package
+	cmds := make(map[string]bool)
+	packages.Visit(roots, nil, func(p *packages.Package) {
+		if p.Module == nil || !p.Module.Main || p.ID != p.PkgPath {
+			return // another module's, or a test variant
+		}
+		own = append(own, p)
+		if p.Name == "main" {
+			cmds[p.PkgPath] = true
+		}
+		for _, imp := range p.Imports {
+			if importers[imp.PkgPath] == nil {
+				importers[imp.PkgPath] = make(map[string]bool)
+			}
+			importers[imp.PkgPath][p.PkgPath] = true
+		}
+	})
+	mains := slices.Sorted(maps.Keys(cmds))
+	for changed := true; changed; {
+		changed = false
+		for _, p := range own {
+			if cmds[p.PkgPath] || len(importers[p.PkgPath]) == 0 || !below(p.PkgPath, mains) {
+				continue
+			}
+			only := true
+			for imp := range importers[p.PkgPath] {
+				only = only && cmds[imp]
+			}
+			if only {
+				cmds[p.PkgPath], changed = true, true
+			}
+		}
 	}
+	return cmds
+}
+
+// below says whether path lies in the directory of one of dirs.
+func below(path string, dirs []string) bool {
+	for _, d := range dirs {
+		if strings.HasPrefix(path, d+"/") {
+			return true
+		}
+	}
+	return false
 }
 
 // compareBool orders false before true.
