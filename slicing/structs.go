@@ -166,6 +166,9 @@ func (d *discoverer) structs() error {
 			if !si.s.Field(i).Exported() && !d.hasTag(si.s, d.src.Tags, i) {
 				continue // internal state, not a settings group
 			}
+			if si.why == "funcopt" && !si.s.Field(i).Embedded() && d.setters[field{si.s, i}] == nil && !d.hasTag(si.s, d.src.Tags, i) {
+				continue // a struct known by its setters: its other fields are state (see options); what it embeds is its own
+			}
 			s, nt := nestedStruct(si.s.Field(i).Type())
 			if s == nil {
 				continue

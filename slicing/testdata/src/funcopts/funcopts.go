@@ -382,3 +382,31 @@ func Heaviest(ns []*Node) int {
 	}
 	return w
 }
+
+// ObjectReader is known as configuration by its fluent setter alone: the
+// record it carries (Meta, a struct) is the object's data, not a group
+// of settings, and its fields are no options.
+type ObjectReader struct {
+	Meta    ObjectMeta
+	bufSize int
+}
+
+type ObjectMeta struct {
+	Size  int64
+	Parts int
+}
+
+func (r *ObjectReader) WithBuffer(n int) *ObjectReader {
+	r.bufSize = n
+	return r
+}
+
+// ReadAll reads every part through a buffer.
+func (r *ObjectReader) ReadAll() int64 {
+	buf := make([]byte, r.bufSize) // want option:"ObjectReader.bufSize" alias:"ObjectReader.WithBuffer"
+	var n int64
+	for i := 0; i < r.Meta.Parts; i++ {
+		n += int64(len(buf)) + r.Meta.Size
+	}
+	return n
+}
