@@ -37,9 +37,10 @@ type Libraries struct {
 }
 
 // Libraries selects the packages the analysed functions (not helpers)
-// call directly, the smallest first until their Go source adds up to
-// budget bytes (Limits.MaxLibraryBytes); packages of the resource
-// catalogue, generated ones and those that use cgo are left out. It
+// call directly, the smallest first while the Go source of the packages
+// and of every package they import adds up to at most budget bytes
+// (Limits.MaxLibraryBytes); packages of the resource catalogue,
+// generated ones and those that use cgo are left out. It
 // selects none when prog has the libraries' bodies already
 // (Config.AllBodies). It needs no call graph: it runs beside the one
 // CallGraph builds.
@@ -85,13 +86,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 				}
 				checked[p] = true
 				if !catalogued[p.PkgPath] && library(p) {
-					n := 0
-					for _, f := range p.GoFiles {
-						if st, err := os.Stat(f); err == nil {
-							n += int(st.Size())
-						}
-					}
-					wanted = append(wanted, sized{p, n})
+					wanted = append(wanted, sized{p, sourceBytes(p)})
 				}
 			}
 		}
@@ -99,18 +94,42 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 	slices.SortFunc(wanted, func(x, y sized) int {
 		return cmp.Or(cmp.Compare(x.size, y.size), strings.Compare(x.p.PkgPath, y.p.PkgPath))
 	})
-	total, left, leftBytes := 0, 0, 0
-	for _, s := range wanted {
-		if total+s.size > budget {
-			left, leftBytes = left+1, leftBytes+s.size
+	// What loading a library costs is its source and what it imports, read
+	// from export data in a universe of their own: a small package over a
+	// large framework costs the framework. Each is charged what it adds to
+	// those taken before it, its imports' source standing for their export
+	// data.
+	included := make(map[*packages.Package]bool)
+	sizes := make(map[*packages.Package]int)
+	total, left := 0, 0
+	for _, w := range wanted {
+		var add []*packages.Package
+		cost := 0
+		packages.Visit([]*packages.Package{w.p}, nil, func(q *packages.Package) {
+			if included[q] {
+				return
+			}
+			n, ok := sizes[q]
+			if !ok {
+				n = sourceBytes(q)
+				sizes[q] = n
+			}
+			add = append(add, q)
+			cost += n
+		})
+		if total+cost > budget {
+			left++
 			continue
 		}
-		total += s.size
-		libs.roots = append(libs.roots, s.p)
+		total += cost
+		for _, q := range add {
+			included[q] = true
+		}
+		libs.roots = append(libs.roots, w.p)
 	}
 	slices.SortFunc(libs.roots, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
 	if left > 0 {
-		libs.Note = append(libs.Note, fmt.Sprintf("%d libraries (%d kB of source) not summarised, over limits.max_library_bytes (%d kB summarised)", left, leftBytes/1000, total/1000))
+		libs.Note = append(libs.Note, fmt.Sprintf("%d libraries not summarised, over limits.max_library_bytes (%d kB of source summarised, with what it imports)", left, total/1000))
 	}
 	return libs
 }
@@ -192,6 +211,17 @@ func (l *Libraries) Load(ctx context.Context) (*Program, error) {
 		}
 	}
 	return lib, nil
+}
+
+// sourceBytes is the size of p's Go files.
+func sourceBytes(p *packages.Package) int {
+	n := 0
+	for _, f := range p.GoFiles {
+		if st, err := os.Stat(f); err == nil {
+			n += int(st.Size())
+		}
+	}
+	return n
 }
 
 // library says whether Libraries selects p: another module's package,
