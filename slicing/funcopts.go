@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"go/token"
 	"go/types"
 	"iter"
 	"slices"
@@ -34,6 +35,9 @@ func (d *discoverer) funcOptions(inModule map[*types.Struct]*types.Named) map[fi
 		s := structOf(base.Type())
 		if s == nil || inModule[s] == nil {
 			continue
+		}
+		if builder(fn) && !(onlySets(base) && setsArguments(fn, base)) {
+			continue // a method computing the record it returns: data, not settings
 		}
 		for _, fa := range fieldStores(fn) {
 			if !rootedAt(fa, base) {
@@ -107,6 +111,128 @@ func optionTarget(fn *ssa.Function) (ssa.Value, string) {
 		}
 	}
 	return nil, ""
+}
+
+// builder reports whether fn is a method returning its receiver's type
+// (the shape optionTarget takes for a builder method).
+func builder(fn *ssa.Function) bool {
+	sig := fn.Signature
+	return sig.Recv() != nil && sig.Results().Len() == 1 && types.Identical(types.Unalias(sig.Recv().Type()), types.Unalias(sig.Results().At(0).Type()))
+}
+
+// onlySets reports whether a builder's receiver (base; for a value
+// receiver, the local copy of it) is only set and handed back: its fields
+// stored into and the whole returned, never read, nor passed to a call. A
+// method that reads the record's own state to decide what to store
+// (extending bounds it holds) maintains data.
+func onlySets(base ssa.Value) bool {
+	var ok func(v ssa.Value, depth int) bool
+	ok = func(v ssa.Value, depth int) bool {
+		if depth > 4 || v.Referrers() == nil {
+			return depth > 0
+		}
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				if !ok(r, depth+1) {
+					return false
+				}
+			case *ssa.Store:
+				if r.Addr != v {
+					return false // the value itself stored elsewhere
+				}
+			case *ssa.Return, *ssa.DebugRef:
+			case *ssa.UnOp:
+				// A value receiver's copy, loaded to be returned, or a
+				// pointer field loaded to set through it (o.sub.n = n).
+				_, local := v.(*ssa.Alloc)
+				_, field := v.(*ssa.FieldAddr)
+				switch {
+				case r.Op != token.MUL:
+					return false
+				case local && onlyReturned(r):
+				case field && ok(r, depth+1):
+				default:
+					return false
+				}
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	return ok(base, 0)
+}
+
+// onlyReturned reports whether v's only uses are returns.
+func onlyReturned(v ssa.Value) bool {
+	for _, r := range *v.Referrers() {
+		if _, ok := r.(*ssa.Return); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// setsArguments reports whether every value the method fn stores into
+// base's fields comes from its arguments: a parameter, a constant, or
+// what operators and calls make of them (o.timeout = time.Duration(s) *
+// time.Second). A builder sets what its caller passes; a method that
+// reads the receiver's own state to store it back (h.Count *= f), or
+// stores what a call makes of nothing (m.Id = newID()), computes a record.
+func setsArguments(fn *ssa.Function, base ssa.Value) bool {
+	params := make(map[ssa.Value]bool)
+	for _, p := range fn.Params[1:] {
+		params[p] = true
+	}
+	var fromArgs func(v ssa.Value, depth int) bool
+	fromArgs = func(v ssa.Value, depth int) bool {
+		if depth > 8 {
+			return false
+		}
+		switch v := v.(type) {
+		case *ssa.Const:
+			return true
+		case *ssa.Parameter:
+			return params[v]
+		case *ssa.UnOp:
+			return v.Op != token.MUL && fromArgs(v.X, depth+1) // a load reads state
+		case *ssa.BinOp:
+			return fromArgs(v.X, depth+1) && fromArgs(v.Y, depth+1)
+		case *ssa.Convert:
+			return fromArgs(v.X, depth+1)
+		case *ssa.ChangeType:
+			return fromArgs(v.X, depth+1)
+		case *ssa.MakeInterface:
+			return fromArgs(v.X, depth+1)
+		case *ssa.Extract:
+			return fromArgs(v.Tuple, depth+1)
+		case *ssa.Phi:
+			for _, e := range v.Edges {
+				if !fromArgs(e, depth+1) {
+					return false
+				}
+			}
+			return true
+		case *ssa.Call:
+			if len(v.Call.Args) == 0 || v.Call.IsInvoke() {
+				return false
+			}
+			for _, a := range v.Call.Args {
+				if !fromArgs(a, depth+1) {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+	for st, fa := range fieldStores(fn) {
+		if rootedAt(fa, base) && !fromArgs(st.Val, 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // returned reports whether the closure fn leaves its parent as (part of)

@@ -410,3 +410,34 @@ func (r *ObjectReader) ReadAll() int64 {
 	}
 	return n
 }
+
+// Histogram is a record whose methods return it for chaining: they
+// compute its fields from what it holds (Scale) or make values of their
+// own (Reset's new ID), so they are no builders and its fields no
+// options.
+type Histogram struct {
+	ID    int
+	Sum   float64
+	Count int
+}
+
+var nextID int
+
+func (h *Histogram) Scale(f float64) *Histogram {
+	h.Sum *= f
+	return h
+}
+
+func (h *Histogram) Reset() *Histogram {
+	nextID++
+	h.ID, h.Sum, h.Count = nextID, 0, 0
+	return h
+}
+
+// Mean reads the record.
+func (h *Histogram) Mean() float64 {
+	if h.Count == 0 {
+		return 0
+	}
+	return h.Sum / float64(h.Count)
+}
