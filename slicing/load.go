@@ -231,14 +231,18 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 // keep for tests, harnesses, mocks, examples and benchmarks (testdata,
 // test*, *test, *tests, *testing, e2e, mock*, fake*, example*,
 // bench*, counted from the module's root); one that imports such a
-// package of its own module (a test client's main package), since the
-// program's code does not; or one whose own files import "testing" and
-// that only helpers import (a package of test utilities). A package of the
-// program that imports "testing" for a test hook stays in.
+// package of its own module that is test support proper, importing
+// "testing" itself or through another such (a test client's main
+// package), since the program's code does not; or one whose own files
+// import "testing" and that only helpers import (a package of test
+// utilities). A package of the program that imports "testing" for a test
+// hook stays in, and so does one that imports ordinary code kept under a
+// test-like name (a key generator in internal/testkeys).
 func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 	sameModule := func(p, q *packages.Package) bool {
 		return p.Module != nil && q.Module != nil && p.Module.Path == q.Module.Path
 	}
+	var importsSupport func(p *packages.Package) bool
 	importedBy := make(map[*packages.Package][]*packages.Package)
 	packages.Visit(pkgs, func(p *packages.Package) bool {
 		if p.ForTest != "" {
@@ -251,25 +255,30 @@ func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 		}
 		return true
 	}, nil)
+	// support: test support proper, a package under a helper directory
+	// that imports the testing package, or one importing such a package
+	// of its own module.
 	memo := make(map[*packages.Package]bool)
-	var byPath func(p *packages.Package) bool
-	byPath = func(p *packages.Package) bool {
+	var support func(p *packages.Package) bool
+	support = func(p *packages.Package) bool {
 		if v, ok := memo[p]; ok {
 			return v
 		}
 		memo[p] = false // imports are acyclic; this only guards bad input
-		v := helperDir(p)
-		for _, imp := range p.Imports {
-			if v {
-				break
-			}
-			if sameModule(p, imp) {
-				v = byPath(imp)
-			}
-		}
+		_, testing := p.Imports["testing"]
+		v := testing && helperDir(p) || importsSupport(p)
 		memo[p] = v
 		return v
 	}
+	importsSupport = func(p *packages.Package) bool {
+		for _, imp := range p.Imports {
+			if sameModule(p, imp) && support(imp) {
+				return true
+			}
+		}
+		return false
+	}
+	byPath := func(p *packages.Package) bool { return helperDir(p) || importsSupport(p) }
 	return func(p *packages.Package) bool {
 		if byPath(p) {
 			return true

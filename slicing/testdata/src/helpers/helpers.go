@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"example.com/t/helpers/hooks"
+	"example.com/t/helpers/internal/testkeys"
 )
 
 // Config is the library's settings.
@@ -19,6 +20,16 @@ func Run(cfg Config) {
 	for range cfg.Workers {
 		go hooks.Poll(hooks.PollOptions{Interval: time.Millisecond})
 	}
+}
+
+// Keys is a sample of keys, from a package whose name looks like test
+// support but whose code is ordinary: importing it keeps the library in.
+func Keys(n int) [][]byte {
+	var out [][]byte
+	for i := range n {
+		out = append(out, testkeys.Key(i))
+	}
+	return out
 }
 
 // TestReporter is what a mock needs of a test: *testing.T satisfies it.
