@@ -177,35 +177,44 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 // commands returns the test for an option of a library module's bundled
 // commands: one declared in a main package of a module whose root
 // package is a library (a compression library's command-line tools, a
-// client library's example server), or in a package below a main
+// client library's example server), in a package below a main
 // package's directory that only commands import (a command's flags
-// defined in its own package, as cobra programs do). Those rank after
-// the library's own options: a user ranking a library asks what its
-// users configure.
+// defined in its own package, as cobra programs do), or read from the
+// command line in a package that only commands import (a tool's
+// subcommands). Those rank after the library's own options: a user
+// ranking a library asks what its users configure.
 func commands(prog *slicing.Program) func(*slicing.Option) bool {
 	root := prog.SSA.ImportedPackage(prog.Module)
 	if prog.Module == "" || root == nil || root.Pkg.Name() == "main" {
 		return func(*slicing.Option) bool { return false }
 	}
-	cmds := commandPackages(prog.Packages)
-	return func(o *slicing.Option) bool { return cmds[o.Package] }
+	own, only := commandPackages(prog.Packages)
+	return func(o *slicing.Option) bool {
+		return own[o.Package] || only[o.Package] && commandLine[o.Style]
+	}
 }
 
-// commandPackages returns the import paths of the main module's main
-// packages and of its packages below a main package's directory that
-// only those import, directly or through one another; tests do not
-// count as importers.
-func commandPackages(roots []*packages.Package) map[string]bool {
+// commandLine are the styles of options read from the command line.
+var commandLine = map[string]bool{"flag": true, "pflag": true, "cobra": true, "cli": true, "kingpin": true}
+
+// commandPackages returns the import paths of the main module's
+// packages that only its main packages import, directly or through one
+// another (tests do not count as importers), the main packages included:
+// own are those of them below a main package's directory, the commands'
+// own code; only holds every one (a package of subcommands a tool's main
+// package calls, whose flags only it parses, but also a library's root,
+// which nothing else in its module imports).
+func commandPackages(roots []*packages.Package) (own, only map[string]bool) {
 	importers := make(map[string]map[string]bool)
-	var own []*packages.Package
-	cmds := make(map[string]bool)
+	var pkgs []*packages.Package
+	own, only = make(map[string]bool), make(map[string]bool)
 	packages.Visit(roots, nil, func(p *packages.Package) {
 		if p.Module == nil || !p.Module.Main || p.ID != p.PkgPath {
 			return // another module's, or a test variant
 		}
-		own = append(own, p)
+		pkgs = append(pkgs, p)
 		if p.Name == "main" {
-			cmds[p.PkgPath] = true
+			own[p.PkgPath], only[p.PkgPath] = true, true
 		}
 		for _, imp := range p.Imports {
 			if importers[imp.PkgPath] == nil {
@@ -214,23 +223,28 @@ func commandPackages(roots []*packages.Package) map[string]bool {
 			importers[imp.PkgPath][p.PkgPath] = true
 		}
 	})
-	mains := slices.Sorted(maps.Keys(cmds))
+	mains := slices.Sorted(maps.Keys(own))
 	for changed := true; changed; {
 		changed = false
-		for _, p := range own {
-			if cmds[p.PkgPath] || len(importers[p.PkgPath]) == 0 || !below(p.PkgPath, mains) {
+		for _, p := range pkgs {
+			if only[p.PkgPath] || len(importers[p.PkgPath]) == 0 {
 				continue
 			}
-			only := true
+			all := true
 			for imp := range importers[p.PkgPath] {
-				only = only && cmds[imp]
+				all = all && only[imp]
 			}
-			if only {
-				cmds[p.PkgPath], changed = true, true
+			if all {
+				only[p.PkgPath], changed = true, true
 			}
 		}
 	}
-	return cmds
+	for path := range only {
+		if below(path, mains) {
+			own[path] = true
+		}
+	}
+	return own, only
 }
 
 // below says whether path lies in the directory of one of dirs.
