@@ -429,8 +429,10 @@ func (d *discoverer) fieldOptions() {
 			setters := d.setters[field{si.s, i}]
 			// An unexported field is internal state unless a tag, a getter
 			// or a functional option exposes it; so is every field of an
-			// options struct known only by its functional options.
-			if (!f.Exported() || si.why == "funcopt") && !d.hasTag(si.s, tags, i) && getters[field{si.s, i}] == nil && setters == nil {
+			// options struct known only by its functional options that
+			// none sets (a getter of such a struct, an iterator's Key,
+			// reads its state).
+			if (!f.Exported() || si.why == "funcopt") && !d.hasTag(si.s, tags, i) && (getters[field{si.s, i}] == nil || si.why == "funcopt") && setters == nil {
 				d.notes.add(keys, "%s: not an option: internal state, exposed by no tag, getter or functional option", keys[0])
 				continue
 			}

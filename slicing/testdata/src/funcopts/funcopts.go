@@ -441,3 +441,28 @@ func (h *Histogram) Mean() float64 {
 	}
 	return h.Sum / float64(h.Count)
 }
+
+// Cursor is an object an option type applies to (forwardOnly): that
+// field is a setting; its position, which a getter returns, is its state.
+type Cursor struct {
+	pos         int
+	forwardOnly bool
+}
+
+type forwardOnly struct{}
+
+func (forwardOnly) applyTo(c *Cursor) { c.forwardOnly = true }
+
+// Pos is where the cursor is.
+func (c *Cursor) Pos() int { return c.pos }
+
+// Next moves on, one step at a time when only forward.
+func (c *Cursor) Next() {
+	if c.forwardOnly { // want option:"Cursor.forwardOnly" alias:"forwardOnly"
+		c.pos++
+		return
+	}
+	c.pos += 2
+}
+
+var _ = []interface{ applyTo(*Cursor) }{forwardOnly{}}
