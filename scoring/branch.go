@@ -166,7 +166,11 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 // timer. A wrapper (go func() { s.work(); wg.Done() }()) is a worker when
 // a function it calls is.
 func (u *underBranch) worker(fn *ssa.Function, wrapper bool) bool {
-	a := u.w.a
+	return poolWorker(u.w.a, fn, wrapper)
+}
+
+// poolWorker is underBranch.worker over the analysis a.
+func poolWorker(a *slicing.Analysis, fn *ssa.Function, wrapper bool) bool {
 	if !a.Analysed(fn) {
 		return false
 	}
@@ -198,7 +202,7 @@ func (u *underBranch) worker(fn *ssa.Function, wrapper bool) bool {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(*ssa.Call); ok {
 				for _, callee := range a.Callees(c) {
-					if u.worker(callee, false) {
+					if poolWorker(a, callee, false) {
 						return true
 					}
 				}

@@ -623,6 +623,12 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 			// each gets its share, so that an imprecise call graph (every
 			// implementation of an interface method) does not multiply it.
 			n := float64(max(len(a.Callees(c)), 1))
+			if _, ok := c.(*ssa.Go); ok && poolWorker(a, fn, true) {
+				// Workers of a pool share its queue: however many start
+				// (a loop of go statements), they do its work once.
+				v += get(caller) * min(freq(caller).Block[c.Block().Index], 1) / n
+				continue
+			}
 			v += get(caller) * freq(caller).Block[c.Block().Index] / n
 		}
 		if a.CalledBack(fn) {

@@ -763,3 +763,21 @@ func TestSummaries(t *testing.T) {
 		t.Errorf("(*Pair).Swap: IO %v, want %v", got, sync)
 	}
 }
+
+// TestPoolWorkers checks that workers started in a loop on a shared
+// queue run as often as one start of the pool (they share its work),
+// while goroutines doing work of their own run once per start.
+func TestPoolWorkers(t *testing.T) {
+	prog, a, _, s := setup(t, "pool")
+	calls := scoring.CallFrequencies(a, s.Estimates)
+	start, work, spin := method(prog, "Server", "Start"), method(prog, "Server", "work"), method(prog, "Server", "spin")
+	if calls[start] == 0 {
+		t.Fatal("Start never runs")
+	}
+	if got, want := calls[work], calls[start]; !near(got, want) {
+		t.Errorf("work: %g calls, want Start's %g (one pool)", got, want)
+	}
+	if got, want := calls[spin], calls[start]*s.Estimates.LoopTrips; !near(got, want) {
+		t.Errorf("spin: %g calls, want Start's × LoopTrips = %g", got, want)
+	}
+}
