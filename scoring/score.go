@@ -137,6 +137,25 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 	calls := callFrequencies(a, freq, s.Estimates, c, w.ownCPU(freq))
 	costs := blockCosts(w, freq, calls)
 	under := newUnderBranch(w, freq, a.Limits().MaxWhole)
+	// With measurements, options whose code the run never reached tie at
+	// zero: the static estimates order them (and any other tie).
+	var static []*Score
+	var staticScore func(sl *slicing.Slice) *Score
+	if c != nil {
+		sw := newWeigher(a, s)
+		sfreqs := make(map[*ssa.Function]counts.Frequencies)
+		sfreq := func(fn *ssa.Function) counts.Frequencies {
+			f, ok := sfreqs[fn]
+			if !ok {
+				f = Estimate(a, fn, s.Estimates)
+				sfreqs[fn] = f
+			}
+			return f
+		}
+		scalls := callFrequencies(a, sfreq, s.Estimates, nil, nil)
+		sunder := newUnderBranch(sw, sfreq, a.Limits().MaxWhole)
+		staticScore = func(sl *slicing.Slice) *Score { return score(prog, sl, sw, sfreq, scalls, sunder) }
+	}
 	var scores []*Score
 	for sl := range sls {
 		if err := ctx.Err(); err != nil {
@@ -145,14 +164,24 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		sc := score(prog, sl, w, freq, calls, under)
 		sc.Direction = direction(prog, sl, costs)
 		scores = append(scores, sc)
+		if staticScore != nil {
+			static = append(static, staticScore(sl))
+		}
 	}
 	normalise(scores)
+	tie := make(map[*Score]float64, len(static))
+	if static != nil {
+		normalise(static)
+		for i, sc := range scores {
+			tie[sc] = static[i].Total
+		}
+	}
 	command := commands(prog)
 	for _, sc := range scores {
 		sc.Command = command(sc.Option)
 	}
 	slices.SortFunc(scores, func(x, y *Score) int {
-		return cmp.Or(compareBool(x.Command, y.Command), cmp.Compare(y.Total, x.Total), cmp.Compare(x.Option.Name, y.Option.Name))
+		return cmp.Or(compareBool(x.Command, y.Command), cmp.Compare(y.Total, x.Total), cmp.Compare(tie[y], tie[x]), cmp.Compare(x.Option.Name, y.Option.Name))
 	})
 	nonzero := 0
 	for _, sc := range scores {

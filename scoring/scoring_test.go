@@ -781,3 +781,43 @@ func TestPoolWorkers(t *testing.T) {
 		t.Errorf("spin: %g calls, want Start's × LoopTrips = %g", got, want)
 	}
 }
+
+// unreached is a measurement in which no code ran: every block of every
+// function measured zero times.
+type unreached struct{}
+
+func (unreached) Frequencies(fn *ssa.Function) (counts.Frequencies, bool) {
+	n := len(fn.Blocks)
+	m := make([]bool, n)
+	for i := range m {
+		m[i] = true
+	}
+	return counts.Frequencies{Block: make([]float64, n), Measured: m}, true
+}
+
+func (unreached) Calls(fn *ssa.Function) (int64, bool) { return 0, true }
+
+// TestRankTies checks that options a measured run never reached, all at
+// zero, are ordered by their static scores, not by name.
+func TestRankTies(t *testing.T) {
+	prog, a, opts, s := setup(t, "forward")
+	rank := func(c scoring.Counts) []*scoring.Score {
+		scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return scores
+	}
+	static, measured := rank(nil), rank(unreached{})
+	if len(static) != len(measured) {
+		t.Fatalf("%d options statically, %d measured", len(static), len(measured))
+	}
+	for i := range static {
+		if measured[i].Total != 0 {
+			t.Fatalf("%s totals %g in a run that reached nothing", measured[i].Option.Name, measured[i].Total)
+		}
+		if static[i].Option.Name != measured[i].Option.Name {
+			t.Errorf("rank %d: %s measured, %s statically; want the static order", i+1, measured[i].Option.Name, static[i].Option.Name)
+		}
+	}
+}
