@@ -948,6 +948,9 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			if readOnEverySide(phi, m, inDep) {
 				continue // the option picks how a number is read, not the number
 			}
+			if counter(phi, m, inDep) {
+				continue // a loop's counter: how far it goes is the trips the branch decides, its values are not the option's
+			}
 			for i, e := range phi.Edges {
 				if inDep[m.Preds[i]] && !isError(e.Type()) {
 					sl.mark(phi)
@@ -981,6 +984,28 @@ func sameOnEverySide(phi *ssa.Phi, m *ssa.BasicBlock, decided map[*ssa.BasicBloc
 		n++
 	}
 	return n >= 2
+}
+
+// counter says whether phi is a loop's counter: every edge the branch
+// decides steps it by a constant (i = i + 1).
+func counter(phi *ssa.Phi, m *ssa.BasicBlock, decided map[*ssa.BasicBlock]bool) bool {
+	n := 0
+	for i, e := range phi.Edges {
+		if !decided[m.Preds[i]] {
+			continue
+		}
+		b, ok := e.(*ssa.BinOp)
+		if !ok || (b.Op != token.ADD && b.Op != token.SUB) {
+			return false
+		}
+		_, cx := b.X.(*ssa.Const)
+		_, cy := b.Y.(*ssa.Const)
+		if !(b.X == phi && cy) && !(b.Y == phi && cx) {
+			return false
+		}
+		n++
+	}
+	return n > 0
 }
 
 // readOnEverySide says whether phi is a number that every side the branch

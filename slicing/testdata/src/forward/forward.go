@@ -31,6 +31,7 @@ type Config struct {
 	Entries int           `yaml:"entries"`
 	Version int           `yaml:"version"`
 	Timeout time.Duration `yaml:"timeout"`
+	Shards  int           `yaml:"shards"`
 }
 
 // Rule 1: an option that opens a handle affects the open, not the uses.
@@ -219,6 +220,23 @@ func scan(ctx context.Context, buf []byte) int {
 	return n
 }
 
+// Rule 13: the counter of a loop the option bounds is not the option's
+// value: the body runs as often as the option says (trip), but what the
+// counter names (a shard's number) is not work the option sizes.
+type shard struct{ id int }
+
+var allShards []*shard
+
+func shards(c *Config) {
+	for i := 0; i < c.Shards; i++ { // want sliced:"Config.Shards" effect:"Config.Shards:trip"
+		allShards = append(allShards, &shard{id: i})
+	}
+}
+
+func (s *shard) name() string {
+	return "shard-" + strconv.Itoa(s.id) // want !sliced:"Config.Shards"
+}
+
 // Run calls every case once, so that all run equally often.
 func Run(c *Config, f *os.File, buf []byte, work func()) {
 	openLog(c, buf)
@@ -235,4 +253,8 @@ func Run(c *Config, f *os.File, buf []byte, work func()) {
 	remember(c, nil, 0)
 	decode(c, buf)
 	deadline(context.Background(), c, buf)
+	shards(c)
+	for _, s := range allShards {
+		fmt.Println(s.name())
+	}
 }
