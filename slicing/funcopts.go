@@ -39,6 +39,9 @@ func (d *discoverer) funcOptions(inModule map[*types.Struct]*types.Named) map[fi
 		if builder(fn) && !(onlySets(base) && setsArguments(fn, base)) {
 			continue // a method computing the record it returns: data, not settings
 		}
+		if applier(fn) && !setsReceiver(fn, base) {
+			continue // a method of a wrapper filling a record from the state it reaches: no option type
+		}
 		for _, fa := range fieldStores(fn) {
 			if !rootedAt(fa, base) {
 				continue
@@ -168,6 +171,89 @@ func onlySets(base ssa.Value) bool {
 func onlyReturned(v ssa.Value) bool {
 	for _, r := range *v.Referrers() {
 		if _, ok := r.(*ssa.Return); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// applier reports whether fn has an option type's apply method's shape
+// (see optionTarget): a method taking one pointer to a struct.
+func applier(fn *ssa.Function) bool {
+	sig := fn.Signature
+	if sig.Recv() == nil || sig.Params().Len() != 1 || fn.Parent() != nil {
+		return false
+	}
+	_, ptr := sig.Params().At(0).Type().Underlying().(*types.Pointer)
+	return ptr && structOf(sig.Params().At(0).Type()) != nil
+}
+
+// setsReceiver reports whether every value an apply method stores into
+// base's fields comes from the option it is: its receiver, the
+// receiver's fields, constants, or what operators and calls make of
+// them (o.window = int(w)). A method that fills the struct from the
+// state the receiver reaches (a snapshot of a server's channels)
+// computes a record.
+func setsReceiver(fn *ssa.Function, base ssa.Value) bool {
+	recv := fn.Params[0]
+	// ownField: a field of the receiver, or of the local copy of it.
+	ownField := func(fa *ssa.FieldAddr) bool {
+		x := rootAlloc(fa)
+		if x == recv {
+			return true
+		}
+		if a, ok := x.(*ssa.Alloc); ok {
+			for _, r := range *a.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == a && st.Val == recv {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var fromRecv func(v ssa.Value, depth int) bool
+	fromRecv = func(v ssa.Value, depth int) bool {
+		if depth > 8 {
+			return false
+		}
+		switch v := v.(type) {
+		case *ssa.Const:
+			return true
+		case *ssa.Parameter:
+			return v == recv
+		case *ssa.UnOp:
+			if v.Op == token.MUL {
+				fa, ok := v.X.(*ssa.FieldAddr)
+				return ok && ownField(fa) // the option's own field
+			}
+			return fromRecv(v.X, depth+1)
+		case *ssa.Field:
+			return fromRecv(v.X, depth+1)
+		case *ssa.FieldAddr:
+			return ownField(v) // the option's own field, by address
+		case *ssa.Call:
+			if len(v.Call.Args) == 0 || v.Call.IsInvoke() {
+				return false
+			}
+			for _, a := range v.Call.Args {
+				if !fromRecv(a, depth+1) {
+					return false
+				}
+			}
+			return true
+		case *ssa.BinOp:
+			return fromRecv(v.X, depth+1) && fromRecv(v.Y, depth+1)
+		case *ssa.Convert:
+			return fromRecv(v.X, depth+1)
+		case *ssa.ChangeType:
+			return fromRecv(v.X, depth+1)
+		case *ssa.MakeInterface:
+			return fromRecv(v.X, depth+1)
+		}
+		return false
+	}
+	for st, fa := range fieldStores(fn) {
+		if rootedAt(fa, base) && !fromRecv(st.Val, 0) {
 			return false
 		}
 	}
