@@ -211,53 +211,22 @@ func setsReceiver(fn *ssa.Function, base ssa.Value) bool {
 		}
 		return false
 	}
-	var fromRecv func(v ssa.Value, depth int) bool
-	fromRecv = func(v ssa.Value, depth int) bool {
-		if depth > 8 {
-			return false
-		}
-		switch v := v.(type) {
-		case *ssa.Const:
-			return true
-		case *ssa.Parameter:
-			return v == recv
-		case *ssa.UnOp:
-			if v.Op == token.MUL {
-				fa, ok := v.X.(*ssa.FieldAddr)
-				return ok && ownField(fa) // the option's own field
-			}
-			return fromRecv(v.X, depth+1)
-		case *ssa.Field:
-			return fromRecv(v.X, depth+1)
-		case *ssa.FieldAddr:
-			return ownField(v) // the option's own field, by address
-		case *ssa.Call:
-			if len(v.Call.Args) == 0 || v.Call.IsInvoke() {
-				return false
-			}
-			for _, a := range v.Call.Args {
-				if !fromRecv(a, depth+1) {
-					return false
+	fromRecv := func(v ssa.Value) bool {
+		return derived(v, func(v ssa.Value) (bool, bool) {
+			switch v := v.(type) {
+			case *ssa.Parameter:
+				return v == recv, true
+			case *ssa.UnOp:
+				if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+					return ownField(fa), true // the option's own field
 				}
+			case *ssa.FieldAddr:
+				return ownField(v), true // the option's own field, by address
 			}
-			return true
-		case *ssa.BinOp:
-			return fromRecv(v.X, depth+1) && fromRecv(v.Y, depth+1)
-		case *ssa.Convert:
-			return fromRecv(v.X, depth+1)
-		case *ssa.ChangeType:
-			return fromRecv(v.X, depth+1)
-		case *ssa.MakeInterface:
-			return fromRecv(v.X, depth+1)
-		}
-		return false
+			return false, false
+		})
 	}
-	for st, fa := range fieldStores(fn) {
-		if rootedAt(fa, base) && !fromRecv(st.Val, 0) {
-			return false
-		}
-	}
-	return true
+	return storesOnly(fn, base, fromRecv)
 }
 
 // setsArguments reports whether every value the method fn stores into
@@ -271,31 +240,61 @@ func setsArguments(fn *ssa.Function, base ssa.Value) bool {
 	for _, p := range fn.Params[1:] {
 		params[p] = true
 	}
-	var fromArgs func(v ssa.Value, depth int) bool
-	fromArgs = func(v ssa.Value, depth int) bool {
+	fromArgs := func(v ssa.Value) bool {
+		return derived(v, func(v ssa.Value) (bool, bool) {
+			if p, ok := v.(*ssa.Parameter); ok {
+				return params[p], true
+			}
+			return false, false
+		})
+	}
+	return storesOnly(fn, base, fromArgs)
+}
+
+// storesOnly reports whether every value fn stores into base's fields
+// is one ok accepts.
+func storesOnly(fn *ssa.Function, base ssa.Value, ok func(ssa.Value) bool) bool {
+	for st, fa := range fieldStores(fn) {
+		if rootedAt(fa, base) && !ok(st.Val) {
+			return false
+		}
+	}
+	return true
+}
+
+// derived reports whether v is made of nothing but what leaf accepts
+// (leaf decides the values it knows), constants, and what operators,
+// conversions and direct calls make of them; a load reads state, which
+// only leaf may accept.
+func derived(v ssa.Value, leaf func(ssa.Value) (ok, decided bool)) bool {
+	var walk func(v ssa.Value, depth int) bool
+	walk = func(v ssa.Value, depth int) bool {
 		if depth > 8 {
 			return false
+		}
+		if ok, decided := leaf(v); decided {
+			return ok
 		}
 		switch v := v.(type) {
 		case *ssa.Const:
 			return true
-		case *ssa.Parameter:
-			return params[v]
 		case *ssa.UnOp:
-			return v.Op != token.MUL && fromArgs(v.X, depth+1) // a load reads state
+			return v.Op != token.MUL && walk(v.X, depth+1)
 		case *ssa.BinOp:
-			return fromArgs(v.X, depth+1) && fromArgs(v.Y, depth+1)
+			return walk(v.X, depth+1) && walk(v.Y, depth+1)
 		case *ssa.Convert:
-			return fromArgs(v.X, depth+1)
+			return walk(v.X, depth+1)
 		case *ssa.ChangeType:
-			return fromArgs(v.X, depth+1)
+			return walk(v.X, depth+1)
 		case *ssa.MakeInterface:
-			return fromArgs(v.X, depth+1)
+			return walk(v.X, depth+1)
+		case *ssa.Field:
+			return walk(v.X, depth+1)
 		case *ssa.Extract:
-			return fromArgs(v.Tuple, depth+1)
+			return walk(v.Tuple, depth+1)
 		case *ssa.Phi:
 			for _, e := range v.Edges {
-				if !fromArgs(e, depth+1) {
+				if !walk(e, depth+1) {
 					return false
 				}
 			}
@@ -305,7 +304,7 @@ func setsArguments(fn *ssa.Function, base ssa.Value) bool {
 				return false
 			}
 			for _, a := range v.Call.Args {
-				if !fromArgs(a, depth+1) {
+				if !walk(a, depth+1) {
 					return false
 				}
 			}
@@ -313,12 +312,7 @@ func setsArguments(fn *ssa.Function, base ssa.Value) bool {
 		}
 		return false
 	}
-	for st, fa := range fieldStores(fn) {
-		if rootedAt(fa, base) && !fromArgs(st.Val, 0) {
-			return false
-		}
-	}
-	return true
+	return walk(v, 0)
 }
 
 // returned reports whether the closure fn leaves its parent as (part of)

@@ -110,20 +110,12 @@ func (e *env) cacheKey(ctx context.Context, command string, patterns, files []st
 	if e.cache == "off" || e.cpuprofile != "" || e.memprofile != "" {
 		return nil, cache.Key{}, false
 	}
-	dir, err := cache.Dir(e.environ)
-	if err != nil || dir == "" {
-		return nil, cache.Key{}, false
-	}
-	self, err := executableSum(dir)
-	if err != nil {
-		return nil, cache.Key{}, false
-	}
 	s, _, err := e.settings(ctx)
 	if err != nil {
 		return nil, cache.Key{}, false
 	}
-	settings, err := json.Marshal(s)
-	if err != nil {
+	dir, self, settings, ok := e.toolInputs(s)
+	if !ok {
 		return nil, cache.Key{}, false
 	}
 	wd, err := filepath.Abs(cmp.Or(e.dir, "."))
@@ -227,16 +219,8 @@ func (e *env) librariesKey(libs *slicing.Libraries, s *configs.Settings) (*cache
 	if e.cache == "off" || e.listing == nil {
 		return nil, cache.Key{}, false
 	}
-	dir, err := cache.Dir(e.environ)
-	if err != nil || dir == "" {
-		return nil, cache.Key{}, false
-	}
-	self, err := executableSum(dir)
-	if err != nil {
-		return nil, cache.Key{}, false
-	}
-	settings, err := json.Marshal(s)
-	if err != nil {
+	dir, self, settings, ok := e.toolInputs(s)
+	if !ok {
 		return nil, cache.Key{}, false
 	}
 	var h cache.Hash
@@ -251,6 +235,23 @@ func (e *env) librariesKey(libs *slicing.Libraries, s *configs.Settings) (*cache
 		return nil, cache.Key{}, false
 	}
 	return c, h.Sum(), true
+}
+
+// toolInputs are what every key of the cache starts from: its
+// directory, confhunt's own executable and the settings s; ok is false
+// when the cache is off or one of them cannot be had.
+func (e *env) toolInputs(s *configs.Settings) (dir string, self cache.Key, settings []byte, ok bool) {
+	dir, err := cache.Dir(e.environ)
+	if err != nil || dir == "" {
+		return "", cache.Key{}, nil, false
+	}
+	if self, err = executableSum(dir); err != nil {
+		return "", cache.Key{}, nil, false
+	}
+	if settings, err = json.Marshal(s); err != nil {
+		return "", cache.Key{}, nil, false
+	}
+	return dir, self, settings, true
 }
 
 // depsCache returns the cache that keeps where the go command put the
