@@ -39,7 +39,7 @@ func (d *discoverer) funcOptions(inModule map[*types.Struct]*types.Named) map[fi
 		if builder(fn) && !(onlySets(base) && setsArguments(fn, base)) {
 			continue // a method computing the record it returns: data, not settings
 		}
-		if applier(fn) && !setsReceiver(fn, base) {
+		if applier(fn) && (!setsReceiver(fn, base) || locks(fn)) {
 			continue // a method of a wrapper filling a record from the state it reaches: no option type
 		}
 		for _, fa := range fieldStores(fn) {
@@ -186,6 +186,27 @@ func applier(fn *ssa.Function) bool {
 	}
 	_, ptr := sig.Params().At(0).Type().Underlying().(*types.Pointer)
 	return ptr && structOf(sig.Params().At(0).Type()) != nil
+}
+
+// locks reports whether fn takes a lock: the method of an object that
+// guards state, not an option applying itself.
+func locks(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				if callee := c.Common().StaticCallee(); callee != nil && isLockCall(callee) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// isLockCall says whether fn is a sync mutex's Lock or RLock.
+func isLockCall(fn *ssa.Function) bool {
+	recv := fn.Signature.Recv()
+	return recv != nil && isMutex(recv.Type()) && (fn.Name() == "Lock" || fn.Name() == "RLock")
 }
 
 // setsReceiver reports whether every value an apply method stores into

@@ -495,3 +495,31 @@ func Report(s *server) []byte {
 	snapshotter{s}.fill(&snap)
 	return make([]byte, snap.Bytes+snap.Clients)
 }
+
+// Member is a record a store keeps; the store's wrapper has an option
+// type's apply shape and sets a member's ID from its own counter, but it
+// takes the store's lock: a running object's method, no option.
+type Member struct {
+	ID   int
+	Size int
+}
+
+type memberStore struct {
+	mu   sync.Mutex
+	next int
+}
+
+type wrappedStore struct{ memberStore }
+
+func (w *wrappedStore) add(m *Member) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.next++
+	m.ID = w.next
+}
+
+// Grow makes a buffer per member.
+func Grow(w *wrappedStore, m *Member) []byte {
+	w.add(m)
+	return make([]byte, m.ID+m.Size)
+}
