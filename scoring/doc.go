@@ -7,7 +7,9 @@
 //
 // for type ∈ {CPU, MEM, IO}. OIns comes from configs' weight table, or for
 // a call into a library the analysis does not enter, from its resource
-// catalogue. The product of branch probabilities and loop trip counts is
+// catalogue, or else from the library function's own body (Summaries:
+// its instructions' weights times their blocks' estimated frequencies,
+// bottom-up over the library's calls). The product of branch probabilities and loop trip counts is
 // the block's execution frequency per entry to its function (Estimate, or
 // measured counts where an in-house run has them), times the function's
 // estimated calls per run: the sum over its call sites in the call graph

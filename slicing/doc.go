@@ -15,6 +15,9 @@
 // graph; Config.AllBodies loads every package from source with its
 // bodies, for a call graph exact through library code.
 // CallGraph builds a VTA call graph over all functions, seeded by CHA.
+// Program.Libraries selects the other modules' packages the program
+// calls, and Libraries.Load type-checks them apart with their bodies, so
+// that scoring can price a call of each of their functions (scoring.Summaries).
 //
 // Discover takes a Program and the read-site catalogue of configs.Sources
 // and returns the options, one per name, each with every read site:
