@@ -100,7 +100,10 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 	// those taken before it, its imports' source standing for their export
 	// data.
 	included := make(map[*packages.Package]bool)
-	sizes := make(map[*packages.Package]int)
+	sizes := make(map[*packages.Package]int, len(wanted))
+	for _, w := range wanted {
+		sizes[w.p] = w.size
+	}
 	total, left := 0, 0
 	for _, w := range wanted {
 		var add []*packages.Package

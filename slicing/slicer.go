@@ -994,13 +994,7 @@ func counter(phi *ssa.Phi, m *ssa.BasicBlock, decided map[*ssa.BasicBlock]bool) 
 		if !decided[m.Preds[i]] {
 			continue
 		}
-		b, ok := e.(*ssa.BinOp)
-		if !ok || (b.Op != token.ADD && b.Op != token.SUB) {
-			return false
-		}
-		_, cx := b.X.(*ssa.Const)
-		_, cy := b.Y.(*ssa.Const)
-		if !(b.X == phi && cy) && !(b.Y == phi && cx) {
+		if !step(e, phi) {
 			return false
 		}
 		n++
@@ -1463,15 +1457,6 @@ func lengthMethod(c *ssa.CallCommon) bool {
 // counter compared with a length is a loop's test over the container, not
 // a bound on how large it grows.
 func induction(v ssa.Value) bool {
-	step := func(x, phi ssa.Value) bool {
-		b, ok := x.(*ssa.BinOp)
-		if !ok || (b.Op != token.ADD && b.Op != token.SUB) {
-			return false
-		}
-		_, c1 := b.X.(*ssa.Const)
-		_, c2 := b.Y.(*ssa.Const)
-		return (b.X == phi && c2) || (b.Y == phi && c1)
-	}
 	phiOf := func(x ssa.Value) *ssa.Phi {
 		if b, ok := x.(*ssa.BinOp); ok {
 			if p, ok := b.X.(*ssa.Phi); ok {
@@ -1494,6 +1479,17 @@ func induction(v ssa.Value) bool {
 		}
 	}
 	return false
+}
+
+// step says whether x is phi stepped by a constant (phi + 1, phi - 2).
+func step(x, phi ssa.Value) bool {
+	b, ok := x.(*ssa.BinOp)
+	if !ok || (b.Op != token.ADD && b.Op != token.SUB) {
+		return false
+	}
+	_, c1 := b.X.(*ssa.Const)
+	_, c2 := b.Y.(*ssa.Const)
+	return (b.X == phi && c2) || (b.Y == phi && c1)
 }
 
 // isStrings reports whether t is a list of strings (names, addresses,
