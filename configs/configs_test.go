@@ -36,6 +36,15 @@ func TestDefaults(t *testing.T) {
 			t.Errorf("catalogue entry of %s: %+v, %v; want its io or cpu cost", name, r, ok)
 		}
 	}
+	// Metrics updates observe: text, and the cost of an update.
+	for _, name := range []string{"github.com/hashicorp/go-metrics.SetGaugeWithLabels", "github.com/armon/go-metrics.(*Metrics).MeasureSince",
+		"github.com/rcrowley/go-metrics.Histogram.Update", "github.com/prometheus/client_golang/prometheus.(*CounterVec).WithLabelValues",
+		"go.opentelemetry.io/otel/metric.Int64Counter.Add", "expvar.(*Int).Add"} {
+		r, ok := cat[name]
+		if !ok || !r.Text || r.CPU == 0 || r.CPU > 50 || r.IO != 0 {
+			t.Errorf("catalogue entry of %s: %+v, %v; want a text entry costing an update", name, r, ok)
+		}
+	}
 	if s.Weights["cpu"]["binop.QUO"] != 10 {
 		t.Errorf("cpu weight of binop.QUO = %v, want 10", s.Weights["cpu"]["binop.QUO"])
 	}
