@@ -176,20 +176,21 @@ type discoverer struct {
 	globalStore map[*ssa.Global][]*ssa.Store
 	calls       map[*ssa.Function][]*ssa.Call
 
-	config                 map[*types.Struct]*structInfo
-	setters                map[field][]setter                // fields set by functional options
-	running                map[*types.Struct]bool            // structs whose methods use their own locks or channels
-	copiedInto             map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
-	kept                   map[*types.Struct]bool            // structs whose values are stored in a field or global
-	methodParam, funcParam map[*types.Struct]bool            // structs passed to methods, to plain functions
-	dataParam              map[*types.Struct]bool            // structs passed to plain functions that compute data
-	hookResult             map[*types.Struct]bool            // structs a called function value returns
-	written                map[field][]*ssa.Store            // fields the scanned code stores to
-	opts                   map[string]*Option
-	aliases                map[string]*Option
-	seen                   map[siteKey]bool
-	notes                  *notes               // why candidates were taken or left out
-	valueFuncs             map[*types.Func]bool // functions and methods the scanned code uses as values (usedAsValue)
+	config      map[*types.Struct]*structInfo
+	setters     map[field][]setter                // fields set by functional options
+	running     map[*types.Struct]bool            // structs whose methods use their own locks or channels
+	copiedInto  map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
+	kept        map[*types.Struct]string          // structs whose values are stored in a field or global: the first such store
+	methodParam map[*types.Struct]bool            // structs passed to methods
+	funcParam   map[*types.Struct]*ssa.Function   // structs passed to plain functions: the first of them
+	dataParam   map[*types.Struct]bool            // structs passed to plain functions that compute data
+	hookResult  map[*types.Struct]bool            // structs a called function value returns
+	written     map[field][]*ssa.Store            // fields the scanned code stores to
+	opts        map[string]*Option
+	aliases     map[string]*Option
+	seen        map[siteKey]bool
+	notes       *notes               // why candidates were taken or left out
+	valueFuncs  map[*types.Func]bool // functions and methods the scanned code uses as values (usedAsValue)
 }
 
 // catalogue indexes the read functions of the settings by name.
@@ -224,9 +225,9 @@ func (d *discoverer) index() {
 	d.globalStore = make(map[*ssa.Global][]*ssa.Store)
 	d.written = make(map[field][]*ssa.Store)
 	d.copiedInto = make(map[*types.Struct][]*types.Struct)
-	d.kept = make(map[*types.Struct]bool)
+	d.kept = make(map[*types.Struct]string)
 	d.methodParam = make(map[*types.Struct]bool)
-	d.funcParam = make(map[*types.Struct]bool)
+	d.funcParam = make(map[*types.Struct]*ssa.Function)
 	d.dataParam = make(map[*types.Struct]bool)
 	d.hookResult = make(map[*types.Struct]bool)
 	for fn := range allFunctions(d.prog, false) {
@@ -248,8 +249,8 @@ func (d *discoverer) index() {
 					d.methodParam[s] = true
 				case fn.Parent() == nil && computes(fn.Signature):
 					d.dataParam[s] = true
-				case fn.Parent() == nil:
-					d.funcParam[s] = true
+				case fn.Parent() == nil && d.funcParam[s] == nil:
+					d.funcParam[s] = fn
 				}
 			}
 		}
@@ -273,8 +274,11 @@ func (d *discoverer) index() {
 					}
 					switch instr.Addr.(type) {
 					case *ssa.FieldAddr, *ssa.Global:
-						if s := structOf(instr.Val.Type()); s != nil {
-							d.kept[s] = true
+						if s := structOf(instr.Val.Type()); s != nil && d.kept[s] == "" && !builtFromArgument(instr) {
+							d.kept[s] = fn.String()
+							if instr.Pos().IsValid() {
+								d.kept[s] += " at " + d.prog.Position(instr.Pos())
+							}
 						}
 					}
 				case *ssa.Call:
@@ -303,7 +307,7 @@ func allFunctions(prog *Program, helpers bool) map[*ssa.Function]bool {
 	out := make(map[*ssa.Function]bool)
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
-		if out[fn] || fn.Blocks == nil {
+		if out[fn] || fn.Blocks == nil || !helpers && fn.Object() != nil && prog.Support[fn.Object().(*types.Func)] {
 			return
 		}
 		out[fn] = true
@@ -454,12 +458,78 @@ func distance(a, b string) int {
 // w.Acks = RequireAll initialise; w.n = len(buf) in a method, or a
 // method's Generation{ID: id} built from run-time data, change state.
 func (d *discoverer) changed(f field) bool {
+	return d.changedAt(f) != nil
+}
+
+// changedAt returns the first store that makes f changed (see changed).
+func (d *discoverer) changedAt(f field) *ssa.Store {
 	for _, st := range d.written[f] {
 		fa := st.Addr.(*ssa.FieldAddr)
 		_, built := fa.X.(*ssa.Alloc)
 		constructor := st.Parent().Signature.Recv() == nil && st.Parent().Parent() == nil
 		if !built || !(constructor || d.fromSettings(st.Val, 0)) {
+			if fillsDefault(st) {
+				continue
+			}
+			return st
+		}
+	}
+	return nil
+}
+
+// fillsDefault reports whether st runs only under a branch that tests the
+// field it stores to, read through the same pointer: a default filled in
+// where the user left the field unset (if t.Key == nil { t.Key = k }),
+// which keeps the user's value when there is one.
+func fillsDefault(st *ssa.Store) bool {
+	fa := st.Addr.(*ssa.FieldAddr)
+	for b := st.Block(); b != nil; b = b.Idom() {
+		idom := b.Idom()
+		if idom == nil {
+			break
+		}
+		iff, ok := idom.Instrs[len(idom.Instrs)-1].(*ssa.If)
+		if ok && readsField(iff.Cond, fa, 0) {
 			return true
+		}
+	}
+	return false
+}
+
+// sameBase reports whether a and b are the same pointer: one value, or
+// loads of one variable (a receiver a closure captures is boxed, and each
+// use loads it anew).
+func sameBase(a, b ssa.Value) bool {
+	if a == b {
+		return true
+	}
+	la, ok := a.(*ssa.UnOp)
+	lb, ok2 := b.(*ssa.UnOp)
+	return ok && ok2 && la.Op == token.MUL && lb.Op == token.MUL && la.X == lb.X
+}
+
+// readsField reports whether v is computed from a load of the field fa
+// addresses, through the same base (a comparison, a length, a field of
+// the field's value).
+func readsField(v ssa.Value, fa *ssa.FieldAddr, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.FieldAddr:
+		if sameBase(x.X, fa.X) && x.Field == fa.Field {
+			return true
+		}
+		return readsField(x.X, fa, depth+1)
+	case *ssa.UnOp:
+		return readsField(x.X, fa, depth+1)
+	case *ssa.BinOp:
+		return readsField(x.X, fa, depth+1) || readsField(x.Y, fa, depth+1)
+	case *ssa.Call:
+		for _, a := range x.Call.Args {
+			if readsField(a, fa, depth+1) {
+				return true
+			}
 		}
 	}
 	return false
@@ -547,16 +617,74 @@ func loadedFrom(v ssa.Value) *types.Struct {
 // copied into no running object. Such a struct is an API's argument (the
 // options of one request, of one BuildIndex(opts) []byte), not the
 // configuration of a long-lived object.
-func (d *discoverer) perCall(s *types.Struct) bool {
-	if d.kept[s] || !d.methodParam[s] && !d.dataParam[s] && !d.hookResult[s] || d.funcParam[s] {
-		return false
+//
+// When s is not, why says what keeps it from being one.
+func (d *discoverer) perCall(s *types.Struct) (ok bool, why string) {
+	switch {
+	case d.kept[s] != "":
+		return false, "stored in " + d.kept[s]
+	case d.funcParam[s] != nil:
+		return false, "a parameter of " + d.funcParam[s].String()
+	case !d.methodParam[s] && !d.dataParam[s] && !d.hookResult[s]:
+		return false, "no method takes it"
 	}
 	for _, t := range d.copiedInto[s] {
 		if d.running[t] {
-			return false
+			return false, "copied into a running object"
 		}
 	}
-	return true
+	return true, ""
+}
+
+// builtFromArgument reports whether st stores a parameter of its method
+// (or what the parameter points to) into a field of an object the
+// function made or was handed by a call (a literal, a pool's Get): the
+// object one call builds from its arguments (an iterator from its
+// options, a command from its arguments), which keeps them no longer
+// than the call's result lives, unless the function stores the object
+// itself away.
+func builtFromArgument(st *ssa.Store) bool {
+	if st.Parent().Signature.Recv() == nil {
+		return false // a plain function: a constructor, or one computing data (see perCall)
+	}
+	v := st.Val
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X
+	}
+	if _, ok := v.(*ssa.Parameter); !ok {
+		return false
+	}
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	var x ssa.Value = fa.X
+	for {
+		switch y := x.(type) {
+		case *ssa.FieldAddr:
+			x = y.X
+			continue
+		case *ssa.TypeAssert:
+			x = y.X
+			continue
+		case *ssa.Alloc, *ssa.Call:
+			// The object is itself stored away (f.tracer = &tracer{opts}):
+			// a long-lived object set up by the call, which keeps them.
+			for _, r := range *y.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Val == y {
+					return false
+				}
+			}
+			return true
+		}
+		return false
+	}
+}
+
+// isPerCall is perCall's verdict alone.
+func (d *discoverer) isPerCall(s *types.Struct) bool {
+	ok, _ := d.perCall(s)
+	return ok
 }
 
 // scannedCalls yields the calls of the scanned functions, in order, each

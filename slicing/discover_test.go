@@ -191,8 +191,10 @@ func neg(b bool) string {
 }
 
 // TestHelpers checks that test support is left out by default, whether a
-// helper package (one importing testing, an example) or a mock kept in the
-// library's own files, and that Config.Helpers brings it back.
+// helper package (one importing testing, an example, an internal package
+// nothing imports), a harness kept in a file of the library that imports
+// testing, or a mock kept in the library's own files, and that
+// Config.Helpers brings it back.
 func TestHelpers(t *testing.T) {
 	discover := func(helpers bool) []*slicing.Option {
 		prog, err := slicing.Load(context.Background(), slicing.Config{
@@ -215,7 +217,7 @@ func TestHelpers(t *testing.T) {
 	}
 	// The example's flag is bound into Config.Workers: with helpers it is
 	// one of that option's names.
-	support := []string{"rounds", "workers", "rate", "MockFetchOptions.Delay", "MockFetchOptions.Records"}
+	support := []string{"rounds", "workers", "rate", "MockFetchOptions.Delay", "MockFetchOptions.Records", "ClusterOpts.Nodes", "RetryConfig.Attempts"}
 	named := func(name string) func(*slicing.Option) bool {
 		return func(o *slicing.Option) bool { return o.Name == name || slices.Contains(o.Aliases, name) }
 	}

@@ -155,7 +155,8 @@ func (d *discoverer) listGates() {
 }
 
 // namedIn yields the features a list is asked for: the constant an element
-// of it is compared with, with the comparison, and the constant a
+// of it (at an index that varies: a loop over it) is compared with, with
+// the comparison, and the constant a
 // slices.Contains call asks, with the call.
 func namedIn(list ssa.Value) iter.Seq2[string, ssa.Value] {
 	return func(yield func(string, ssa.Value) bool) {
@@ -178,6 +179,9 @@ func namedIn(list ssa.Value) iter.Seq2[string, ssa.Value] {
 		for _, r := range *list.Referrers() {
 			switch r := r.(type) {
 			case *ssa.IndexAddr:
+				if _, ok := r.Index.(*ssa.Const); ok {
+					continue // list[0] == "x" asks about one element, not whether the list names x
+				}
 				for _, l := range *r.Referrers() {
 					if load, ok := l.(*ssa.UnOp); ok && load.Op == token.MUL && !compared(load) {
 						return

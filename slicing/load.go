@@ -4,7 +4,9 @@ import (
 	"cmp"
 	"context"
 	"fmt"
+	"go/ast"
 	"go/token"
+	"go/types"
 	"iter"
 	"maps"
 	"path/filepath"
@@ -73,6 +75,12 @@ type Program struct {
 	// so that their calls count where the program's code goes.
 	Helper  map[*ssa.Package]bool
 	Helpers bool // Config.Helpers: helpers are in Scanned instead
+	// Support and Harness hold the test support kept in the files of the
+	// program's packages (see supportDecls): the functions are analysed
+	// but not searched for options, as helper packages' are; the struct
+	// types are not configuration.
+	Support map[*types.Func]bool
+	Harness map[*types.TypeName]bool
 	// AllBodies is Config.AllBodies: without them, the analysis marks
 	// callbacks from the calls into body-less functions.
 	AllBodies bool
@@ -174,6 +182,9 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 
 	prog.Scanned, prog.Helper = scanned(pkgs, ssaPkgs, cfg.Exclude, cfg.Helpers)
 	prog.Helpers = cfg.Helpers
+	if !cfg.Helpers {
+		prog.Support, prog.Harness = supportDecls(pkgs)
+	}
 	if len(prog.Scanned) == 0 {
 		var msgs []string
 		for _, e := range prog.Errors {
@@ -192,7 +203,7 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 
 // scanned picks the packages to search for read sites: each matched,
 // well-typed package once, its test variant ("p [p.test]") in place of p,
-// and no generated test mains. Helper packages (see helper) are left
+// and no generated test mains. Helper packages (see helpers) are left
 // out unless helpers is set or every other package is excluded: a user
 // who names only examples means to analyse them.
 func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string, withHelpers bool) (scan, aside map[*ssa.Package]bool) {
@@ -233,10 +244,12 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 // bench*, counted from the module's root); one that imports such a
 // package of its own module that is test support proper, importing
 // "testing" itself or through another such (a test client's main
-// package), since the program's code does not; or one whose own files
+// package), since the program's code does not; one whose own files
 // import "testing" and that only helpers import (a package of test
-// utilities). A package of the program that imports "testing" for a test
-// hook stays in, and so does one that imports ordinary code kept under a
+// utilities); or an internal package that no package of the program
+// imports (only tests do). A package of the program that imports
+// "testing" for a test hook stays in (the hook is left out:
+// supportDecls), and so does one that imports ordinary code kept under a
 // test-like name (a key generator in internal/testkeys).
 func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 	sameModule := func(p, q *packages.Package) bool {
@@ -279,8 +292,12 @@ func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 		return false
 	}
 	byPath := func(p *packages.Package) bool { return helperDir(p) || importsSupport(p) }
+	matched := make(map[string]bool)
+	for _, p := range pkgs {
+		matched[p.PkgPath] = true
+	}
 	return func(p *packages.Package) bool {
-		if byPath(p) {
+		if byPath(p) || unimportedInternal(p, importedBy[p], matched) {
 			return true
 		}
 		if _, ok := p.Imports["testing"]; !ok {
@@ -293,6 +310,98 @@ func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 		}
 		return true
 	}
+}
+
+// unimportedInternal reports whether p is an internal package that no
+// package of the program imports while the packages that could are
+// loaded (the directory holding its internal directory is matched): only
+// tests use it (a retry helper in internal/retry), since no other module
+// can.
+func unimportedInternal(p *packages.Package, importers []*packages.Package, matched map[string]bool) bool {
+	if len(importers) > 0 || p.Name == "main" || p.ForTest != "" {
+		return false
+	}
+	i := strings.LastIndex(p.PkgPath+"/", "/internal/")
+	if i <= 0 {
+		return false
+	}
+	return matched[p.PkgPath[:i]]
+}
+
+// supportDecls returns the test support kept in the non-test files of
+// pkgs beside the program's code: the functions that take one of package
+// testing's types (a cluster harness's makeCluster(t *testing.T, opts
+// *MakeClusterOpts), a test hook SetClockForTesting(t *testing.T, ...)),
+// and the struct types only such functions take (MakeClusterOpts: the
+// harness's settings, not the program's).
+func supportDecls(pkgs []*packages.Package) (funcs map[*types.Func]bool, harnesses map[*types.TypeName]bool) {
+	funcs = make(map[*types.Func]bool)
+	harnesses = make(map[*types.TypeName]bool)
+	program := make(map[*types.TypeName]bool) // taken by a function of the program
+	for _, p := range pkgs {
+		if p.TypesInfo == nil || p.Fset == nil {
+			continue
+		}
+		for _, f := range p.Syntax {
+			if tf := p.Fset.File(f.Pos()); tf == nil || strings.HasSuffix(tf.Name(), "_test.go") {
+				continue
+			}
+			for _, decl := range f.Decls {
+				fd, ok := decl.(*ast.FuncDecl)
+				if !ok {
+					continue
+				}
+				fn, _ := p.TypesInfo.Defs[fd.Name].(*types.Func)
+				if fn == nil {
+					continue
+				}
+				support := testingFields(p.TypesInfo, fd.Type.Params)
+				if support {
+					funcs[fn] = true
+				}
+				for _, field := range fd.Type.Params.List {
+					t := types.Unalias(p.TypesInfo.TypeOf(field.Type))
+					if ptr, ok := t.(*types.Pointer); ok {
+						t = types.Unalias(ptr.Elem())
+					}
+					n, ok := t.(*types.Named)
+					if !ok {
+						continue
+					}
+					if _, ok := n.Underlying().(*types.Struct); !ok {
+						continue
+					}
+					if support {
+						harnesses[n.Origin().Obj()] = true
+					} else {
+						program[n.Origin().Obj()] = true
+					}
+				}
+			}
+		}
+	}
+	for tn := range program {
+		delete(harnesses, tn)
+	}
+	return funcs, harnesses
+}
+
+// testingFields reports whether one of fields has a type of package
+// testing (*testing.T, testing.TB, ...).
+func testingFields(info *types.Info, fields *ast.FieldList) bool {
+	if fields == nil {
+		return false
+	}
+	for _, f := range fields.List {
+		t := types.Unalias(info.TypeOf(f.Type))
+		if p, ok := t.(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		if n, ok := t.(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "testing" {
+			return true
+		}
+	}
+	return false
 }
 
 // helperDir reports whether p lies under a helper directory (see helpers).

@@ -86,7 +86,7 @@ func (d *discoverer) structs() error {
 		case declared[full]:
 			why, found[full] = "declared", true
 			d.notes.add(keys, "%s: configuration: declared in sources.types", full)
-		case !d.prog.Helpers && harness(s):
+		case !d.prog.Helpers && d.harness(nt):
 			// a test harness kept in non-test files: not the program's settings
 			d.notes.add(keys, "%s: not configuration: a test harness kept in non-test files (-helpers brings it in)", full)
 		case d.hasTag(s, d.src.Tags):
@@ -102,11 +102,12 @@ func (d *discoverer) structs() error {
 			}
 		case named && d.running[s]:
 			d.notes.add(keys, "%s: named like configuration, but a running object: its own methods use its locks or channels", full)
-		case named && d.perCall(s):
+		case named && d.isPerCall(s):
 			d.notes.add(keys, "%s: named like configuration, but an argument struct passed anew to each call, not kept: not settings", full)
 		case named:
 			why = "name"
-			d.notes.add(keys, "%s: configuration: named like it (%s)", full, strings.Join(d.src.TypeSuffixes, ", "))
+			_, not := d.perCall(s)
+			d.notes.add(keys, "%s: configuration: named like it (%s); not a per-call argument: %s", full, strings.Join(d.src.TypeSuffixes, ", "), not)
 		}
 		if why != "" {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: why}
@@ -118,7 +119,7 @@ func (d *discoverer) structs() error {
 	// once the settings structs are known, in the same order.
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && d.userFields(s) && (d.prog.Helpers || !harness(s)) {
+		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && d.userFields(s) && (d.prog.Helpers || !d.harness(nt)) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: a running object whose exported fields its user sets and its own code only reads or builds from settings", fullName(nt))
 		}
@@ -131,8 +132,8 @@ func (d *discoverer) structs() error {
 	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && !d.methodParam[s] && !d.funcParam[s] && !d.dataParam[s] &&
-			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !harness(s)) && d.userFields(s) && d.setToSettings(s) {
+		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && !d.methodParam[s] && d.funcParam[s] == nil && !d.dataParam[s] &&
+			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !d.harness(nt)) && d.userFields(s) && d.setToSettings(s) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: a tool its user sets up and calls: its methods read its exported fields, which the module sets only to constants or settings", fullName(nt))
 		}
@@ -145,7 +146,7 @@ func (d *discoverer) structs() error {
 	d.unmarshalTargets(inModule)
 	d.setters = d.funcOptions(inModule)
 	for f := range d.setters { // the struct of a field a functional option sets
-		if nt := inModule[f.s]; d.config[f.s] == nil && nt != nil && (d.prog.Helpers || !harness(f.s)) {
+		if nt := inModule[f.s]; d.config[f.s] == nil && nt != nil && (d.prog.Helpers || !d.harness(nt)) {
 			d.config[f.s] = &structInfo{s: f.s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "funcopt"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: functional options set its fields", fullName(nt))
 		}
@@ -201,7 +202,11 @@ func (d *discoverer) structs() error {
 		switch {
 		case d.config[s] != nil:
 		case d.running[s]:
-			d.notes.add([]string{fullName(nt)}, "%s: not configuration: a running object, whose own methods use its locks or channels (its exported fields would be configuration if its user set them and its code only read them)", fullName(nt))
+			why := ""
+			if at := d.ownWrite(s); at != "" {
+				why = ": " + at
+			}
+			d.notes.add([]string{fullName(nt)}, "%s: not configuration: a running object, whose own methods use its locks or channels (its exported fields would be configuration if its user set them and its code only read them%s)", fullName(nt), why)
 		default:
 			d.notes.add([]string{fullName(nt)}, "%s: not configuration: no configuration tag, no name like one (%s), no Unmarshal call decodes it, no functional option sets it, and no configuration struct holds it", fullName(nt), strings.Join(d.src.TypeSuffixes, ", "))
 		}
@@ -359,6 +364,21 @@ func (d *discoverer) userFields(s *types.Struct) bool {
 		n++
 	}
 	return n > 0
+}
+
+// ownWrite names the first exported, settable field of s that the
+// scanned code changes (see userFields), with where, or "".
+func (d *discoverer) ownWrite(s *types.Struct) string {
+	for i := range s.NumFields() {
+		f := s.Field(i)
+		if !f.Exported() || f.Embedded() || !d.settable(f.Type()) {
+			continue
+		}
+		if st := d.changedAt(field{s, i}); st != nil {
+			return fmt.Sprintf("its code sets %s at %s", f.Name(), d.prog.Position(st.Pos()))
+		}
+	}
+	return ""
 }
 
 // tagPrefix is the key path of si under tag, ending in the separator.
@@ -617,6 +637,12 @@ func (d *discoverer) setToSettings(s *types.Struct) bool {
 		}
 	}
 	return true
+}
+
+// harness reports whether nt is test support: a harness (below), or a
+// struct only test support takes (Program.Harness).
+func (d *discoverer) harness(nt *types.Named) bool {
+	return harness(nt.Underlying().(*types.Struct)) || d.prog.Harness[nt.Origin().Obj()]
 }
 
 // harness reports whether s holds a test's handle: a field of one of

@@ -214,6 +214,36 @@ func (w *Writer) Write(n int) {
 	}
 }
 
+// Dialer is a running object whose own code fills in the defaults its
+// user left unset: it keeps the user's values, so its fields stay
+// configuration.
+type Dialer struct {
+	Retries int
+	Codec   *Codec
+	mu      sync.Mutex
+	conns   int
+}
+
+type Codec struct{ level int }
+
+func (d *Dialer) init() {
+	if d.Codec == nil {
+		d.Codec = &Codec{level: d.conns}
+	}
+	if d.Retries == 0 { // want option:"Dialer.Retries"
+		d.Retries = d.conns + 1
+	}
+}
+
+func (d *Dialer) Dial() {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.init()
+	for i := 0; i < d.Retries; i++ { // want option:"Dialer.Retries"
+		d.conns++
+	}
+}
+
 // Session is a running object whose exported fields its own code fills
 // with run-time data: not configuration.
 type Session struct {
@@ -246,11 +276,54 @@ type SearchOptions struct {
 }
 
 type Index struct {
-	docs []string
+	docs   []string
+	tracer *tracer
 }
 
 func (ix *Index) Search(q string, o *SearchOptions) []string {
 	return ix.docs[:o.Limit]
+}
+
+// ScanOptions are the options of one scan: the iterator the call builds
+// keeps them as long as it lives, and no longer: an argument too.
+type ScanOptions struct {
+	Limit int
+}
+
+type Iterator struct {
+	opts ScanOptions
+	pos  int
+}
+
+func (ix *Index) Scan(o *ScanOptions) *Iterator {
+	it := &Iterator{}
+	it.opts = *o
+	return it
+}
+
+func (it *Iterator) Next() bool {
+	it.pos++
+	return it.pos < it.opts.Limit
+}
+
+// TraceOptions set up a tracer the index keeps: settings, though a
+// method takes them.
+type TraceOptions struct {
+	Depth int
+}
+
+type tracer struct{ opts TraceOptions }
+
+func (ix *Index) Trace(o TraceOptions) {
+	t := &tracer{}
+	t.opts = o
+	ix.tracer = t
+}
+
+func (ix *Index) Dump() {
+	for i := 0; i < ix.tracer.opts.Depth; i++ { // want option:"TraceOptions.Depth"
+		fmt.Println(ix.docs[i])
+	}
 }
 
 // EncodeOptions are the options of one call of a function that computes

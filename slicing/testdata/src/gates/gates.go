@@ -99,5 +99,8 @@ func New(cfg Config) *server {
 			fmt.Println(h)
 		}
 	}
+	if len(cfg.Hosts) > 0 && cfg.Hosts[0] == "0.0.0.0" { // want option:"Config.Hosts"
+		fmt.Println("any") // the first host is one value, not a feature the list names
+	}
 	return s
 }
