@@ -458,12 +458,16 @@ func distance(a, b string) int {
 // w.Acks = RequireAll initialise; w.n = len(buf) in a method, or a
 // method's Generation{ID: id} built from run-time data, change state.
 func (d *discoverer) changed(f field) bool {
-	return d.changedAt(f) != nil
+	return d.changedAt(f, nil) != nil
 }
 
-// changedAt returns the first store that makes f changed (see changed).
-func (d *discoverer) changedAt(f field) *ssa.Store {
+// changedAt returns the first store that makes f changed (see changed),
+// outside the functions skip holds.
+func (d *discoverer) changedAt(f field, skip map[*ssa.Function]bool) *ssa.Store {
 	for _, st := range d.written[f] {
+		if skip[st.Parent()] {
+			continue
+		}
 		fa := st.Addr.(*ssa.FieldAddr)
 		_, built := fa.X.(*ssa.Alloc)
 		constructor := st.Parent().Signature.Recv() == nil && st.Parent().Parent() == nil

@@ -352,11 +352,15 @@ func returned(fn *ssa.Function) bool {
 				if *op != ssa.Value(fn) {
 					continue
 				}
-				if _, ok := instr.(*ssa.Return); ok {
+				switch instr := instr.(type) {
+				case *ssa.Return:
 					return true
-				}
-				if v, ok := instr.(ssa.Value); ok {
-					work = append(work, v)
+				case *ssa.Store: // into a struct literal: producerOpt{func(c *cfg) { c.x = true }}
+					if instr.Val == ssa.Value(fn) {
+						work = append(work, loadsOf(rootAlloc(instr.Addr))...)
+					}
+				case ssa.Value:
+					work = append(work, instr)
 				}
 			}
 		}
@@ -390,17 +394,26 @@ func returned(fn *ssa.Function) bool {
 		}
 		// Loads of an alloc the closure was stored into carry it on.
 		for _, v := range next {
-			if a, ok := v.(*ssa.Alloc); ok && a.Referrers() != nil {
-				for _, r := range *a.Referrers() {
-					if u, ok := r.(*ssa.UnOp); ok {
-						next = append(next, u)
-					}
-				}
+			if _, ok := v.(*ssa.Alloc); ok {
+				next = append(next, loadsOf(v)[1:]...)
 			}
 		}
 		work = next
 	}
 	return false
+}
+
+// loadsOf returns v and, when v is an alloc, the loads of it.
+func loadsOf(v ssa.Value) []ssa.Value {
+	out := []ssa.Value{v}
+	if a, ok := v.(*ssa.Alloc); ok && a.Referrers() != nil {
+		for _, r := range *a.Referrers() {
+			if u, ok := r.(*ssa.UnOp); ok {
+				out = append(out, u)
+			}
+		}
+	}
+	return out
 }
 
 // rootAlloc walks a field or element address down to its base.

@@ -145,8 +145,16 @@ func (d *discoverer) structs() error {
 	}
 	d.unmarshalTargets(inModule)
 	d.setters = d.funcOptions(inModule)
+	records := make(map[*types.Struct]bool) // fluent records (fluentRecord)
 	for f := range d.setters { // the struct of a field a functional option sets
 		if nt := inModule[f.s]; d.config[f.s] == nil && nt != nil && (d.prog.Helpers || !d.harness(nt)) {
+			if at := d.fluentRecord(f.s); at != nil {
+				if !records[f.s] {
+					d.notes.add([]string{fullName(nt)}, "%s: not configuration: a record with fluent setters, which the module also fills with run-time data (at %s)", fullName(nt), d.prog.Position(at.Pos()))
+				}
+				records[f.s] = true
+				continue
+			}
 			d.config[f.s] = &structInfo{s: f.s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "funcopt"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: functional options set its fields", fullName(nt))
 		}
@@ -200,7 +208,7 @@ func (d *discoverer) structs() error {
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
 		switch {
-		case d.config[s] != nil:
+		case d.config[s] != nil, records[s]:
 		case d.running[s]:
 			why := ""
 			if at := d.ownWrite(s); at != "" {
@@ -366,6 +374,32 @@ func (d *discoverer) userFields(s *types.Struct) bool {
 	return n > 0
 }
 
+// fluentRecord returns, when only builder methods set the fields of s
+// (o.At(n) returning the changed copy), a store by which the module's
+// own code fills one of them with run-time data (Offset{at: resp.Offset}
+// from a reply): s is then a value the program computes, which its user
+// may also build fluently, not settings. nil otherwise.
+func (d *discoverer) fluentRecord(s *types.Struct) *ssa.Store {
+	builders := make(map[*ssa.Function]bool)
+	for f, ss := range d.setters {
+		if f.s != s {
+			continue
+		}
+		for _, st := range ss {
+			if !builder(st.fn) {
+				return nil
+			}
+			builders[st.fn] = true
+		}
+	}
+	for i := range s.NumFields() {
+		if st := d.changedAt(field{s, i}, builders); st != nil {
+			return st
+		}
+	}
+	return nil
+}
+
 // ownWrite names the first exported, settable field of s that the
 // scanned code changes (see userFields), with where, or "".
 func (d *discoverer) ownWrite(s *types.Struct) string {
@@ -374,7 +408,7 @@ func (d *discoverer) ownWrite(s *types.Struct) string {
 		if !f.Exported() || f.Embedded() || !d.settable(f.Type()) {
 			continue
 		}
-		if st := d.changedAt(field{s, i}); st != nil {
+		if st := d.changedAt(field{s, i}, nil); st != nil {
 			return fmt.Sprintf("its code sets %s at %s", f.Name(), d.prog.Position(st.Pos()))
 		}
 	}

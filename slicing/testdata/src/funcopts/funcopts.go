@@ -596,3 +596,68 @@ func Grow(w *wrappedStore, m *Member) []byte {
 	w.add(m)
 	return make([]byte, m.ID+m.Size)
 }
+
+// FetchOpt is an option type whose constructors wrap a closure in a
+// struct literal; one takes no argument and sets a flag (a closure with
+// no free variables is the function itself, stored into the literal).
+type FetchOpt interface{ apply(*fetchConfig) }
+
+type fetchOpt struct{ fn func(*fetchConfig) }
+
+func (o fetchOpt) apply(c *fetchConfig) { o.fn(c) }
+
+type fetchConfig struct {
+	noCRC    bool
+	maxBytes int
+}
+
+func DisableCRC() FetchOpt { return fetchOpt{func(c *fetchConfig) { c.noCRC = true }} }
+
+func FetchMaxBytes(n int) FetchOpt { return fetchOpt{func(c *fetchConfig) { c.maxBytes = n }} }
+
+type fetcher struct{ cfg *fetchConfig }
+
+func NewFetcher(opts ...FetchOpt) *fetcher {
+	c := &fetchConfig{}
+	for _, o := range opts {
+		o.apply(c)
+	}
+	return &fetcher{cfg: c}
+}
+
+func (f *fetcher) Fetch(b []byte) int {
+	sum := 0
+	if !f.cfg.noCRC { // want option:"fetchConfig.noCRC" alias:"funcopts.DisableCRC"
+		for _, x := range b[:min(len(b), f.cfg.maxBytes)] { // want option:"fetchConfig.maxBytes" alias:"funcopts.FetchMaxBytes"
+			sum += int(x)
+		}
+	}
+	return sum
+}
+
+// Position is a value the module computes (from a broker's reply) that
+// its user may also build fluently: its builder methods make no settings.
+type Position struct {
+	at    int64
+	epoch int32
+}
+
+func (p Position) At(at int64) Position { p.at = at; return p }
+
+func (p Position) WithEpoch(e int32) Position { p.epoch = e; return p }
+
+type reply struct{ Offset int64 }
+
+type consumer struct{ pos Position }
+
+func (c *consumer) Resume(r *reply) { c.pos = Position{at: r.Offset} }
+
+func (c *consumer) Seek(p Position) { c.pos = p }
+
+func (c *consumer) Skip() int64 {
+	n := int64(0)
+	for i := int64(0); i < c.pos.at; i++ {
+		n++
+	}
+	return n
+}
