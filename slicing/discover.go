@@ -186,6 +186,7 @@ type discoverer struct {
 	dataParam   map[*types.Struct]bool            // structs passed to plain functions that compute data
 	hookResult  map[*types.Struct]bool            // structs a called function value returns
 	written     map[field][]*ssa.Store            // fields the scanned code stores to
+	mutated     map[field]ssa.CallInstruction     // fields a method of their value changes in place (s.Stats.Hits.Add(1)): the first such call
 	opts        map[string]*Option
 	aliases     map[string]*Option
 	seen        map[siteKey]bool
@@ -224,6 +225,7 @@ func (d *discoverer) catalogue() error {
 func (d *discoverer) index() {
 	d.globalStore = make(map[*ssa.Global][]*ssa.Store)
 	d.written = make(map[field][]*ssa.Store)
+	d.mutated = make(map[field]ssa.CallInstruction)
 	d.copiedInto = make(map[*types.Struct][]*types.Struct)
 	d.kept = make(map[*types.Struct]string)
 	d.methodParam = make(map[*types.Struct]bool)
@@ -282,6 +284,7 @@ func (d *discoverer) index() {
 						}
 					}
 				case *ssa.Call:
+					d.inPlace(instr)
 					if callee := instr.Call.StaticCallee(); callee != nil {
 						callee = origin(callee)
 						d.calls[callee] = append(d.calls[callee], instr)
@@ -297,6 +300,41 @@ func (d *discoverer) index() {
 				}
 			}
 		}
+	}
+}
+
+// inPlace records the fields call changes in place: the field (or a field
+// within it) that is the pointer receiver of a method called on it
+// (s.Stats.Hits.Add(1)), or the address handed to sync/atomic
+// (atomic.AddInt64(&s.n, 1)); every field along the selector counts.
+func (d *discoverer) inPlace(call *ssa.Call) {
+	callee := call.Call.StaticCallee()
+	if callee == nil || len(call.Call.Args) == 0 {
+		return
+	}
+	var addr ssa.Value
+	switch {
+	case callee.Signature.Recv() != nil:
+		if _, ptr := callee.Signature.Recv().Type().Underlying().(*types.Pointer); !ptr {
+			return
+		}
+		addr = call.Call.Args[0]
+	case callee.Pkg != nil && callee.Pkg.Pkg.Path() == "sync/atomic":
+		addr = call.Call.Args[0]
+	default:
+		return
+	}
+	for {
+		fa, ok := addr.(*ssa.FieldAddr)
+		if !ok {
+			return
+		}
+		if s := structOf(fa.X.Type()); s != nil {
+			if f := (field{s, fa.Field}); d.mutated[f] == nil {
+				d.mutated[f] = call
+			}
+		}
+		addr = fa.X
 	}
 }
 

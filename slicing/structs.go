@@ -366,7 +366,7 @@ func (d *discoverer) userFields(s *types.Struct) bool {
 		if !f.Exported() || f.Embedded() || !d.settable(f.Type()) {
 			continue
 		}
-		if d.changed(field{s, i}) {
+		if d.changed(field{s, i}) || d.mutated[field{s, i}] != nil {
 			return false
 		}
 		n++
@@ -410,6 +410,9 @@ func (d *discoverer) ownWrite(s *types.Struct) string {
 		}
 		if st := d.changedAt(field{s, i}, nil); st != nil {
 			return fmt.Sprintf("its code sets %s at %s", f.Name(), d.prog.Position(st.Pos()))
+		}
+		if c := d.mutated[field{s, i}]; c != nil {
+			return fmt.Sprintf("its code changes %s in place at %s", f.Name(), d.prog.Position(c.Pos()))
 		}
 	}
 	return ""

@@ -5,6 +5,7 @@ package funcopts
 import (
 	"fmt"
 	"sync"
+	"sync/atomic"
 )
 
 // options is unexported and set only through functional options.
@@ -660,4 +661,34 @@ func (c *consumer) Skip() int64 {
 		n++
 	}
 	return n
+}
+
+// Gauge is a counter its methods change in place.
+type Gauge int64
+
+func (g *Gauge) Add(n int64) { atomic.AddInt64((*int64)(g), n) }
+
+// PoolStats are a running object's statistics, which its own methods
+// count in place: state, not configuration.
+type PoolStats struct {
+	Gets Gauge
+}
+
+type Pool struct {
+	Stats PoolStats
+	mu    sync.Mutex
+	items []int
+}
+
+func (p *Pool) Get() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.Stats.Gets.Add(1)
+	return len(p.items)
+}
+
+func (p *Pool) Report() {
+	for i := int64(0); i < int64(p.Stats.Gets); i++ {
+		fmt.Println(i)
+	}
 }
