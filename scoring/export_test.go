@@ -57,3 +57,6 @@ func Base(a *slicing.Analysis, est configs.Estimates, sl *slicing.Slice, fs *sli
 	c := inContext{sl: sl, freq: freq, calls: calls, memo: make(map[*ssa.Function]float64), doing: make(map[*ssa.Function]bool)}
 	return c.base(fs)
 }
+
+// LibraryCap is libraryCap, for the tests.
+const LibraryCap = libraryCap

@@ -750,8 +750,8 @@ func TestSummaries(t *testing.T) {
 	if got := io("(*Log).Sync"); got != sync {
 		t.Errorf("Sync: IO %v, want the catalogue's %v", got, sync)
 	}
-	if got, want := io("(*Log).SyncAll"), s.Estimates.LoopTrips*sync; got != want {
-		t.Errorf("SyncAll: IO %v, want LoopTrips × %v = %v", got, sync, want)
+	if got, want := io("(*Log).SyncAll"), min(s.Estimates.LoopTrips*sync, scoring.LibraryCap); got != want || got <= sync {
+		t.Errorf("SyncAll: IO %v, want LoopTrips × %v = %v, at most the cap %v", got, sync, want, scoring.LibraryCap)
 	}
 	if got := io("Even"); got <= 0 || got > sync {
 		t.Errorf("Even: IO %v, want its own sync's share, at most %v (the cycle through Odd adds nothing)", got, sync)
