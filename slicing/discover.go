@@ -108,6 +108,7 @@ func discover(ctx context.Context, prog *Program, src configs.Sources, why bool)
 	d.flags() // before key getters, so that flag names bound to fields are aliases
 	d.flagStructs()
 	d.keyCalls()
+	d.globals()
 	d.gates()
 	d.listGates()
 	d.mergeStored()
@@ -174,6 +175,7 @@ type discoverer struct {
 	funcs       []*ssa.Function // scanned functions, by position
 	loaded      loadIndex       // loads of globals and fields
 	globalStore map[*ssa.Global][]*ssa.Store
+	addressed   map[*ssa.Global]bool // globals whose address the scanned code uses other than to load or store
 	calls       map[*ssa.Function][]*ssa.Call
 
 	config      map[*types.Struct]*structInfo
@@ -224,6 +226,7 @@ func (d *discoverer) catalogue() error {
 // fields and the static calls, which the styles below look up.
 func (d *discoverer) index() {
 	d.globalStore = make(map[*ssa.Global][]*ssa.Store)
+	d.addressed = make(map[*ssa.Global]bool)
 	d.written = make(map[field][]*ssa.Store)
 	d.mutated = make(map[field]ssa.CallInstruction)
 	d.copiedInto = make(map[*types.Struct][]*types.Struct)
@@ -261,6 +264,7 @@ func (d *discoverer) index() {
 				if addLoad(d.loaded, instr) {
 					continue
 				}
+				d.addressOf(instr)
 				switch instr := instr.(type) {
 				case *ssa.Store:
 					if g, ok := instr.Addr.(*ssa.Global); ok {
@@ -299,6 +303,20 @@ func (d *discoverer) index() {
 					}
 				}
 			}
+		}
+	}
+}
+
+// addressOf records the globals instr uses other than as the address
+// it stores to: handed to a call, stored, converted.
+func (d *discoverer) addressOf(instr ssa.Instruction) {
+	var ops [8]*ssa.Value
+	for _, op := range instr.Operands(ops[:0]) {
+		if g, ok := (*op).(*ssa.Global); ok {
+			if st, ok := instr.(*ssa.Store); ok && st.Addr == g {
+				continue
+			}
+			d.addressed[g] = true
 		}
 	}
 }
@@ -363,6 +381,16 @@ func allFunctions(prog *Program, helpers bool) map[*ssa.Function]bool {
 			case *ssa.Function:
 				visit(mem)
 			case *ssa.Type:
+				if n, ok := mem.Type().(*types.Named); ok && n.TypeParams().Len() > 0 {
+					// A generic type has no method sets to ask: its
+					// methods' generic bodies stand for every instance.
+					for m := range n.Methods() {
+						if fn := prog.SSA.FuncValue(m); fn != nil && fn.Pkg == pkg {
+							visit(fn)
+						}
+					}
+					continue
+				}
 				for _, T := range []types.Type{mem.Type(), types.NewPointer(mem.Type())} {
 					mset := prog.SSA.MethodSets.MethodSet(T)
 					for i := range mset.Len() {

@@ -1,0 +1,125 @@
+package slicing
+
+import (
+	"go/types"
+	"maps"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// globals creates an option per exported package variable of a basic
+// type (a number, a bool, a duration) that a library's user sets before
+// using it, as sarama.MaxRequestSize or grpc.EnableTracing: declared in a
+// scanned package that is not a command, set by the module only to a
+// constant where it is declared (the package's init), its address handed
+// to no call (a flag bound to it is the flag's option), and read by the
+// scanned code. The option is named package.Var, read where it is loaded.
+func (d *discoverer) globals() {
+	var gs []*ssa.Global
+	for pkg := range d.prog.Scanned {
+		if pkg.Pkg.Name() == "main" || internal(pkg.Pkg.Path()) {
+			continue // no user of the module sets a command's or an internal package's variables
+		}
+		for _, m := range pkg.Members {
+			if g, ok := m.(*ssa.Global); ok && g.Object() != nil && g.Object().Exported() {
+				gs = append(gs, g)
+			}
+		}
+	}
+	reads := make(map[ssa.Value]*Option) // the other options' read sites
+	for _, name := range slices.Sorted(maps.Keys(d.opts)) {
+		for _, site := range d.opts[name].Sites {
+			if site.Value != nil && reads[site.Value] == nil {
+				reads[site.Value] = d.opts[name]
+			}
+		}
+	}
+	slices.SortFunc(gs, func(a, b *ssa.Global) int {
+		return strings.Compare(a.Pkg.Pkg.Path()+"."+a.Name(), b.Pkg.Pkg.Path()+"."+b.Name())
+	})
+	for _, g := range gs {
+		t := g.Type().(*types.Pointer).Elem()
+		b, ok := t.Underlying().(*types.Basic)
+		if !ok || b.Info()&(types.IsNumeric|types.IsBoolean) == 0 {
+			continue
+		}
+		name := g.Pkg.Pkg.Name() + "." + g.Name()
+		if !d.setOnlyInInit(g) {
+			d.notes.add([]string{name, g.Name()}, "%s: not an option: the module sets it other than to a constant where it is declared, or hands its address on", name)
+			continue
+		}
+		loads := d.loaded.globals[g]
+		if len(loads) == 0 {
+			continue
+		}
+		if o := d.defaultOf(loads, reads); o != nil {
+			// opt.DefaultBlockSize, returned when Options.BlockSize is
+			// unset: the same knob, set for every Options at once.
+			d.addAlias(o, name)
+			d.notes.add([]string{name, g.Name()}, "%s: the default of %s (its value where that is unset): merged into it", name, o.Name)
+			for _, l := range loads {
+				if instr, ok := l.(ssa.Instruction); ok {
+					d.addSite(o, instr.Parent(), l, l.Pos(), "default")
+				}
+			}
+			continue
+		}
+		o := d.option(name, "global", typeString(t))
+		d.notes.add([]string{name, g.Name()}, "%s: an option: an exported package variable its user sets, which the module only reads", name)
+		for _, l := range loads {
+			if instr, ok := l.(ssa.Instruction); ok {
+				d.addSite(o, instr.Parent(), l, l.Pos(), "")
+			}
+		}
+	}
+}
+
+// defaultOf returns the option whose default one of loads is: merged
+// with a read of it by a phi (v := o.N; if v == 0 { v = DefaultN }), or
+// returned where another return of the function gives a read of it (if
+// o.N == 0 { return DefaultN }; return o.N).
+func (d *discoverer) defaultOf(loads []ssa.Value, reads map[ssa.Value]*Option) *Option {
+	for _, l := range loads {
+		for _, r := range *l.Referrers() {
+			switch r := r.(type) {
+			case *ssa.Phi:
+				for _, e := range r.Edges {
+					if o := reads[Unconvert(e)]; o != nil && e != l {
+						return o
+					}
+				}
+			case *ssa.Return:
+				i := slices.Index(r.Results, l)
+				for _, b := range r.Parent().Blocks {
+					if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && ret != r && i < len(ret.Results) {
+						if o := reads[Unconvert(ret.Results[i])]; o != nil {
+							return o
+						}
+					}
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// setOnlyInInit reports whether the scanned code stores into g only
+// constants, in its package's init (the variable's initializer), and
+// passes its address to no call.
+func (d *discoverer) setOnlyInInit(g *ssa.Global) bool {
+	for _, st := range d.globalStore[g] {
+		if _, ok := st.Val.(*ssa.Const); !ok || st.Parent().Name() != "init" || st.Parent().Pkg != g.Pkg {
+			return false
+		}
+	}
+	return !d.addressed[g] // &g handed on: a flag bound to it, an atomic update
+}
+
+
+// internal reports whether path is an internal package's, which only its
+// own module imports.
+func internal(path string) bool {
+	return strings.HasSuffix(path, "/internal") || strings.Contains(path, "/internal/") || strings.HasPrefix(path, "internal/")
+}

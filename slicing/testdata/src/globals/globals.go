@@ -1,0 +1,62 @@
+// Package globals holds the package variables a library's user sets
+// before using it (sarama.MaxRequestSize), beside variables that are
+// state, flags and defaults.
+package globals
+
+import (
+	"flag"
+	"time"
+)
+
+// MaxFrame is a knob: its user sets it, the package only reads it.
+var MaxFrame = 1 << 20
+
+// Linger is one too, of a named basic type.
+var Linger = 5 * time.Millisecond
+
+// Debug is state: the package sets it itself.
+var Debug = false
+
+// Started is state: set at run time, not to a constant.
+var Started = time.Now().Unix()
+
+// Verbose is bound to a flag: the flag's option, not a global's.
+var Verbose bool
+
+// DefaultWindow is the default of Options.Window: the same knob.
+var DefaultWindow = 64
+
+// Options are the settings of one reader.
+type Options struct {
+	Window int
+}
+
+func init() {
+	flag.BoolVar(&Verbose, "verbose", false, "log more")
+}
+
+// SetDebug turns debugging on.
+func SetDebug() { Debug = true }
+
+func (o *Options) window() int {
+	if o == nil || o.Window == 0 { // want option:"Options.Window"
+		return DefaultWindow // want option:"Options.Window" alias:"globals.DefaultWindow"
+	}
+	return o.Window // want option:"Options.Window"
+}
+
+// Read counts what it reads.
+func Read(b []byte, o *Options) int {
+	n := 0
+	for i := 0; i < MaxFrame && i < len(b); i++ { // want option:"globals.MaxFrame" style:"global"
+		n++
+	}
+	if Debug || Started > 0 || Verbose { // want option:"verbose"
+		n++
+	}
+	for i := 0; i < o.window(); i++ {
+		n++
+	}
+	time.Sleep(Linger) // want option:"globals.Linger"
+	return n
+}
