@@ -104,7 +104,8 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 	for _, w := range wanted {
 		sizes[w.p] = w.size
 	}
-	total, left := 0, 0
+	total := 0
+	var left []string
 	for _, w := range wanted {
 		var add []*packages.Package
 		cost := 0
@@ -121,7 +122,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 			cost += n
 		})
 		if total+cost > budget {
-			left++
+			left = append(left, w.p.PkgPath)
 			continue
 		}
 		total += cost
@@ -131,8 +132,13 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 		libs.roots = append(libs.roots, w.p)
 	}
 	slices.SortFunc(libs.roots, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
-	if left > 0 {
-		libs.Note = append(libs.Note, fmt.Sprintf("%d libraries not summarised, over limits.max_library_bytes (%d kB of source summarised, with what it imports)", left, total/1000))
+	if len(left) > 0 {
+		slices.Sort(left)
+		named := strings.Join(left, ", ")
+		if len(left) > 5 {
+			named = strings.Join(left[:5], ", ") + ", ..."
+		}
+		libs.Note = append(libs.Note, fmt.Sprintf("%d libraries not summarised, over limits.max_library_bytes (%d kB of source summarised, with what it imports): %s", len(left), total/1000, named))
 	}
 	return libs
 }
