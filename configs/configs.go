@@ -67,6 +67,10 @@ type Sources struct {
 	Tags         []string `koanf:"tags"`
 	WeakTags     []string `koanf:"weak_tags"`
 	TypeSuffixes []string `koanf:"type_suffixes"`
+	// ParamSuffixes name configuration structs only when a function
+	// (not a method) takes one: a client's ClientOption, where an option
+	// type's struct (MaxRecvMsgSizeCallOption) is not.
+	ParamSuffixes []string `koanf:"param_suffixes"`
 	Getters      []Func   `koanf:"getters"`
 	Flags        []Func   `koanf:"flags"`
 	FlagVars     []Func   `koanf:"flag_vars"`

@@ -82,7 +82,8 @@ func (d *discoverer) structs() error {
 		full := nt.Obj().Pkg().Path() + "." + nt.Obj().Name()
 		keys := []string{full}
 		why := ""
-		switch named := hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes); {
+		named := hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) || hasSuffix(nt.Obj().Name(), d.src.ParamSuffixes) && d.funcParam[s] != nil
+		switch {
 		case declared[full]:
 			why, found[full] = "declared", true
 			d.notes.add(keys, "%s: configuration: declared in sources.types", full)
