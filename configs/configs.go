@@ -149,7 +149,10 @@ type Resource struct {
 	// a failure.
 	LAT float64 `koanf:"lat"`
 	// SYNC is a lock taken: what other goroutines wanting it wait for.
-	SYNC      float64 `koanf:"sync"`
+	SYNC float64 `koanf:"sync"`
+	// RET is memory kept: what a library's field bounds or sizes (see
+	// scoring.FieldSummaries); the catalogue's calls keep none.
+	RET       float64 `koanf:"ret"`
 	Influence string  `koanf:"influence"`
 	// Text marks functions that format messages: their results do not
 	// carry an option's value on (a log line is not work).

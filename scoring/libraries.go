@@ -1,6 +1,8 @@
 package scoring
 
 import (
+	"context"
+
 	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/ssa"
 
@@ -145,4 +147,34 @@ func sccs(funcs []*ssa.Function, edges func(fn *ssa.Function, yield func(*ssa.Fu
 		}
 	}
 	return comp
+}
+
+// FieldSummaries returns, per exported field of a number or a bool of the
+// libraries' struct types (slicing.Program.FieldReads), what the
+// libraries' code does with the value stored there: the cost of its
+// slice, ranked as an option of the libraries, in their own program and
+// frequencies (static calls only: the libraries have no call graph). The
+// keys are those Analysis.LibraryField looks up.
+func FieldSummaries(ctx context.Context, lib *slicing.Program, s *configs.Settings) (map[string]configs.Resource, error) {
+	if lib == nil || lib.SSA == nil {
+		return nil, nil
+	}
+	opts := lib.FieldReads()
+	if len(opts) == 0 {
+		return nil, nil
+	}
+	a := slicing.NewAnalysis(lib, callgraph.New(nil), s)
+	scores, err := Rank(ctx, a, lib, slicing.Forward(ctx, a, opts), s, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]configs.Resource, len(scores))
+	for _, sc := range scores {
+		c := sc.Cost
+		if c.sum()+c.RET == 0 {
+			continue
+		}
+		out[sc.Option.Name] = configs.Resource{CPU: c.CPU, MEM: c.MEM, IO: c.IO, LAT: c.LAT, SYNC: c.SYNC, RET: c.RET}
+	}
+	return out, nil
 }

@@ -364,13 +364,23 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 						c = c.scale(share[b.Index])
 					}
 				}
-				if c == (Cost{}) {
+				libRET := 0.0
+				if st, ok := instr.(*ssa.Store); ok && data {
+					if r, ok := w.a.LibraryField(st); ok {
+						// The option's value kept in a library's field
+						// (a pool's MaxSize): what the library's code does
+						// with it, in the library's frequencies, once.
+						c = c.add(Cost{CPU: r.CPU, MEM: r.MEM, IO: r.IO, LAT: r.LAT, SYNC: r.SYNC}, 1/times)
+						libRET = r.RET
+					}
+				}
+				if c == (Cost{}) && libRET == 0 {
 					continue
 				}
 				// Memory a number option sizes or bounds and the program
 				// keeps (stored in a long-lived value, queued, returned)
 				// is retained once per site, however often the site runs.
-				ret := 0.0
+				ret := libRET
 				if fs.Influence[instr]&slicing.Size != 0 {
 					// The option sizes this allocation: count its elements
 					// as a loop's trips.

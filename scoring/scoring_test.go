@@ -764,6 +764,25 @@ func TestSummaries(t *testing.T) {
 	}
 }
 
+// TestFieldSummaries checks that what a library does with the value of
+// an exported field of its structs is summarised for the program that
+// stores into it: the size a generic pool's methods fill it to, not a
+// field no code reads.
+func TestFieldSummaries(t *testing.T) {
+	prog, _, _, s := setup(t, "libsum")
+	fields, err := scoring.FieldSummaries(context.Background(), prog, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	size, ok := fields["field example.com/t/libsum.Config.Size"]
+	if !ok || size.CPU == 0 || size.RET == 0 {
+		t.Errorf("Config.Size: %+v, %v; want the CPU of the loop it bounds and the memory kept", size, ok)
+	}
+	if r, ok := fields["field example.com/t/libsum.Config.Retries"]; ok {
+		t.Errorf("Config.Retries, read nowhere, summarised: %+v", r)
+	}
+}
+
 // TestPoolWorkers checks that workers started in a loop on a shared
 // queue run as often as one start of the pool (they share its work),
 // while goroutines doing work of their own run once per start.

@@ -175,7 +175,8 @@ type librarySummaries struct {
 
 // summaries returns the cost of a call of each function of the
 // libraries prog calls (scoring.Summaries of what prog.Libraries
-// selects), from the cache when a run of the same confhunt with the same
+// selects) and what they do with the values of their structs' fields
+// (scoring.FieldSummaries), from the cache when a run of the same confhunt with the same
 // settings summarised the same libraries: they are other modules'
 // packages, which change far less often than the program, so a run after
 // an edit of the program finds them.
@@ -202,6 +203,17 @@ func (e *env) summaries(ctx context.Context, prog *slicing.Program, s *configs.S
 		return out
 	}
 	out.costs = scoring.Summaries(lib, s)
+	fields, err := scoring.FieldSummaries(ctx, lib, s)
+	if err != nil {
+		out.err = err
+		return out
+	}
+	for name, r := range fields {
+		if out.costs == nil {
+			out.costs = make(map[string]configs.Resource, len(fields))
+		}
+		out.costs[name] = r
+	}
 	if ok {
 		if data, err := json.Marshal(out.costs); err == nil {
 			c.Put(key, data) // a failed write costs the next run the summaries, no more

@@ -40,3 +40,26 @@ func Background(l *Log) { go l.Sync() }
 type Pair[T any] struct{ a, b T }
 
 func (p *Pair[T]) Swap(l *Log) { p.a, p.b = p.b, p.a; l.Sync() }
+
+// Config sets a pool up: Size bounds it, and its methods loop to fill
+// it (what a user's option stored into Size makes the library do); Name
+// is only printed. Retries is never read.
+type Config[T any] struct {
+	Size    int
+	Name    string
+	Retries int
+}
+
+type Pool[T any] struct {
+	cfg   Config[T]
+	items []T
+}
+
+func NewPool[T any](cfg Config[T]) *Pool[T] { return &Pool[T]{cfg: cfg} }
+
+// Fill adds items up to the pool's size.
+func (p *Pool[T]) Fill(mk func() T) {
+	for len(p.items) < p.cfg.Size {
+		p.items = append(p.items, mk())
+	}
+}
