@@ -188,7 +188,7 @@ type discoverer struct {
 	dataParam   map[*types.Struct]bool            // structs passed to plain functions that compute data
 	hookResult  map[*types.Struct]bool            // structs a called function value returns
 	written     map[field][]*ssa.Store            // fields the scanned code stores to
-	mutated     map[field]ssa.CallInstruction     // fields a method of their value changes in place (s.Stats.Hits.Add(1)): the first such call
+	mutated     map[field]ssa.Instruction         // fields changed in place, by a method of their value (s.Stats.Hits.Add(1)) or a store into a field within them (s.Stats.Hits = n): the first such instruction
 	opts        map[string]*Option
 	aliases     map[string]*Option
 	seen        map[siteKey]bool
@@ -228,7 +228,7 @@ func (d *discoverer) index() {
 	d.globalStore = make(map[*ssa.Global][]*ssa.Store)
 	d.addressed = make(map[*ssa.Global]bool)
 	d.written = make(map[field][]*ssa.Store)
-	d.mutated = make(map[field]ssa.CallInstruction)
+	d.mutated = make(map[field]ssa.Instruction)
 	d.copiedInto = make(map[*types.Struct][]*types.Struct)
 	d.kept = make(map[*types.Struct]string)
 	d.methodParam = make(map[*types.Struct]bool)
@@ -276,6 +276,9 @@ func (d *discoverer) index() {
 							if src := loadedFrom(instr.Val); src != nil {
 								d.copiedInto[src] = append(d.copiedInto[src], s)
 							}
+						}
+						if _, built := rootAlloc(fa).(*ssa.Alloc); !built && !fillsDefault(instr) {
+							d.within(fa.X, instr) // fs.Latency.Current = d: Latency changes in place
 						}
 					}
 					switch instr.Addr.(type) {
@@ -342,6 +345,12 @@ func (d *discoverer) inPlace(call *ssa.Call) {
 	default:
 		return
 	}
+	d.within(addr, call)
+}
+
+// within records every field along the selector addr (s.Stats.Hits) as
+// changed in place by instr.
+func (d *discoverer) within(addr ssa.Value, instr ssa.Instruction) {
 	for {
 		fa, ok := addr.(*ssa.FieldAddr)
 		if !ok {
@@ -349,7 +358,7 @@ func (d *discoverer) inPlace(call *ssa.Call) {
 		}
 		if s := structOf(fa.X.Type()); s != nil {
 			if f := (field{s, fa.Field}); d.mutated[f] == nil {
-				d.mutated[f] = call
+				d.mutated[f] = instr
 			}
 		}
 		addr = fa.X

@@ -7,6 +7,7 @@ import (
 	"iter"
 	"maps"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -79,8 +80,9 @@ func asksByName(fn *ssa.Function, gates map[*ssa.Function]bool) bool {
 
 // gateCall returns the name argument of a call that asks a gate: a call of
 // one of gates, or a call through an interface whose method a gate of a
-// type implementing the interface provides.
-func gateCall(c *ssa.CallCommon, gates map[*ssa.Function]bool, methods map[string][]*ssa.Function) (ssa.Value, bool) {
+// type implementing the interface provides, or that another module
+// declares with a gate's signature (outside says which).
+func gateCall(c *ssa.CallCommon, gates map[*ssa.Function]bool, methods map[string][]*ssa.Function, outside func(*types.Func) bool) (ssa.Value, bool) {
 	if len(c.Args) == 0 {
 		return nil, false
 	}
@@ -95,6 +97,12 @@ func gateCall(c *ssa.CallCommon, gates map[*ssa.Function]bool, methods map[strin
 	iface, ok := c.Value.Type().Underlying().(*types.Interface)
 	if !ok {
 		return nil, false
+	}
+	if outside(c.Method) {
+		// Another module's gate interface (a feature gate library's
+		// FeatureGate.Enabled(Feature) bool), whose implementations are
+		// not analysed: the shape says it.
+		return name, true
 	}
 	for _, m := range methods[c.Method.Name()] {
 		recv := m.Signature.Recv().Type()
@@ -117,8 +125,11 @@ func (d *discoverer) gates() {
 			methods[fn.Name()] = append(methods[fn.Name()], fn)
 		}
 	}
+	outside := func(m *types.Func) bool {
+		return m.Pkg() != nil && d.prog.Module != "" && m.Pkg().Path() != d.prog.Module && !strings.HasPrefix(m.Pkg().Path(), d.prog.Module+"/")
+	}
 	for fn, call := range d.scannedCalls() {
-		arg, ok := gateCall(call.Common(), gates, methods)
+		arg, ok := gateCall(call.Common(), gates, methods, outside)
 		if !ok {
 			continue
 		}

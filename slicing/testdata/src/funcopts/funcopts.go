@@ -692,3 +692,26 @@ func (p *Pool) Report() {
 		fmt.Println(i)
 	}
 }
+
+// LatencyStats are a running object's record, which its own methods
+// write field by field: state, not configuration.
+type LatencyStats struct {
+	Current float64
+}
+
+type Follower struct {
+	Latency LatencyStats
+	mu      sync.Mutex
+}
+
+func (f *Follower) Observe(d float64) {
+	f.mu.Lock()
+	f.Latency.Current = d
+	f.mu.Unlock()
+}
+
+func (f *Follower) Report() {
+	if f.Latency.Current > 1 {
+		fmt.Println("slow")
+	}
+}
