@@ -9,7 +9,10 @@
 // a call into a library the analysis does not enter, from its resource
 // catalogue, or else from the library function's own body (Summaries:
 // its instructions' weights times their blocks' estimated frequencies,
-// bottom-up over the library's calls). The product of branch probabilities and loop trip counts is
+// bottom-up over the library's calls). A store of the option's value
+// into a field of a library's struct weighs, once, what the library's
+// code does with that field (FieldSummaries: the field's own slice and
+// score in the libraries' program). The product of branch probabilities and loop trip counts is
 // the block's execution frequency per entry to its function (Estimate, or
 // measured counts where an in-house run has them), times the function's
 // estimated calls per run: the sum over its call sites in the call graph

@@ -37,7 +37,16 @@
 //     reads are the field loads;
 //   - getter methods of configuration structs (PBHunter's patterns: a
 //     method with no arguments returning one field of its receiver): calls
-//     to them are reads of that field.
+//     to them are reads of that field;
+//   - exported package variables of a number or a bool that the module
+//     only reads (package.Var), or, when a field's read falls back to one,
+//     that field's option.
+//
+// Methods of generic types are searched and sliced in their generic
+// bodies. Program.FieldReads makes the same kind of options of a
+// libraries' program (Libraries.Load): one per exported number or bool
+// field of their structs, whose slices say what the libraries do with a
+// value their user stores there (scoring.FieldSummaries).
 //
 // Options of different styles that name the same setting are merged: a
 // koanf key equal to a struct field's koanf tag path, an environment
