@@ -117,7 +117,6 @@ func (d *discoverer) setOnlyInInit(g *ssa.Global) bool {
 	return !d.addressed[g] // &g handed on: a flag bound to it, an atomic update
 }
 
-
 // internal reports whether path is an internal package's, which only its
 // own module imports.
 func internal(path string) bool {

@@ -147,7 +147,8 @@ func (d *discoverer) structs() error {
 	d.unmarshalTargets(inModule)
 	d.setters = d.funcOptions(inModule)
 	records := make(map[*types.Struct]bool) // fluent records (fluentRecord)
-	for f := range d.setters { // the struct of a field a functional option sets
+	// The struct of a field a functional option sets.
+	for f := range d.setters {
 		if nt := inModule[f.s]; d.config[f.s] == nil && nt != nil && (d.prog.Helpers || !d.harness(nt)) {
 			if at := d.fluentRecord(f.s); at != nil {
 				if !records[f.s] {
