@@ -71,10 +71,10 @@ type Sources struct {
 	// (not a method) takes one: a client's ClientOption, where an option
 	// type's struct (MaxRecvMsgSizeCallOption) is not.
 	ParamSuffixes []string `koanf:"param_suffixes"`
-	Getters      []Func   `koanf:"getters"`
-	Flags        []Func   `koanf:"flags"`
-	FlagVars     []Func   `koanf:"flag_vars"`
-	Unmarshal    []Func   `koanf:"unmarshal"`
+	Getters       []Func   `koanf:"getters"`
+	Flags         []Func   `koanf:"flags"`
+	FlagVars      []Func   `koanf:"flag_vars"`
+	Unmarshal     []Func   `koanf:"unmarshal"`
 	// Untyped are the getter methods whose result does not have the
 	// option's type (Exists, Get, Sub), by method name.
 	Untyped []string `koanf:"untyped"`
