@@ -670,7 +670,9 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 			}
 			v += get(caller) * freq(caller).Block[c.Block().Index] / n
 		}
-		if a.CalledBack(fn) {
+		if a.CalledOnce(fn) {
+			v += 1 // a lazy initialisation: once, however often its Do runs
+		} else if a.CalledBack(fn) {
 			v += est.LoopTrips
 		}
 		if operation(fn) {

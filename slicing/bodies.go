@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"go/types"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -38,13 +39,14 @@ func (a *Analysis) markCallbacks() {
 				switch instr := instr.(type) {
 				case ssa.CallInstruction:
 					if a.opaque(instr) {
+						once := runsOnce(instr)
 						for _, arg := range instr.Common().Args {
-							a.markPassed(arg)
+							a.markPassed(arg, once)
 						}
 					}
 				case *ssa.Store:
 					if fa, ok := instr.Addr.(*ssa.FieldAddr); ok && !declares(own, fa.X.Type()) {
-						a.markPassed(instr.Val)
+						a.markPassed(instr.Val, false)
 					}
 				}
 			}
@@ -76,13 +78,32 @@ func declares(own map[*types.Package]bool, t types.Type) bool {
 	return own[n.Obj().Pkg()]
 }
 
-// markPassed marks what library code may call of v.
-func (a *Analysis) markPassed(v ssa.Value) {
+// runsOnce says whether c runs the function it is given at most once:
+// sync.Once's Do, sync.OnceFunc, OnceValue and OnceValues.
+func runsOnce(c ssa.CallInstruction) bool {
+	fn := c.Common().StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "sync" {
+		return false
+	}
+	fn = origin(fn)
+	switch fn.Name() {
+	case "OnceFunc", "OnceValue", "OnceValues":
+		return fn.Signature.Recv() == nil
+	case "Do":
+		recv := fn.Signature.Recv()
+		return recv != nil && strings.HasSuffix(types.TypeString(recv.Type(), nil), "sync.Once")
+	}
+	return false
+}
+
+// markPassed marks what library code may call of v; once says the call
+// runs it at most once (sync.Once.Do).
+func (a *Analysis) markPassed(v ssa.Value, once bool) {
 	switch v := v.(type) {
 	case *ssa.Function:
-		a.markCalled(v)
+		a.markCalled(v, once)
 	case *ssa.MakeClosure:
-		a.markCalled(v.Fn.(*ssa.Function))
+		a.markCalled(v.Fn.(*ssa.Function), once)
 	case *ssa.MakeInterface:
 		iface, ok := v.Type().Underlying().(*types.Interface)
 		if !ok {
@@ -93,7 +114,7 @@ func (a *Analysis) markPassed(v ssa.Value) {
 			m := iface.Method(i)
 			if sel := mset.Lookup(m.Pkg(), m.Name()); sel != nil {
 				if fn := a.prog.SSA.MethodValue(sel); fn != nil {
-					a.markCalled(fn)
+					a.markCalled(fn, once)
 				}
 			}
 		}
@@ -102,9 +123,14 @@ func (a *Analysis) markPassed(v ssa.Value) {
 
 // markCalled marks fn called back; a wrapper (a bound method, a
 // promoted one) passes the mark on to the analysed functions it calls.
-func (a *Analysis) markCalled(fn *ssa.Function) {
+func (a *Analysis) markCalled(fn *ssa.Function, once bool) {
 	if a.user[fn] {
 		a.external[fn] = true
+		if once {
+			a.once[fn] = true
+		} else {
+			a.often[fn] = true
+		}
 		return
 	}
 	if fn.Synthetic == "" {
@@ -114,7 +140,7 @@ func (a *Analysis) markCalled(fn *ssa.Function) {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(ssa.CallInstruction); ok {
 				if callee := c.Common().StaticCallee(); callee != nil && a.user[callee] {
-					a.external[callee] = true
+					a.markCalled(callee, once)
 				}
 			}
 		}

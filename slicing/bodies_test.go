@@ -38,6 +38,14 @@ func TestBodies(t *testing.T) {
 				t.Errorf("bodies %v: %s called back %v, want %v", bodies, name, got, called)
 			}
 		}
+		if !bodies {
+			// Only sync.Once runs the closure: once, not as often as Run.
+			for name, once := range map[string]bool{"callbacks.Run$1": true, "callbacks.newBuffer": false, "callbacks.(byID).Less": false} {
+				if got := l.Analysis.CalledOnce(l.Func(t, name)); got != once {
+					t.Errorf("%s called back once %v, want %v", name, got, once)
+				}
+			}
+		}
 		sizes[i] = l.Prog.Measure().Instructions
 	}
 	// Generic functions, package initialisers and the program keep theirs.

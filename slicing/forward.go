@@ -117,6 +117,8 @@ type Analysis struct {
 	callees  map[ssa.CallInstruction][]*ssa.Function
 	callers  map[*ssa.Function][]ssa.CallInstruction
 	external map[*ssa.Function]bool // called back from library code
+	once     map[*ssa.Function]bool // called back by sync.Once (and the like)
+	often    map[*ssa.Function]bool // called back by anything else
 
 	loads     loadIndex            // globals and fields
 	stores    locIndex[*ssa.Store] // globals and fields
@@ -149,6 +151,8 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		callees:    make(map[ssa.CallInstruction][]*ssa.Function),
 		callers:    make(map[*ssa.Function][]ssa.CallInstruction),
 		external:   make(map[*ssa.Function]bool),
+		once:       make(map[*ssa.Function]bool),
+		often:      make(map[*ssa.Function]bool),
 		loads:      newLoadIndex(),
 		stores:     newLocIndex[*ssa.Store](),
 		atomics:    newLoadIndex(),
@@ -505,6 +509,10 @@ func (a *Analysis) Callers(fn *ssa.Function) []ssa.CallInstruction { return a.ca
 // CalledBack reports whether library code may call fn (a handler, a
 // comparison function, a yield function).
 func (a *Analysis) CalledBack(fn *ssa.Function) bool { return a.external[fn] }
+
+// CalledOnce says whether the only library code calling fn back runs it
+// once (the function a sync.Once runs: a lazy initialisation).
+func (a *Analysis) CalledOnce(fn *ssa.Function) bool { return a.once[fn] && !a.often[fn] }
 
 // InHelper says whether fn belongs to a helper package left out of the
 // scanned ones (Program.Helper): test support, analysed for the calls it
