@@ -789,12 +789,16 @@ func components(a *slicing.Analysis) map[*ssa.Function]int {
 }
 
 // operation reports whether fn is an operation a user of the package
-// calls on a long-lived value: an exported method of an exported type.
-// Constructors and other plain functions run as often as their callers
-// say (once, for a root).
+// calls on a long-lived value: an exported method of an exported type,
+// but io.Closer's Close, which ends the value's life once, as its
+// constructor began it. Constructors and other plain functions run as
+// often as their callers say (once, for a root).
 func operation(fn *ssa.Function) bool {
 	recv := fn.Signature.Recv()
 	if recv == nil || fn.Object() == nil || !fn.Object().Exported() {
+		return false
+	}
+	if fn.Name() == "Close" && fn.Signature.Params().Len() == 0 && fn.Signature.Results().Len() == 1 && types.Identical(fn.Signature.Results().At(0).Type(), types.Universe.Lookup("error").Type()) {
 		return false
 	}
 	t := recv.Type()

@@ -799,6 +799,11 @@ func TestPoolWorkers(t *testing.T) {
 	if got, want := calls[spin], calls[start]*s.Estimates.LoopTrips; !near(got, want) {
 		t.Errorf("spin: %g calls, want Start's × LoopTrips = %g", got, want)
 	}
+	// Close (io.Closer's) ends the server's life: once, where Start is an
+	// operation.
+	if got := calls[method(prog, "Server", "Close")]; got != 1 || calls[start] <= 1 {
+		t.Errorf("Close: %g calls, want 1 (Start: %g)", got, calls[start])
+	}
 }
 
 // unreached is a measurement in which no code ran: every block of every

@@ -36,3 +36,9 @@ func (s *Server) spin(i int) {
 		s.sum += k * i
 	}
 }
+
+// Close stops the pool: once, when its life ends, not per operation.
+func (s *Server) Close() error {
+	close(s.jobs)
+	return nil
+}
