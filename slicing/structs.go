@@ -486,12 +486,14 @@ func (d *discoverer) fieldOptions() {
 				continue // the object's own state
 			}
 			setters := d.setters[field{si.s, i}]
-			// An unexported field is internal state unless a tag, a getter
-			// or a functional option exposes it; so is every field of an
-			// options struct known only by its functional options that
+			// An unexported field is internal state unless a getter or a
+			// functional option exposes it (a tag does not: decoders set
+			// exported fields only, by reflection); so is every field of
+			// an options struct known only by its functional options that
 			// none sets (a getter of such a struct, an iterator's Key,
-			// reads its state).
-			if (!f.Exported() || si.why == "funcopt") && !d.hasTag(si.s, tags, i) && (getters[field{si.s, i}] == nil || si.why == "funcopt") && setters == nil {
+			// reads its state), unless a tag exposes it.
+			tagged := f.Exported() && d.hasTag(si.s, tags, i)
+			if (!f.Exported() || si.why == "funcopt") && !tagged && (getters[field{si.s, i}] == nil || si.why == "funcopt") && setters == nil {
 				d.notes.add(keys, "%s: not an option: internal state, exposed by no tag, getter or functional option", keys[0])
 				continue
 			}

@@ -21,7 +21,19 @@ type Config struct {
 	Started time.Time // a struct from another module is a value, not a group
 	Peer    *Server   // a running object referenced from the settings
 	cache   map[string]int
+	set     map[string]bool `env:"set"` // unexported: no decoder sets it, whatever its tag
 }
+
+// Mark records which settings a parser set.
+func (c *Config) Mark(k string) {
+	if c.set == nil {
+		c.set = make(map[string]bool)
+	}
+	c.set[k] = true
+}
+
+// WasSet reports whether the parser set k.
+func (c *Config) WasSet(k string) bool { return c.set[k] }
 
 // Server is a running object: its mutex says it is not configuration.
 type Server struct {
