@@ -346,14 +346,16 @@ func (d *discoverer) names() {
 // nestedIn returns the one field si is nested in, when it takes its name
 // from it. A type that is configuration on its own keeps its name when
 // the field embeds it (a wrapper { *Options; ... }, whose fields are the
-// Options' promoted) or belongs to an object rather than to settings (a
-// flag.Value holding the *Config it sets).
+// Options' promoted), belongs to an object rather than to settings (a
+// flag.Value holding the *Config it sets), or belongs to another
+// package's struct (a lock package's LockerOption holding the client's
+// ClientOption: the client's settings, wherever they are wrapped).
 func (d *discoverer) nestedIn(si *structInfo) (field, bool) {
 	if len(si.parents) != 1 {
 		return field{}, false
 	}
 	p := si.parents[0]
-	if si.why != "nested" && (p.s.Field(p.i).Embedded() || d.config[p.s].why == "object") {
+	if si.why != "nested" && (p.s.Field(p.i).Embedded() || d.config[p.s].why == "object" || d.config[p.s].pkg != si.pkg) {
 		return field{}, false
 	}
 	return p, true
