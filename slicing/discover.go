@@ -277,8 +277,10 @@ func (d *discoverer) index() {
 								d.copiedInto[src] = append(d.copiedInto[src], s)
 							}
 						}
-						if _, built := rootAlloc(fa).(*ssa.Alloc); !built && !fillsDefault(instr) {
-							d.within(fa.X, instr) // fs.Latency.Current = d: Latency changes in place
+						if _, nested := fa.X.(*ssa.FieldAddr); nested {
+							if _, built := rootAlloc(fa).(*ssa.Alloc); !built && !fillsDefault(instr) {
+								d.within(fa.X, instr) // fs.Latency.Current = d: Latency changes in place
+							}
 						}
 					}
 					switch instr.Addr.(type) {
@@ -311,15 +313,31 @@ func (d *discoverer) index() {
 }
 
 // addressOf records the globals instr uses other than as the address
-// it stores to: handed to a call, stored, converted.
+// it loads from or stores to: handed to a call, stored, converted,
+// merged.
 func (d *discoverer) addressOf(instr ssa.Instruction) {
-	var ops [8]*ssa.Value
-	for _, op := range instr.Operands(ops[:0]) {
-		if g, ok := (*op).(*ssa.Global); ok {
-			if st, ok := instr.(*ssa.Store); ok && st.Addr == g {
-				continue
-			}
+	mark := func(v ssa.Value) {
+		if g, ok := v.(*ssa.Global); ok {
 			d.addressed[g] = true
+		}
+	}
+	switch instr := instr.(type) {
+	case ssa.CallInstruction:
+		mark(instr.Common().Value)
+		for _, a := range instr.Common().Args {
+			mark(a)
+		}
+	case *ssa.Store:
+		mark(instr.Val)
+	case *ssa.MakeInterface:
+		mark(instr.X)
+	case *ssa.ChangeType:
+		mark(instr.X)
+	case *ssa.Convert:
+		mark(instr.X)
+	case *ssa.Phi:
+		for _, e := range instr.Edges {
+			mark(e)
 		}
 	}
 }
