@@ -390,8 +390,11 @@ func allFunctions(prog *Program, helpers bool) map[*ssa.Function]bool {
 	out := make(map[*ssa.Function]bool)
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
-		if out[fn] || fn.Blocks == nil || !helpers && fn.Object() != nil && prog.Support[fn.Object().(*types.Func)] {
+		if out[fn] || fn.Blocks == nil {
 			return
+		}
+		if obj, ok := fn.Object().(*types.Func); ok && !helpers && prog.Support[obj] {
+			return // test support kept in the program's files
 		}
 		out[fn] = true
 		for _, anon := range fn.AnonFuncs {

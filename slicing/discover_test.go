@@ -266,3 +266,22 @@ func TestHelperDir(t *testing.T) {
 		}
 	}
 }
+
+// TestInternalRoot checks where an internal package may be imported from.
+func TestInternalRoot(t *testing.T) {
+	for _, c := range []struct {
+		path, root string
+		ok         bool
+	}{
+		{"example.com/m/internal/retry", "example.com/m", true},
+		{"example.com/m/internal", "example.com/m", true},
+		{"example.com/m/a/internal/b/internal/c", "example.com/m/a/internal/b", true},
+		{"internal/x", "", true},
+		{"example.com/m/internalx/y", "", false},
+		{"example.com/m/retry", "", false},
+	} {
+		if root, ok := slicing.InternalRoot(c.path); root != c.root || ok != c.ok {
+			t.Errorf("internalRoot(%s) = %q, %v; want %q, %v", c.path, root, ok, c.root, c.ok)
+		}
+	}
+}

@@ -44,3 +44,6 @@ func LayoutAsks(dir string) int64 {
 	}
 	return n.(*atomic.Int64).Load()
 }
+
+// InternalRoot is internalRoot, for the tests.
+var InternalRoot = internalRoot

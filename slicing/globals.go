@@ -120,5 +120,20 @@ func (d *discoverer) setOnlyInInit(g *ssa.Global) bool {
 // internal reports whether path is an internal package's, which only its
 // own module imports.
 func internal(path string) bool {
-	return strings.HasSuffix(path, "/internal") || strings.Contains(path, "/internal/") || strings.HasPrefix(path, "internal/")
+	_, ok := internalRoot(path)
+	return ok
+}
+
+// internalRoot returns the directory holding path's last internal
+// directory (example.com/m for example.com/m/internal/retry): the
+// packages that may import it are under it.
+func internalRoot(path string) (string, bool) {
+	if path == "internal" || strings.HasPrefix(path, "internal/") {
+		return "", true
+	}
+	i := strings.LastIndex(path+"/", "/internal/")
+	if i < 0 {
+		return "", false
+	}
+	return path[:i], true
 }

@@ -321,11 +321,8 @@ func unimportedInternal(p *packages.Package, importers []*packages.Package, matc
 	if len(importers) > 0 || p.Name == "main" || p.ForTest != "" {
 		return false
 	}
-	i := strings.LastIndex(p.PkgPath+"/", "/internal/")
-	if i <= 0 {
-		return false
-	}
-	return matched[p.PkgPath[:i]]
+	root, ok := internalRoot(p.PkgPath)
+	return ok && root != "" && matched[root]
 }
 
 // supportDecls returns the test support kept in the non-test files of

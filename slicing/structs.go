@@ -82,7 +82,11 @@ func (d *discoverer) structs() error {
 		full := nt.Obj().Pkg().Path() + "." + nt.Obj().Name()
 		keys := []string{full}
 		why := ""
-		named := hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) || hasSuffix(nt.Obj().Name(), d.src.ParamSuffixes) && d.funcParam[s] != nil
+		suffixes := d.src.TypeSuffixes
+		named := hasSuffix(nt.Obj().Name(), suffixes)
+		if !named && hasSuffix(nt.Obj().Name(), d.src.ParamSuffixes) && d.funcParam[s] != nil {
+			named, suffixes = true, d.src.ParamSuffixes // ClientOption, taken by NewClient
+		}
 		switch {
 		case declared[full]:
 			why, found[full] = "declared", true
@@ -108,7 +112,7 @@ func (d *discoverer) structs() error {
 		case named:
 			why = "name"
 			_, not := d.perCall(s)
-			d.notes.add(keys, "%s: configuration: named like it (%s); not a per-call argument: %s", full, strings.Join(d.src.TypeSuffixes, ", "), not)
+			d.notes.add(keys, "%s: configuration: named like it (%s); not a per-call argument: %s", full, strings.Join(suffixes, ", "), not)
 		}
 		if why != "" {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: why}
@@ -149,11 +153,9 @@ func (d *discoverer) structs() error {
 	records := make(map[*types.Struct]bool) // fluent records (fluentRecord)
 	// The struct of a field a functional option sets.
 	for f := range d.setters {
-		if nt := inModule[f.s]; d.config[f.s] == nil && nt != nil && (d.prog.Helpers || !d.harness(nt)) {
+		if nt := inModule[f.s]; d.config[f.s] == nil && !records[f.s] && nt != nil && (d.prog.Helpers || !d.harness(nt)) {
 			if at := d.fluentRecord(f.s); at != nil {
-				if !records[f.s] {
-					d.notes.add([]string{fullName(nt)}, "%s: not configuration: a record with fluent setters, which the module also fills with run-time data (at %s)", fullName(nt), d.prog.Position(at.Pos()))
-				}
+				d.notes.add([]string{fullName(nt)}, "%s: not configuration: a record with fluent setters, which the module also fills with run-time data (at %s)", fullName(nt), d.prog.Position(at.Pos()))
 				records[f.s] = true
 				continue
 			}
