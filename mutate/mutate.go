@@ -103,16 +103,21 @@ type Mutant struct {
 	Benches []Bench `json:"benches,omitempty"`
 	Timings Timings `json:"timings"`
 
-	path   string // absolute path of the mutated file
-	src    []byte // its source
-	edit   overlay.Edit
-	also   []siteEdit // further edits: the same value at the option's other read sites
-	helper string     // package name when the edit calls the injected helpers
-	fn     *ssa.Function
-	block  *ssa.BasicBlock // the block the edit runs in, when known (calibration)
-	forced []forced        // the branches the edit sends to one side
-	trips  []scaled        // the loops whose trips the edit scales
-	costs  *scoring.Costs  // Config.Costs, for the calibration run's Work
+	path string // absolute path of the mutated file
+	src  []byte // its source
+	edit overlay.Edit
+	also []siteEdit // further edits: the same value at the option's other read sites
+	// setting names the slow value a config-value mutant sets (its type,
+	// text and description), and everywhere says it sets it at every
+	// read site of the option that one was made for (see Settings).
+	setting    string
+	everywhere bool
+	helper     string // package name when the edit calls the injected helpers
+	fn         *ssa.Function
+	block      *ssa.BasicBlock // the block the edit runs in, when known (calibration)
+	forced     []forced        // the branches the edit sends to one side
+	trips      []scaled        // the loops whose trips the edit scales
+	costs      *scoring.Costs  // Config.Costs, for the calibration run's Work
 }
 
 // forced is a branch a mutant sends to one side (0 then, 1 else), with

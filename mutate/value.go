@@ -85,6 +85,7 @@ func (g *generator) value(sl *slicing.Slice) {
 				}
 			}
 			k := key + "\x00" + v.text + "\x00" + v.desc
+			m.setting = k
 			if bySlow[k] == nil {
 				keys = append(keys, k)
 			}
@@ -100,6 +101,7 @@ func (g *generator) value(sl *slicing.Slice) {
 			continue
 		}
 		all := *ms[0]
+		all.everywhere = true
 		all.also = nil
 		all.forced, all.trips = nil, nil
 		for _, m := range ms {

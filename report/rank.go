@@ -4,10 +4,13 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"path"
 	"slices"
 	"strings"
 	"text/tabwriter"
 
+	"github.com/confhunt/confhunt/internal/bench"
+	"github.com/confhunt/confhunt/mutate"
 	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -19,6 +22,37 @@ type Rank struct {
 	Options []RankOption `json:"options"`
 	Stats   RankStats    `json:"stats"`
 	Values  *ValuesJSON  `json:"values,omitempty"` // rank -values: the deployment's file
+	// Workload is the workload rank -measure measured the suspects'
+	// slow settings under.
+	Workload *WorkloadJSON `json:"workload,omitempty"`
+}
+
+// WorkloadJSON says how rank -measure measured: the command, the runs
+// of each variant and the level of the one-sided test.
+type WorkloadJSON struct {
+	Command string  `json:"command"`
+	Runs    int     `json:"runs"`
+	Alpha   float64 `json:"alpha"`
+}
+
+// SettingJSON is a slow value of an option (its config-value mutant)
+// measured under the workload: the benchmark it slowed most, the ratio
+// of its time to the base's with the 95% interval, the one-sided p and
+// the level it was held to; or why it was not measured.
+type SettingJSON struct {
+	Value     string   `json:"value"` // what was set, and where
+	Mutant    string   `json:"mutant"`
+	Failed    string   `json:"failed,omitempty"`
+	Benchmark string   `json:"benchmark,omitempty"`
+	Unit      string   `json:"unit,omitempty"`
+	Slowdown  *float64 `json:"slowdown,omitempty"` // ratio − 1
+	Lo        *float64 `json:"slowdown_lo,omitempty"`
+	Hi        *float64 `json:"slowdown_hi,omitempty"`
+	P         float64  `json:"p,omitempty"`
+	Level     float64  `json:"level,omitempty"`
+	Slower    bool     `json:"slower"`
+
+	short string // the benchmark by its package's name
 }
 
 // ValuesJSON describes the file rank -values read; each option it sets
@@ -66,6 +100,8 @@ type RankOption struct {
 	Slice     SliceSize  `json:"slice"`
 	Top       []LineJSON `json:"top"`
 	Value     *ValueJSON `json:"value,omitempty"` // its value in the rank -values file
+	// Settings are its slow values measured by rank -measure.
+	Settings []SettingJSON `json:"settings,omitempty"`
 
 	first *LineJSON // the line contributing most, whatever -lines says
 }
@@ -159,6 +195,117 @@ func (v *Rank) AddValues(c *scoring.ValueCheck) {
 		}
 	}
 	v.Values = vals
+}
+
+// AddSlowdowns puts the slowdowns rank -measure measured under the
+// workload w beside the options they set.
+func (v *Rank) AddSlowdowns(w WorkloadJSON, ss []mutate.Slowdown) {
+	v.Workload = &w
+	for _, s := range ss {
+		m := s.Mutant
+		i := slices.IndexFunc(v.Options, func(o RankOption) bool { return o.Name == m.Option })
+		if i < 0 {
+			continue
+		}
+		j := SettingJSON{Value: m.Description, Mutant: m.ID, Failed: s.Failed}
+		if s.Failed == "" {
+			j.Benchmark, j.Unit = benchKey(s.Key, false), s.Key.Unit
+			j.short = benchKey(s.Key, true)
+			j.Slowdown, j.Lo, j.Hi = slowdown(s.C.Ratio), slowdown(s.C.Lo), slowdown(s.C.Hi)
+			j.P, j.Level, j.Slower = round(s.C.PSlower), round(s.Level), s.Slower()
+		}
+		v.Options[i].Settings = append(v.Options[i].Settings, j)
+	}
+}
+
+// benchKey names a benchmark with its package (its last element when
+// short), without go test's -GOMAXPROCS suffix, or "wall time".
+func benchKey(k bench.Key, short bool) string {
+	if k == bench.Wall {
+		return "wall time"
+	}
+	name := k.Name
+	if i := strings.LastIndexByte(name, '-'); i > 0 && strings.Trim(name[i+1:], "0123456789") == "" {
+		name = name[:i]
+	}
+	switch {
+	case k.Pkg == "":
+		return name
+	case short:
+		return path.Base(k.Pkg) + "." + name
+	}
+	return k.Pkg + "." + name
+}
+
+// measured is the SLOWDOWN cell of an option: its most significant
+// setting's slowdown, ~ before it when it is not significant; "failed"
+// when none was measured; "-" when none was tried.
+func (o RankOption) measured() string {
+	if len(o.Settings) == 0 {
+		return "-"
+	}
+	best := -1
+	for i, s := range o.Settings {
+		if s.Failed != "" {
+			continue
+		}
+		if b := o.Settings; best < 0 || s.P < b[best].P || s.P == b[best].P && deref(s.Slowdown) > deref(b[best].Slowdown) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return "failed"
+	}
+	s := o.Settings[best]
+	text := "-"
+	if s.Slowdown != nil {
+		text = change(*s.Slowdown)
+	}
+	if !s.Slower {
+		return "~" + text
+	}
+	return text
+}
+
+func deref(x *float64) float64 {
+	if x == nil {
+		return 0
+	}
+	return *x
+}
+
+// workloadNote is the lines under the table of a ranking with measured
+// settings: how they were measured, and each setting's result.
+func (v Rank) workloadNote(code func(string) string) string {
+	w := v.Workload
+	if w == nil {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "SLOWDOWN: the suspects' slow values, each set where the option is read, measured under %s\n", code(w.Command))
+	fmt.Fprintf(&b, "(%d runs of each and of the code as it is, interleaved): the benchmark slowed most, its time over the\n", w.Runs)
+	fmt.Fprintf(&b, "code's as it is minus one, 95%% interval, one-sided Mann-Whitney U p against %g divided among the\nbenchmarks; ~ not significant:\n", w.Alpha)
+	for _, o := range v.Options {
+		for _, s := range o.Settings {
+			if s.Failed != "" {
+				fmt.Fprintf(&b, "  %s: %s\n", s.Value, s.Failed)
+				continue
+			}
+			verdict := "not significant"
+			if s.Slower {
+				verdict = "slower"
+			}
+			fmt.Fprintf(&b, "  %s: %s [%s, %s] %s of %s, p=%s (%s)\n", s.Value, orDash(pct(s.Slowdown)), orDash(pct(s.Lo)), orDash(pct(s.Hi)), s.Unit, code(s.short), pValue(s.P), verdict)
+		}
+	}
+	return b.String()
+}
+
+func pct(x *float64) string {
+	if x == nil {
+		return ""
+	}
+	return change(*x)
 }
 
 // value is the VALUE cell of an option: its value and verdict.
@@ -299,6 +446,9 @@ func (v Rank) text(w io.Writer) error {
 	if v.Values != nil {
 		valueCol = "VALUE\t"
 	}
+	if v.Workload != nil {
+		valueCol += "SLOWDOWN\t"
+	}
 	fmt.Fprintf(tw, "RANK\tOPTION\tTOTAL\tCPU\tMEM\tIO\tLAT\tSYNC\tRET\tINFLUENCE\t%sTOP SITE\n", valueCol)
 	for _, o := range v.Options {
 		name := o.Name
@@ -310,13 +460,17 @@ func (v Rank) text(w io.Writer) error {
 		if v.Values != nil {
 			value = o.value() + "\t"
 		}
+		if v.Workload != nil {
+			value += o.measured() + "\t"
+		}
 		fmt.Fprintf(tw, "%d%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s%s\n", o.Rank, o.mark(), name,
 			num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET), o.influence(), value, o.topSite())
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(w, "\n%s\n%s%s", v.Stats.summary(), v.valuesNote(func(s string) string { return s }), RankLegend)
+	plain := func(s string) string { return s }
+	_, err := fmt.Fprintf(w, "\n%s\n%s%s%s", v.Stats.summary(), v.valuesNote(plain), v.workloadNote(plain), RankLegend)
 	return err
 }
 
@@ -329,6 +483,9 @@ func (v Rank) markdown(w io.Writer) error {
 	}
 	fmt.Fprintf(w, "**confhunt rank**: %s\n\n", mdText(v.Stats.summary()))
 	cols := []string{"rank", "option", "total", "CPU", "MEM", "IO", "LAT", "SYNC", "RET", "influence", "top site"}
+	if v.Workload != nil {
+		cols = slices.Insert(cols, 9, "slowdown")
+	}
 	if v.Values != nil {
 		cols = slices.Insert(cols, 9, "value")
 	}
@@ -344,6 +501,9 @@ func (v Rank) markdown(w io.Writer) error {
 		}
 		s := o.Score
 		cells := []string{fmt.Sprint(o.Rank) + mdText(o.mark()), name, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET), o.influence(), top}
+		if v.Workload != nil {
+			cells = slices.Insert(cells, 9, mdText(o.measured()))
+		}
 		if v.Values != nil {
 			cells = slices.Insert(cells, 9, mdText(o.value()))
 		}
@@ -352,8 +512,10 @@ func (v Rank) markdown(w io.Writer) error {
 	if err := t.write(w); err != nil {
 		return err
 	}
-	if note := v.valuesNote(code); note != "" {
-		fmt.Fprintf(w, "\n%s", strings.ReplaceAll(note, "\n  ", "\n- "))
+	for _, note := range []string{v.valuesNote(code), v.workloadNote(code)} {
+		if note != "" {
+			fmt.Fprintf(w, "\n%s", strings.ReplaceAll(note, "\n  ", "\n- "))
+		}
 	}
 	return legendList(w, RankLegend)
 }
@@ -449,7 +611,6 @@ func ExplainView(sc *scoring.Score, ranked, n int) Explain {
 		rest.Cost.MEM += l.Cost.MEM
 		rest.Cost.IO += l.Cost.IO
 		rest.Cost.LAT += l.Cost.LAT
-		rest.Cost.SYNC += l.Cost.SYNC
 		rest.Cost.SYNC += l.Cost.SYNC
 		rest.Cost.RET += l.Cost.RET
 		others++

@@ -18,7 +18,9 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/internal/bench"
 	"github.com/confhunt/confhunt/internal/testutil"
+	"github.com/confhunt/confhunt/mutate"
 	"github.com/confhunt/confhunt/report"
 	"github.com/confhunt/confhunt/scoring"
 	"github.com/confhunt/confhunt/slicing"
@@ -68,6 +70,7 @@ func TestGolden(t *testing.T) {
 		t.Errorf("explain of 1 line: others %+v, want the other 4 lines with the rest of the share", top1.Others)
 	}
 	slice := report.SliceView(prog, a.Slice(limit), trips)
+	measured := measuredView(t, scores, s.Top)
 	goldens(t, []golden{
 		{"sources.txt", sources, report.Text},
 		{"sources.json", sources, report.JSON},
@@ -83,7 +86,31 @@ func TestGolden(t *testing.T) {
 		{"slice.txt", slice, report.Text},
 		{"slice.json", slice, report.JSON},
 		{"slice.md", slice, report.Markdown},
+		{"rank-measure.txt", measured, report.Text},
+		{"rank-measure.json", measured, report.JSON},
+		{"rank-measure.md", measured, report.Markdown},
 	})
+}
+
+// measuredView is a ranking with the slowdowns rank -measure would put
+// beside its two suspects: the first's slow value slows a benchmark by
+// half, its second does not build; the second's changes nothing.
+func measuredView(t *testing.T, scores []*scoring.Score, top float64) report.Rank {
+	v := report.RankView(scores, top, false, 1)
+	first, second := v.Options[0].Name, v.Options[1].Name
+	key := bench.Key{Pkg: "example.com/forward", Name: "Get/size=64-2", Unit: "ns/op"}
+	base := []float64{100, 101, 102, 99, 100}
+	slower := bench.Compare(base, []float64{150, 152, 149, 151, 150}, bench.Criteria{Alpha: 0.025})
+	same := bench.Compare(base, []float64{101, 100, 99, 102, 100}, bench.Criteria{Alpha: 0.025})
+	v.AddSlowdowns(report.WorkloadJSON{Command: "go test -bench . ./...", Runs: 5, Alpha: 0.05}, []mutate.Slowdown{
+		{Mutant: &mutate.Mutant{ID: "value@forward.go:10:5", Option: first, Description: first + " ×10 at all its 2 read sites"}, Key: key, C: slower, Level: 0.025, Keys: 2},
+		{Mutant: &mutate.Mutant{ID: "value@forward.go:10:5#2", Option: first, Description: first + " → 0"}, Failed: "does not build: building the tests of example.com/forward: forward.go:10:5: invalid operation: division by zero"},
+		{Mutant: &mutate.Mutant{ID: "value@forward.go:20:9", Option: second, Description: second + " → true"}, Key: key, C: same, Level: 0.025, Keys: 2},
+	})
+	if got := v.Options[0].Settings; len(got) != 2 || !got[0].Slower || got[1].Failed == "" {
+		t.Errorf("first suspect's settings %+v, want a slower one and a failed one", got)
+	}
+	return v
 }
 
 // golden is a view rendered in a format, and the golden file (in

@@ -53,6 +53,23 @@ after the library's own.
 	                              costliest branch comparing the value
 	confhunt slice -option NAME   the slice by function, with its loops
 
+rank -measure checks the suspects on a workload: each suspect's slow
+values (the config-value mutants of mutate below, each set at all the
+option's read sites at once, in an overlay) are built and run with the
+workload after --, a go test command or, with -build PKG [-args ARGS]
+[-ready ADDR], a workload against the service, as hunt runs them. Each is
+run once to check it (a value that does not build, with which the
+workload fails, or that runs past 10 times the code's time as it is is
+named and not run further), then -runs times (default 5), interleaved
+with the code as it is. The SLOWDOWN column gives the slowdown of the
+benchmark each slowed most (its ns/op, or the wall time when the
+workload prints no benchmark), ~ before it when a one-sided Mann-Whitney
+U test does not find it slower at -alpha (default 0.05) divided among
+the benchmarks; the lines under the table give every value's, with the
+95% interval and p. The ranking itself is unchanged, and not cached.
+
+	confhunt rank -measure [-runs N] [packages] -- go test -run '^$' -bench . ./...
+
 Loop trip counts and branch probabilities are estimated statically (10
 trips a loop, 50% a branch, 2% an err != nil check) unless an in-house
 run measured them. counts takes them from Go's coverage counters:

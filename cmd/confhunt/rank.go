@@ -110,8 +110,20 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	failOn := fs.Bool("fail-on-suspects", false, "exit 1 when there are suspects (not in the -baseline), for CI")
 	baseline := fs.String("baseline", "", "with -fail-on-suspects, the suspects in `file` (from an earlier rank -json) do not fail")
 	valuesFile := fs.String("values", "", "show the values a deployment sets in `file` (YAML, JSON, TOML, .env, or a command line) beside the options, marking those on the costly side")
-	patterns, err := e.parse(args)
+	var mf measureFlags
+	fs.BoolVar(&mf.on, "measure", false, "measure each suspect's slow values (its config-value mutants, set where it is read) under the workload after --: the SLOWDOWN column")
+	fs.IntVar(&mf.runs, "runs", 5, "with -measure, interleaved runs of the code as it is and of each slow value")
+	fs.Float64Var(&mf.alpha, "alpha", 0.05, "with -measure, level of the one-sided test that a slow value slows a benchmark, divided among the benchmarks")
+	fs.StringVar(&mf.build, "build", "", "with -measure, build this main `package`, start it and run the workload against it")
+	fs.StringVar(&mf.args, "args", "", "with -measure -build, `arguments` of the service (split into words as a shell does)")
+	fs.StringVar(&mf.ready, "ready", "", "with -measure -build, wait until the service accepts TCP connections on `host:port`")
+	flagArgs, command := splitCommand(args)
+	patterns, err := e.parse(flagArgs)
 	if err != nil {
+		return err
+	}
+	mf.command = command
+	if err := mf.check(e); err != nil {
 		return err
 	}
 	var f report.Format
@@ -146,6 +158,9 @@ func runRank(ctx context.Context, e *env, args []string) error {
 		}
 		files = append(files, *valuesFile)
 	}
+	if mf.on && *explain != "" {
+		return usageError("-measure with -explain: -measure measures the suspects of a ranking")
+	}
 	if *failOn && *explain != "" {
 		return usageError("-fail-on-suspects with -explain: -explain prints one option, not a ranking")
 	}
@@ -159,7 +174,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 		}
 		files = append(files, *baseline)
 	}
-	return e.cached(ctx, "rank", patterns, files, func() error {
+	compute := func() error {
 		an, err := e.analyse(ctx, patterns)
 		if err != nil {
 			return err
@@ -187,11 +202,20 @@ func runRank(ctx context.Context, e *env, args []string) error {
 		if values != nil {
 			view.AddValues(scoring.CheckValues(values, scores))
 		}
+		if mf.on {
+			if err := e.measureSettings(ctx, an, scores, mf, &view); err != nil {
+				return err
+			}
+		}
 		err = report.Write(e.stdout, view, f)
 		if err != nil || !*failOn {
 			return err
 		}
 		// A failing run is not cached: cached replays only output.
 		return newSuspects(scores, known, *baseline)
-	})
+	}
+	if mf.on {
+		return compute() // a measurement is never replayed
+	}
+	return e.cached(ctx, "rank", patterns, files, compute)
 }

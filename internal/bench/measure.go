@@ -40,6 +40,9 @@ type Protocol struct {
 	// -test.benchtime) does, so that the rounds the statistics need fit
 	// rather than being cut.
 	Shorten func(fraction float64, round time.Duration)
+	// Warm says each variant has run once already (a check of it), so
+	// Measure makes no warm-up run.
+	Warm bool
 	// Progress, if not nil, is called before each run; run is 0 for the
 	// warm-up, then counts from 1.
 	Progress func(run int, variant string)
@@ -64,10 +67,10 @@ func (p Protocol) Done(runs []Runs) bool {
 // hold its wall time under [Wall] and the benchmark lines it printed.
 type Runs []Samples
 
-// Measure runs one warm-up run of each variant, which it discards, then
-// rounds of one run of each, every other round in reverse order (A B, B
-// A, A B …) so that drift over the measurement weighs on every variant
-// alike. It stops after p.Runs rounds once the interval of every
+// Measure runs one warm-up run of each variant (unless p.Warm), which it
+// discards, then rounds of one run of each, every other round in reverse
+// order (A B, B A, A B …) so that drift over the measurement weighs on
+// every variant alike. It stops after p.Runs rounds once the interval of every
 // variant's median [Runs.Time] is narrower than p.Width of the median
 // (once p.Enough says so, when set), or after p.MaxRuns rounds, or
 // when p.Budget has no room for another round. It returns the runs of
@@ -100,8 +103,8 @@ func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 		s[Wall] = []float64{float64(wall.Nanoseconds())}
 		return s, nil
 	}
-	for _, v := range vs {
-		if _, err := once(v, 0); err != nil {
+	for i := 0; i < len(vs) && !p.Warm; i++ {
+		if _, err := once(vs[i], 0); err != nil {
 			return nil, err
 		}
 	}

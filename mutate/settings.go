@@ -1,0 +1,218 @@
+package mutate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/confhunt/confhunt/internal/bench"
+	"github.com/confhunt/confhunt/internal/overlay"
+	"github.com/confhunt/confhunt/internal/runner"
+)
+
+// Settings returns, of the mutants Generate made, the config-value ones
+// that set an option to one slow value wherever it is read, as a user
+// setting the option does: for each option and value, the mutant that
+// edits all its read sites at once, or the only one when one site reads
+// it. They keep Generate's order.
+func Settings(ms []*Mutant) []*Mutant {
+	sites := make(map[string]int) // by option and value: the mutants of one site each
+	for _, m := range ms {
+		if m.Operator == Value && m.setting != "" && !m.everywhere {
+			sites[m.Option+"\x00"+m.setting]++
+		}
+	}
+	var out []*Mutant
+	for _, m := range ms {
+		if m.Operator != Value || m.setting == "" {
+			continue
+		}
+		if m.everywhere || sites[m.Option+"\x00"+m.setting] == 1 {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// Workload is the user's workload, built with an overlay: what
+// MeasureSettings runs. The command's implementation builds it once
+// (hunt.Runner.Prepare); tests fake it.
+type Workload interface {
+	// Prepare builds the workload with ov (nil: the user's code as it
+	// is) for repeated runs. A build that fails is an error wrapping
+	// runner.ErrBuild.
+	Prepare(ctx context.Context, ov *overlay.Overlay) (Prepared, error)
+	// Limit ends each later run that takes longer than d, with an error
+	// wrapping runner.ErrTimeout.
+	Limit(d time.Duration)
+}
+
+// Prepared is a workload built for repeated runs.
+type Prepared interface {
+	// Run runs the workload once and returns what it printed on standard
+	// output and its wall time. A workload that fails is an error
+	// wrapping runner.ErrWorkload.
+	Run(ctx context.Context) (stdout []byte, wall time.Duration, err error)
+	Close() error
+}
+
+// Protocol says how MeasureSettings measures.
+type Protocol struct {
+	Runs          int     // interleaved runs of the base and of each setting
+	Alpha         float64 // level of the one-sided test, divided among the benchmarks compared; 0 means 0.05
+	TimeoutFactor float64 // a run ends after this many times the base's check run; 0 means 10
+	// Progress, if not nil, says what is being done.
+	Progress func(msg string)
+}
+
+// Slowdown is what one setting did to the workload: the benchmark it
+// slowed most (its ns/op; the wall time when the workload printed no
+// benchmark) compared with the base's, or why it was not measured.
+type Slowdown struct {
+	Mutant *Mutant
+	// Failed says why the setting was not measured: it does not build,
+	// the workload failed with it (it changes behaviour), or it timed
+	// out.
+	Failed string
+	Key    bench.Key        // the benchmark and unit compared
+	C      bench.Comparison // setting against base: C.Ratio is its time over the base's
+	Level  float64          // what C.PSlower was held to: Alpha over the benchmarks compared
+	Keys   int              // the benchmarks compared
+}
+
+// Slower reports whether the setting measured significantly slower.
+func (s Slowdown) Slower() bool { return s.Failed == "" && s.C.PSlower < s.Level }
+
+// MeasureSettings builds the workload as it is and with each of ms (from
+// Settings), runs each once to check it, then all of them and the base
+// interleaved p.Runs times (bench.Measure), and compares each setting's
+// ns/op, benchmark by benchmark, with the base's by a one-sided
+// Mann–Whitney U test at p.Alpha divided among the benchmarks
+// (Bonferroni). It returns a Slowdown for each mutant, in ms's order.
+// A setting that does not build, or with which the workload fails or
+// runs past TimeoutFactor times the base's time, is not run further.
+func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) ([]Slowdown, error) {
+	if p.Runs < 1 {
+		return nil, fmt.Errorf("measuring settings: %d runs: want at least 1", p.Runs)
+	}
+	p.Alpha = cmpOr(p.Alpha, 0.05)
+	p.TimeoutFactor = cmpOr(p.TimeoutFactor, 10)
+	say := func(format string, args ...any) {
+		if p.Progress != nil {
+			p.Progress(fmt.Sprintf(format, args...))
+		}
+	}
+	say("building the workload as it is")
+	base, err := w.Prepare(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("the workload as it is: %w", err)
+	}
+	defer base.Close()
+	say("checking the workload as it is")
+	_, wall, err := base.Run(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("the workload as it is: %w", err)
+	}
+	w.Limit(max(time.Duration(p.TimeoutFactor*float64(wall)), time.Minute))
+
+	out := make([]Slowdown, len(ms))
+	vs := []bench.Variant{variant("base", base)}
+	var measured []int // indexes in ms of vs[1:]
+	for i, m := range ms {
+		out[i].Mutant = m
+		ov, err := m.Overlay()
+		if err != nil {
+			return nil, err
+		}
+		// A workload that cannot be built once (a service) builds on
+		// every run: the overlay stays until the end.
+		defer ov.Remove()
+		prep, why, err := prepare(ctx, w, m, ov, say)
+		if err != nil {
+			return nil, err
+		}
+		if why != "" {
+			out[i].Failed = why
+			continue
+		}
+		defer prep.Close()
+		vs = append(vs, variant(m.ID, prep))
+		measured = append(measured, i)
+	}
+	if len(measured) == 0 {
+		return out, nil
+	}
+	proto := bench.Protocol{Runs: p.Runs, MaxRuns: p.Runs, Warm: true}
+	proto.Progress = func(run int, name string) {
+		if name == "base" { // each round runs the base once
+			say("round %d of %d: the code as it is and %d slow values", run, p.Runs, len(measured))
+		}
+	}
+	runs, err := bench.Measure(ctx, vs, proto)
+	if err != nil {
+		return nil, err
+	}
+	for j, i := range measured {
+		out[i] = slowdown(ms[i], runs[0], runs[j+1], p.Alpha)
+	}
+	return out, nil
+}
+
+// prepare builds the workload with m and runs it once; why says what
+// kept it from being measured.
+func prepare(ctx context.Context, w Workload, m *Mutant, ov *overlay.Overlay, say func(string, ...any)) (prep Prepared, why string, err error) {
+	say("building the workload with %s", m.Description)
+	prep, err = w.Prepare(ctx, ov)
+	if err != nil {
+		if errors.Is(err, runner.ErrBuild) && ctx.Err() == nil {
+			return nil, "does not build: " + firstLines(err.Error(), 3), nil
+		}
+		return nil, "", err
+	}
+	say("checking the workload with %s", m.Description)
+	if _, _, err := prep.Run(ctx); err != nil {
+		prep.Close()
+		switch {
+		case ctx.Err() != nil:
+			return nil, "", ctx.Err()
+		case errors.Is(err, runner.ErrTimeout):
+			return nil, "timed out", nil
+		case errors.Is(err, runner.ErrWorkload):
+			return nil, firstLines(err.Error(), 3), nil // "the workload failed (…)"
+		}
+		return nil, "", err
+	}
+	return prep, "", nil
+}
+
+func variant(name string, p Prepared) bench.Variant {
+	return bench.Variant{Name: name, Run: p.Run}
+}
+
+// slowdown compares a setting's runs with the base's, benchmark by
+// benchmark, and keeps the benchmark slowed most: the least one-sided p,
+// ties to the larger ratio, then the name.
+func slowdown(m *Mutant, base, runs bench.Runs, alpha float64) Slowdown {
+	keys := bench.TimeKeys(base, runs)
+	if len(keys) == 0 {
+		keys = []bench.Key{bench.Wall}
+	}
+	s := Slowdown{Mutant: m, Level: alpha / float64(len(keys)), Keys: len(keys)}
+	first := true
+	for _, k := range keys {
+		c := bench.Compare(values(base, k), values(runs, k), bench.Criteria{Alpha: s.Level})
+		if first || c.PSlower < s.C.PSlower || c.PSlower == s.C.PSlower && finite(c.Ratio) > finite(s.C.Ratio) {
+			s.Key, s.C, first = k, c, false
+		}
+	}
+	return s
+}
+
+func cmpOr(x, def float64) float64 {
+	if x == 0 || math.IsNaN(x) {
+		return def
+	}
+	return x
+}

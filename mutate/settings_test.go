@@ -1,0 +1,181 @@
+package mutate_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/confhunt/confhunt/internal/overlay"
+	"github.com/confhunt/confhunt/internal/runner"
+	"github.com/confhunt/confhunt/mutate"
+)
+
+// TestSettings checks that Settings keeps, of each option's config-value
+// mutants, one per slow value: the one that sets it at every read site,
+// never a one-site mutant of a value read at several sites, and every
+// value some mutant sets.
+func TestSettings(t *testing.T) {
+	l := loadApp(t)
+	got := mutate.Settings(l.mutants)
+	if len(got) == 0 {
+		t.Fatal("no settings")
+	}
+	kept := make(map[*mutate.Mutant]bool)
+	values := make(map[string]int) // option and value → settings
+	for _, m := range got {
+		if m.Operator != mutate.Value {
+			t.Errorf("%s: operator %s in the settings", m.ID, m.Operator)
+		}
+		kept[m] = true
+		v, _, _ := strings.Cut(m.Description, " at all its ")
+		values[m.Option+" "+v]++
+	}
+	for k, n := range values {
+		if n > 1 {
+			t.Errorf("%s: %d settings, want 1", k, n)
+		}
+	}
+	var every *mutate.Mutant
+	for _, m := range l.mutants {
+		if m.Operator != mutate.Value {
+			continue
+		}
+		if _, ok := values[m.Option+" "+m.Description]; !ok && !strings.Contains(m.Description, " at all its ") {
+			t.Errorf("%s: no setting of %s", m.ID, m.Description)
+		}
+		if m.Option == "Flusher.Every" && m.Replacement == "1000" && !strings.Contains(m.Description, " at all its ") && kept[m] {
+			t.Errorf("%s: a mutant of one of Flusher.Every's 3 read sites kept", m.ID)
+		}
+		if m.Option == "Flusher.Every" && m.Replacement == "1000" && strings.HasSuffix(m.Description, " at all its 3 read sites") {
+			every = m
+		}
+	}
+	if every == nil || !kept[every] {
+		t.Error("Flusher.Every = 1000 at all its 3 read sites is not a setting")
+	}
+}
+
+// fakeWorkload runs each prepared build by its kind, in the order
+// Prepare is called: first the base, then the settings.
+type fakeWorkload struct {
+	kinds    []string // after the base: slower, build, fails, same
+	prepared []*fakePrepared
+	limit    time.Duration
+}
+
+type fakePrepared struct {
+	kind   string
+	dir    string // the overlay's, which must outlive the runs
+	runs   int
+	closed bool
+}
+
+func (w *fakeWorkload) Prepare(ctx context.Context, ov *overlay.Overlay) (mutate.Prepared, error) {
+	kind := "base"
+	if n := len(w.prepared); n > 0 {
+		kind = w.kinds[n-1]
+	}
+	if (ov == nil) != (kind == "base") {
+		return nil, fmt.Errorf("%s prepared with overlay %v", kind, ov)
+	}
+	p := &fakePrepared{kind: kind}
+	if ov != nil {
+		p.dir = ov.Dir
+	}
+	w.prepared = append(w.prepared, p)
+	if kind == "build" {
+		return nil, fmt.Errorf("%w: building the tests of example.com/app: app.go:3:1: undefined: x", runner.ErrBuild)
+	}
+	return p, nil
+}
+
+func (w *fakeWorkload) Limit(d time.Duration) { w.limit = d }
+
+func (p *fakePrepared) Run(ctx context.Context) ([]byte, time.Duration, error) {
+	if p.dir != "" {
+		if _, err := os.Stat(p.dir); err != nil {
+			return nil, 0, fmt.Errorf("%s run: the overlay is gone: %v", p.kind, err)
+		}
+	}
+	p.runs++
+	if p.kind == "fails" {
+		return nil, 0, fmt.Errorf("%w (the tests of example.com/app: exit status 1)", runner.ErrWorkload)
+	}
+	a, b := 1000+p.runs%3, 500+p.runs%2 // ns/op, varying a little
+	if p.kind == "slower" {
+		b *= 2
+	}
+	out := fmt.Sprintf("pkg: example.com/app\nBenchmarkA-2 \t 100 \t %d ns/op\nBenchmarkB-2 \t 100 \t %d ns/op\n", a, b)
+	return []byte(out), time.Millisecond, nil
+}
+
+func (p *fakePrepared) Close() error {
+	p.closed = true
+	return nil
+}
+
+// TestMeasureSettings checks MeasureSettings through a fake workload:
+// a setting that doubles one benchmark's time is slower on that
+// benchmark at α divided between the two, one that does not build and
+// one with which the workload fails are not run further, one that
+// changes nothing is not slower; every build is closed, and each
+// overlay lives until the runs end and is removed after.
+func TestMeasureSettings(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Settings(l.mutants)[:4]
+	w := &fakeWorkload{kinds: []string{"slower", "build", "fails", "same"}}
+	ss, err := mutate.MeasureSettings(context.Background(), w, ms, mutate.Protocol{Runs: 5, Alpha: 0.05})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ss) != 4 {
+		t.Fatalf("%d slowdowns, want 4", len(ss))
+	}
+	for i, s := range ss {
+		if s.Mutant != ms[i] {
+			t.Errorf("slowdown %d is %s's, want %s's", i, s.Mutant.ID, ms[i].ID)
+		}
+	}
+	slower := ss[0]
+	if !slower.Slower() || slower.Failed != "" || !strings.HasPrefix(slower.Key.Name, "B-") || slower.Level != 0.025 || slower.Keys != 2 {
+		t.Errorf("slower: slower %v, failed %q, benchmark %s, level %g, keys %d; want slower on B at 0.025 of 2",
+			slower.Slower(), slower.Failed, slower.Key.Name, slower.Level, slower.Keys)
+	}
+	if r := slower.C.Ratio; math.Abs(r-2) > 0.01 {
+		t.Errorf("slower: ratio %g, want 2", r)
+	}
+	if f := ss[1].Failed; !strings.HasPrefix(f, "does not build: ") || !strings.Contains(f, "undefined: x") || ss[1].Slower() {
+		t.Errorf("build: failed %q, want does not build, naming the error", f)
+	}
+	if f := ss[2].Failed; !strings.Contains(f, "the workload failed") || ss[2].Slower() {
+		t.Errorf("fails: failed %q, want the workload failed", f)
+	}
+	if ss[3].Failed != "" || ss[3].Slower() {
+		t.Errorf("same: failed %q, slower %v; want measured, not slower", ss[3].Failed, ss[3].Slower())
+	}
+	if w.limit != time.Minute {
+		t.Errorf("limit %v, want a minute (10 × a 1 ms check run, at least a minute)", w.limit)
+	}
+	for _, p := range w.prepared {
+		if p.kind == "build" {
+			continue
+		}
+		want := 1 + 5 // the check and the rounds
+		if p.kind == "fails" {
+			want = 1
+		}
+		if p.runs != want || !p.closed {
+			t.Errorf("%s: %d runs, closed %v; want %d runs, closed", p.kind, p.runs, p.closed, want)
+		}
+		if p.dir != "" {
+			if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("%s: overlay %s left behind (%v)", p.kind, p.dir, err)
+			}
+		}
+	}
+}
