@@ -69,6 +69,16 @@ func (p *Prepared) Packages() []string {
 	return p.bins.Packages()
 }
 
+// DropSame leaves out of p's runs the test binaries that are those of
+// base (runner.TestBinaries.DropSame), and returns how many are left; -1
+// when either runs through Probe, where nothing is left out.
+func (p *Prepared) DropSame(base *Prepared) (int, error) {
+	if p.bins == nil || base.bins == nil {
+		return -1, nil
+	}
+	return p.bins.DropSame(base.bins)
+}
+
 // Run runs the prepared workload once and reads back the counters.
 func (p *Prepared) Run(ctx context.Context) (*Result, error) {
 	if p.bins == nil {

@@ -114,3 +114,57 @@ func TestPrepareFallback(t *testing.T) {
 		prep.Close()
 	}
 }
+
+// TestPrepareDropSame: with an overlay that edits one package, the test
+// binaries of the packages it does not reach are byte for byte the
+// base's, and DropSame leaves only the edited package's to run.
+func TestPrepareDropSame(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod":      "module example.com/m\n\ngo 1.26.0\n",
+		"a/a.go":      "package a\n\nfunc N() int { return 1 }\n",
+		"a/a_test.go": "package a\n\nimport \"testing\"\n\nfunc TestN(t *testing.T) { _ = N() }\n",
+		"b/b.go":      "package b\n\nfunc M() int { return 2 }\n",
+		"b/b_test.go": "package b\n\nimport \"testing\"\n\nfunc TestM(t *testing.T) { _ = M() }\n",
+	})
+	ov, err := overlay.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ov.Remove()
+	if err := ov.Replace(filepath.Join(dir, "a", "a.go"), []byte("package a\n\nfunc N() int { return 10 }\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := ov.Save(); err != nil {
+		t.Fatal(err)
+	}
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+	w := runner.Workload{Command: []string{"go", "test", "./..."}}
+	ctx := context.Background()
+	base, err := r.Prepare(ctx, nil, nil, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer base.Close()
+	edited, err := r.Prepare(ctx, nil, ov, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer edited.Close()
+	if got := edited.Packages(); len(got) != 2 {
+		t.Fatalf("test binaries of %v, want a's and b's", got)
+	}
+	n, err := edited.DropSame(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := edited.Packages(); n != 1 || len(got) != 1 || got[0] != "example.com/m/a" {
+		t.Errorf("DropSame left %d: %v, want example.com/m/a alone", n, got)
+	}
+	if _, err := edited.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if n, err := base.DropSame(base); err != nil || n != 0 {
+		t.Errorf("the base against itself: %d left (%v), want none", n, err)
+	}
+}

@@ -36,13 +36,19 @@ func Settings(ms []*Mutant) []*Mutant {
 	return out
 }
 
+// ErrUnreached is the error of Workload.Prepare when nothing the
+// workload runs changes with the overlay.
+var ErrUnreached = errors.New("nothing the workload runs changes with it")
+
 // Workload is the user's workload, built with an overlay: what
 // MeasureSettings runs. The command's implementation builds it once
 // (hunt.Runner.Prepare); tests fake it.
 type Workload interface {
 	// Prepare builds the workload with ov (nil: the user's code as it
-	// is) for repeated runs. A build that fails is an error wrapping
-	// runner.ErrBuild.
+	// is, prepared first) for repeated runs. A build that fails is an
+	// error wrapping runner.ErrBuild; one whose programs are all those
+	// of the code as it is, ErrUnreached. A prepared workload may run
+	// only the programs that differ from the code's as it is.
 	Prepare(ctx context.Context, ov *overlay.Overlay) (Prepared, error)
 	// Limit ends each later run that takes longer than d, with an error
 	// wrapping runner.ErrTimeout.
@@ -166,8 +172,13 @@ func prepare(ctx context.Context, w Workload, m *Mutant, ov *overlay.Overlay, sa
 	say("building the workload with %s", m.Description)
 	prep, err = w.Prepare(ctx, ov)
 	if err != nil {
-		if errors.Is(err, runner.ErrBuild) && ctx.Err() == nil {
+		switch {
+		case ctx.Err() != nil:
+			return nil, "", ctx.Err()
+		case errors.Is(err, runner.ErrBuild):
 			return nil, "does not build: " + firstLines(err.Error(), 3), nil
+		case errors.Is(err, ErrUnreached):
+			return nil, "not run: " + err.Error(), nil
 		}
 		return nil, "", err
 	}
@@ -192,7 +203,7 @@ func variant(name string, p Prepared) bench.Variant {
 }
 
 // slowdown compares a setting's runs with the base's, benchmark by
-// benchmark, and keeps the benchmark slowed most: the least one-sided p,
+// benchmark (those both printed in every run), and keeps the benchmark slowed most: the least one-sided p,
 // ties to the larger ratio, then the name.
 func slowdown(m *Mutant, base, runs bench.Runs, alpha float64) Slowdown {
 	keys := bench.TimeKeys(base, runs)

@@ -88,8 +88,11 @@ func (w *fakeWorkload) Prepare(ctx context.Context, ov *overlay.Overlay) (mutate
 		p.dir = ov.Dir
 	}
 	w.prepared = append(w.prepared, p)
-	if kind == "build" {
+	switch kind {
+	case "build":
 		return nil, fmt.Errorf("%w: building the tests of example.com/app: app.go:3:1: undefined: x", runner.ErrBuild)
+	case "unreached":
+		return nil, fmt.Errorf("%w (no test binary differs)", mutate.ErrUnreached)
 	}
 	return p, nil
 }
@@ -122,19 +125,20 @@ func (p *fakePrepared) Close() error {
 // TestMeasureSettings checks MeasureSettings through a fake workload:
 // a setting that doubles one benchmark's time is slower on that
 // benchmark at α divided between the two, one that does not build and
-// one with which the workload fails are not run further, one that
-// changes nothing is not slower; every build is closed, and each
+// one with which the workload fails are not run further, nor one that
+// changes nothing the workload runs, one that changes nothing measurable
+// is not slower; every build is closed, and each
 // overlay lives until the runs end and is removed after.
 func TestMeasureSettings(t *testing.T) {
 	l := loadApp(t)
-	ms := mutate.Settings(l.mutants)[:4]
-	w := &fakeWorkload{kinds: []string{"slower", "build", "fails", "same"}}
+	ms := mutate.Settings(l.mutants)[:5]
+	w := &fakeWorkload{kinds: []string{"slower", "build", "fails", "same", "unreached"}}
 	ss, err := mutate.MeasureSettings(context.Background(), w, ms, mutate.Protocol{Runs: 5, Alpha: 0.05})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ss) != 4 {
-		t.Fatalf("%d slowdowns, want 4", len(ss))
+	if len(ss) != 5 {
+		t.Fatalf("%d slowdowns, want 5", len(ss))
 	}
 	for i, s := range ss {
 		if s.Mutant != ms[i] {
@@ -158,11 +162,14 @@ func TestMeasureSettings(t *testing.T) {
 	if ss[3].Failed != "" || ss[3].Slower() {
 		t.Errorf("same: failed %q, slower %v; want measured, not slower", ss[3].Failed, ss[3].Slower())
 	}
+	if f := ss[4].Failed; !strings.HasPrefix(f, "not run: ") || ss[4].Slower() {
+		t.Errorf("unreached: failed %q, want not run", f)
+	}
 	if w.limit != time.Minute {
 		t.Errorf("limit %v, want a minute (10 × a 1 ms check run, at least a minute)", w.limit)
 	}
 	for _, p := range w.prepared {
-		if p.kind == "build" {
+		if p.kind == "build" || p.kind == "unreached" {
 			continue
 		}
 		want := 1 + 5 // the check and the rounds

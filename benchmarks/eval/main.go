@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"flag"
@@ -97,7 +98,9 @@ func main() {
 	mutateSeed := flag.Uint64("mutate-seed", 1, "seed of the -mutate sample")
 	chromium := flag.String("chromium", "chromium", "check each sample's HTML report in this headless `browser` (Debian's chromium; make chromium installs it); \"\" skips the check")
 	mutateOnly := flag.Bool("mutate-only", false, "write only the mutation section, for the -targets")
-	only2 := flag.String("targets", "", "with -mutate-only: only these targets (comma-separated directory names under benchmarks/)")
+	only2 := flag.String("targets", "", "with -mutate-only or -measure-only: only these targets (comma-separated directory names under benchmarks/)")
+	measureTop := flag.Float64("measure", 30, "measure the slow values of this top `percent` of each target's options with rank -measure (0 skips it)")
+	measureOnly := flag.Bool("measure-only", false, "write only the measured-ranking section, for the -targets")
 	flag.Parse()
 	// confhunt reads CONFHUNT_* variables as settings and rejects one that
 	// names none: the mirrors directory is the evaluation's alone.
@@ -109,6 +112,12 @@ func main() {
 	}
 	if *mutateOnly {
 		if err := mutationOnly(ctx, abs, *chromium, *only2, *out, *mutants, *mutateSeed); err != nil {
+			fail(err)
+		}
+		return
+	}
+	if *measureOnly {
+		if err := measuredOnly(ctx, abs, *only2, *out, cmp.Or(*measureTop, 30)); err != nil {
 			fail(err)
 		}
 		return
@@ -161,6 +170,16 @@ func main() {
 		b.WriteString(mutateHeader)
 		for _, t := range ts {
 			b.WriteString(mutation(ctx, abs, *chromium, t.dir, t.truth, *mutants, *mutateSeed))
+		}
+	}
+	if *measureTop > 0 {
+		ts, err := targets("")
+		if err != nil {
+			fail(err)
+		}
+		b.WriteString(measureHeader)
+		for _, t := range ts {
+			b.WriteString(measuredRanking(ctx, abs, t.dir, t.truth, *measureTop))
 		}
 	}
 	if *large {

@@ -118,15 +118,29 @@ func (e *env) measureSettings(ctx context.Context, an *analysis, scores []*scori
 }
 
 // settingsWorkload is the user's workload as rank -measure runs it
-// (mutate.Workload): hunt's prepared runs without probes.
+// (mutate.Workload): hunt's prepared runs without probes. A slow value
+// runs only the test binaries it changes: the others are the base's.
 type settingsWorkload struct {
-	r *hunt.Runner
-	w runner.Workload
+	r    *hunt.Runner
+	w    runner.Workload
+	base *hunt.Prepared
 }
 
 func (s *settingsWorkload) Prepare(ctx context.Context, ov *overlay.Overlay) (mutate.Prepared, error) {
 	p, err := s.r.Prepare(ctx, nil, ov, s.w)
 	if err != nil {
+		return nil, err
+	}
+	if s.base == nil {
+		s.base = p
+		return preparedRun{p}, nil
+	}
+	n, err := p.DropSame(s.base)
+	if err == nil && n == 0 {
+		err = fmt.Errorf("%w (no test binary of %s differs)", mutate.ErrUnreached, strings.Join(s.w.Command, " "))
+	}
+	if err != nil {
+		p.Close()
 		return nil, err
 	}
 	return preparedRun{p}, nil

@@ -2,6 +2,7 @@ package runner
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"io"
@@ -166,6 +167,42 @@ func (run *Run) BuildTests(ctx context.Context, gt GoTest, flags, env []string) 
 		tb.bins = append(tb.bins, testBinary{pkg, dir, bin})
 	}
 	return tb, nil
+}
+
+// DropSame drops the test binaries that are byte for byte those of base
+// for the same package, and returns how many are left: with an overlay,
+// the packages the overlay's files do not reach build as without it, and
+// running them again measures nothing new.
+func (tb *TestBinaries) DropSame(base *TestBinaries) (int, error) {
+	sums := make(map[string][sha256.Size]byte)
+	for _, b := range base.bins {
+		sum, err := fileSum(b.path)
+		if err != nil {
+			return 0, err
+		}
+		sums[b.pkg] = sum
+	}
+	kept := tb.bins[:0]
+	for _, b := range tb.bins {
+		sum, err := fileSum(b.path)
+		if err != nil {
+			return 0, err
+		}
+		if old, ok := sums[b.pkg]; ok && old == sum {
+			continue
+		}
+		kept = append(kept, b)
+	}
+	tb.bins = kept
+	return len(kept), nil
+}
+
+func fileSum(name string) ([sha256.Size]byte, error) {
+	data, err := os.ReadFile(name)
+	if err != nil {
+		return [sha256.Size]byte{}, err
+	}
+	return sha256.Sum256(data), nil
 }
 
 // Packages returns the import paths of the packages that have a test
