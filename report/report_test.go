@@ -69,6 +69,15 @@ func TestGolden(t *testing.T) {
 		math.Abs(top1.Option.Top[0].Share+top1.Others.Share-1) > 1e-5 {
 		t.Errorf("explain of 1 line: others %+v, want the other 4 lines with the rest of the share", top1.Others)
 	}
+	// The lines left out are summed once per resource.
+	synced := *scores[i]
+	synced.Lines = slices.Clone(synced.Lines)
+	for j := range synced.Lines {
+		synced.Lines[j].Cost.SYNC = 1
+	}
+	if o := report.ExplainView(&synced, len(scores), 1).Others; o == nil || o.Score.SYNC != float64(len(synced.Lines)-1) {
+		t.Errorf("explain of 1 line with SYNC 1 on each: others %+v, want SYNC %d", o, len(synced.Lines)-1)
+	}
 	slice := report.SliceView(prog, a.Slice(limit), trips)
 	measured := measuredView(t, scores, s.Top)
 	goldens(t, []golden{
