@@ -160,8 +160,15 @@ func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) 
 	if err != nil {
 		return nil, err
 	}
+	benched := len(bench.TimeKeys(runs[0])) > 0
 	for j, i := range measured {
 		out[i] = slowdown(ms[i], runs[0], runs[j+1], p.Alpha)
+		if benched && out[i].Key == bench.Wall {
+			// It ran only the programs it changes (see Workload), and
+			// none of them runs a benchmark: their wall time is not the
+			// base's, which ran them all.
+			out[i] = Slowdown{Mutant: ms[i], Failed: "not measured: what it changes runs no benchmark of the workload"}
+		}
 	}
 	return out, nil
 }

@@ -109,6 +109,9 @@ func (p *fakePrepared) Run(ctx context.Context) ([]byte, time.Duration, error) {
 	if p.kind == "fails" {
 		return nil, 0, fmt.Errorf("%w (the tests of example.com/app: exit status 1)", runner.ErrWorkload)
 	}
+	if p.kind == "nobench" {
+		return []byte("PASS\n"), time.Millisecond, nil
+	}
 	a, b := 1000+p.runs%3, 500+p.runs%2 // ns/op, varying a little
 	if p.kind == "slower" {
 		b *= 2
@@ -127,18 +130,19 @@ func (p *fakePrepared) Close() error {
 // benchmark at α divided between the two, one that does not build and
 // one with which the workload fails are not run further, nor one that
 // changes nothing the workload runs, one that changes nothing measurable
-// is not slower; every build is closed, and each
+// is not slower, and one whose changed programs print no benchmark is
+// not compared on their wall time; every build is closed, and each
 // overlay lives until the runs end and is removed after.
 func TestMeasureSettings(t *testing.T) {
 	l := loadApp(t)
-	ms := mutate.Settings(l.mutants)[:5]
-	w := &fakeWorkload{kinds: []string{"slower", "build", "fails", "same", "unreached"}}
+	ms := mutate.Settings(l.mutants)[:6]
+	w := &fakeWorkload{kinds: []string{"slower", "build", "fails", "same", "unreached", "nobench"}}
 	ss, err := mutate.MeasureSettings(context.Background(), w, ms, mutate.Protocol{Runs: 5, Alpha: 0.05})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(ss) != 5 {
-		t.Fatalf("%d slowdowns, want 5", len(ss))
+	if len(ss) != 6 {
+		t.Fatalf("%d slowdowns, want 6", len(ss))
 	}
 	for i, s := range ss {
 		if s.Mutant != ms[i] {
@@ -164,6 +168,9 @@ func TestMeasureSettings(t *testing.T) {
 	}
 	if f := ss[4].Failed; !strings.HasPrefix(f, "not run: ") || ss[4].Slower() {
 		t.Errorf("unreached: failed %q, want not run", f)
+	}
+	if f := ss[5].Failed; !strings.Contains(f, "runs no benchmark") || ss[5].Slower() {
+		t.Errorf("nobench: failed %q, want not measured: no benchmark (its wall time is not comparable)", f)
 	}
 	if w.limit != time.Minute {
 		t.Errorf("limit %v, want a minute (10 × a 1 ms check run, at least a minute)", w.limit)

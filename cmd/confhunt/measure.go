@@ -108,7 +108,7 @@ func (e *env) measureSettings(ctx context.Context, an *analysis, scores []*scori
 	}
 	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: out, Stderr: out, Log: e.stderr}}
 	p := mutate.Protocol{Runs: mf.runs, Alpha: mf.alpha, Progress: func(msg string) { fmt.Fprintf(e.stderr, "confhunt: %s\n", msg) }}
-	ss, err := mutate.MeasureSettings(ctx, &settingsWorkload{r: r, w: w}, ms, p)
+	ss, err := mutate.MeasureSettings(ctx, &settingsWorkload{r: r, w: w, bench: benchmarks(w)}, ms, p)
 	if err != nil {
 		return err
 	}
@@ -118,12 +118,26 @@ func (e *env) measureSettings(ctx context.Context, an *analysis, scores []*scori
 }
 
 // settingsWorkload is the user's workload as rank -measure runs it
-// (mutate.Workload): hunt's prepared runs without probes. A slow value
-// runs only the test binaries it changes: the others are the base's.
+// (mutate.Workload): hunt's prepared runs without probes. When the
+// workload runs benchmarks, a slow value runs only the test binaries it
+// changes (the others are the base's), and is compared on their
+// benchmarks; otherwise the wall time of all of them is compared.
 type settingsWorkload struct {
-	r    *hunt.Runner
-	w    runner.Workload
-	base *hunt.Prepared
+	r     *hunt.Runner
+	w     runner.Workload
+	bench bool // the workload is a go test command that runs benchmarks
+	base  *hunt.Prepared
+}
+
+// benchmarks reports whether w is a go test command that runs benchmarks.
+func benchmarks(w runner.Workload) bool {
+	if w.Build != "" {
+		return false
+	}
+	gt, err := runner.SplitGoTest(w.Command)
+	return err == nil && slices.ContainsFunc(gt.Test, func(f string) bool {
+		return strings.HasPrefix(f, "-test.bench=") && f != "-test.bench="
+	})
 }
 
 func (s *settingsWorkload) Prepare(ctx context.Context, ov *overlay.Overlay) (mutate.Prepared, error) {
@@ -131,8 +145,8 @@ func (s *settingsWorkload) Prepare(ctx context.Context, ov *overlay.Overlay) (mu
 	if err != nil {
 		return nil, err
 	}
-	if s.base == nil {
-		s.base = p
+	if s.base == nil || !s.bench {
+		s.base = cmp.Or(s.base, p)
 		return preparedRun{p}, nil
 	}
 	n, err := p.DropSame(s.base)
