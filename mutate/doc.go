@@ -88,6 +88,16 @@
 // operator and benchmark; Report is the JSON form, which Shard and Merge
 // split and join.
 //
+// Settings and MeasureSettings serve rank -measure: Settings keeps, of
+// the config-value mutants, one per option and slow value, the one that
+// sets it at all its read sites; MeasureSettings builds the user's
+// workload (a Workload, which the command implements with hunt's
+// prepared runs and tests fake) with each, runs each once to check it,
+// then runs them and the code as it is interleaved (internal/bench) and
+// gives each the benchmark it slowed most, with the ratio's interval and
+// a one-sided U test at Alpha divided among the benchmarks compared, or
+// why it was not measured.
+//
 // Approximations: the slow values and the costlier side of a branch come
 // from the syntax (statements, calls, loops ×10), not from measured cost;
 // a branch's prediction weighs work by the ranking's weights, which know

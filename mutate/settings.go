@@ -79,8 +79,9 @@ type Protocol struct {
 type Slowdown struct {
 	Mutant *Mutant
 	// Failed says why the setting was not measured: it does not build,
-	// the workload failed with it (it changes behaviour), or it timed
-	// out.
+	// the workload failed with it (it changes behaviour) or timed out,
+	// nothing the workload runs changes with it, or what it changes runs
+	// no benchmark.
 	Failed string
 	Key    bench.Key        // the benchmark and unit compared
 	C      bench.Comparison // setting against base: C.Ratio is its time over the base's
@@ -135,7 +136,7 @@ func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) 
 		// A workload that cannot be built once (a service) builds on
 		// every run: the overlay stays until the end.
 		defer ov.Remove()
-		prep, why, err := prepare(ctx, w, m, ov, say)
+		prep, why, err := prepare(ctx, w, m, ov, p.TimeoutFactor, say)
 		if err != nil {
 			return nil, err
 		}
@@ -175,7 +176,7 @@ func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) 
 
 // prepare builds the workload with m and runs it once; why says what
 // kept it from being measured.
-func prepare(ctx context.Context, w Workload, m *Mutant, ov *overlay.Overlay, say func(string, ...any)) (prep Prepared, why string, err error) {
+func prepare(ctx context.Context, w Workload, m *Mutant, ov *overlay.Overlay, factor float64, say func(string, ...any)) (prep Prepared, why string, err error) {
 	say("building the workload with %s", m.Description)
 	prep, err = w.Prepare(ctx, ov)
 	if err != nil {
@@ -196,7 +197,7 @@ func prepare(ctx context.Context, w Workload, m *Mutant, ov *overlay.Overlay, sa
 		case ctx.Err() != nil:
 			return nil, "", ctx.Err()
 		case errors.Is(err, runner.ErrTimeout):
-			return nil, "timed out", nil
+			return nil, fmt.Sprintf("timed out: it ran past %g times the code's time as it is (or a minute)", factor), nil
 		case errors.Is(err, runner.ErrWorkload):
 			return nil, firstLines(err.Error(), 3), nil // "the workload failed (…)"
 		}
@@ -210,8 +211,9 @@ func variant(name string, p Prepared) bench.Variant {
 }
 
 // slowdown compares a setting's runs with the base's, benchmark by
-// benchmark (those both printed in every run), and keeps the benchmark slowed most: the least one-sided p,
-// ties to the larger ratio, then the name.
+// benchmark (those both printed in every run), and keeps the benchmark
+// slowed most: the least one-sided p, ties to the larger ratio, then the
+// name.
 func slowdown(m *Mutant, base, runs bench.Runs, alpha float64) Slowdown {
 	keys := bench.TimeKeys(base, runs)
 	if len(keys) == 0 {
