@@ -59,7 +59,7 @@ bench-scale:
 	$(GO) build -o bin/confhunt ./cmd/confhunt
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -scale -o benchmarks/SCALE.md
 
-## eval: judge confhunt on the target programs (benchmarks/*/truth.yaml) and a large module; writes benchmarks/EVAL.md (and checks each mutation report in headless Chromium)
+## eval: judge confhunt on the target programs (benchmarks/*/truth.yaml) and a large module: rankings, hunt, mutation (each HTML report checked in headless Chromium) and the measured ranking (rank -measure); writes benchmarks/EVAL.md
 eval: chromium
 	$(GO) build -o bin/confhunt ./cmd/confhunt
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -o benchmarks/EVAL.md

@@ -163,24 +163,18 @@ func main() {
 	summary(&b, results)
 	details(&b, results)
 	if *mutants > 0 {
-		ts, err := targets("")
+		data, err := sections("", mutateHeader, func(t target) string { return mutation(ctx, abs, *chromium, t.dir, t.truth, *mutants, *mutateSeed) })
 		if err != nil {
 			fail(err)
 		}
-		b.WriteString(mutateHeader)
-		for _, t := range ts {
-			b.WriteString(mutation(ctx, abs, *chromium, t.dir, t.truth, *mutants, *mutateSeed))
-		}
+		b.Write(data)
 	}
 	if *measureTop > 0 {
-		ts, err := targets("")
+		data, err := sections("", measureHeader, func(t target) string { return measuredRanking(ctx, abs, t.dir, t.truth, *measureTop) })
 		if err != nil {
 			fail(err)
 		}
-		b.WriteString(measureHeader)
-		for _, t := range ts {
-			b.WriteString(measuredRanking(ctx, abs, t.dir, t.truth, *measureTop))
-		}
+		b.Write(data)
 	}
 	if *large {
 		largeModule(ctx, abs, &b)

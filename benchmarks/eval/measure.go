@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -242,20 +241,11 @@ func shortBench(name string) string {
 // measuredOnly writes only the measured-ranking section, for the targets
 // named in only.
 func measuredOnly(ctx context.Context, bin, only, out string, top float64) error {
-	var b bytes.Buffer
-	b.WriteString(measureHeader)
-	ts, err := targets(only)
+	data, err := sections(only, measureHeader, func(t target) string { return measuredRanking(ctx, bin, t.dir, t.truth, top) })
 	if err != nil {
 		return err
 	}
-	for _, t := range ts {
-		b.WriteString(measuredRanking(ctx, bin, t.dir, t.truth, top))
-	}
-	os.Stdout.Write(b.Bytes())
-	if out == "" {
-		return nil
-	}
-	return os.WriteFile(out, b.Bytes(), 0o644)
+	return emit(data, out)
 }
 
 const measureHeader = "## Measured ranking (confhunt rank -measure)\n\n" +

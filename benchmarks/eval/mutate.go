@@ -314,20 +314,35 @@ func mean(xs []float64) float64 {
 // mutationOnly writes the mutation section of the targets named in only
 // (all when empty) to out.
 func mutationOnly(ctx context.Context, bin, chromium, only, out string, n int, seed uint64) error {
-	var b bytes.Buffer
-	b.WriteString(mutateHeader)
-	ts, err := targets(only)
+	data, err := sections(only, mutateHeader, func(t target) string { return mutation(ctx, bin, chromium, t.dir, t.truth, n, seed) })
 	if err != nil {
 		return err
 	}
-	for _, t := range ts {
-		b.WriteString(mutation(ctx, bin, chromium, t.dir, t.truth, n, seed))
+	return emit(data, out)
+}
+
+// sections is header and section's Markdown for each target named in
+// only (all when empty).
+func sections(only, header string, section func(target) string) ([]byte, error) {
+	ts, err := targets(only)
+	if err != nil {
+		return nil, err
 	}
-	os.Stdout.Write(b.Bytes())
-	if out == "" {
+	var b bytes.Buffer
+	b.WriteString(header)
+	for _, t := range ts {
+		b.WriteString(section(t))
+	}
+	return b.Bytes(), nil
+}
+
+// emit prints data and writes it to file, unless file is "".
+func emit(data []byte, file string) error {
+	os.Stdout.Write(data)
+	if file == "" {
 		return nil
 	}
-	return os.WriteFile(out, b.Bytes(), 0o644)
+	return os.WriteFile(file, data, 0o644)
 }
 
 const mutateHeader = "## Performance mutation testing (confhunt mutate)\n\n" +
