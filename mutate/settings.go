@@ -1,6 +1,7 @@
 package mutate
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -94,7 +95,8 @@ func (s Slowdown) Slower() bool { return s.Failed == "" && s.C.PSlower < s.Level
 
 // MeasureSettings builds the workload as it is and with each of ms (from
 // Settings), runs each once to check it, then all of them and the base
-// interleaved p.Runs times (bench.Measure), and compares each setting's
+// interleaved p.Runs times, or more, up to 10, when the one-sided test
+// could not otherwise reach its level (bench.Measure), and compares each setting's
 // ns/op, benchmark by benchmark, with the base's by a one-sided
 // Mann–Whitney U test at p.Alpha divided among the benchmarks
 // (Bonferroni). It returns a Slowdown for each mutant, in ms's order.
@@ -118,10 +120,11 @@ func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) 
 	}
 	defer base.Close()
 	say("checking the workload as it is")
-	_, wall, err := base.Run(ctx)
+	stdout, wall, err := base.Run(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("the workload as it is: %w", err)
 	}
+	keys := timeKeys(stdout) // the most benchmarks a comparison divides alpha among
 	w.Limit(max(time.Duration(p.TimeoutFactor*float64(wall)), time.Minute))
 
 	out := make([]Slowdown, len(ms))
@@ -136,10 +139,11 @@ func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) 
 		// A workload that cannot be built once (a service) builds on
 		// every run: the overlay stays until the end.
 		defer ov.Remove()
-		prep, why, err := prepare(ctx, w, m, ov, p.TimeoutFactor, say)
+		prep, n, why, err := prepare(ctx, w, m, ov, p.TimeoutFactor, say)
 		if err != nil {
 			return nil, err
 		}
+		keys = max(keys, n)
 		if why != "" {
 			out[i].Failed = why
 			continue
@@ -151,10 +155,16 @@ func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) 
 	if len(measured) == 0 {
 		return out, nil
 	}
-	proto := bench.Protocol{Runs: p.Runs, MaxRuns: p.Runs, Warm: true}
+	// Enough rounds for the one-sided test to reach its level at all:
+	// five a side reach p = 1/252, which 13 benchmarks divide 0.05 below.
+	rounds := p.Runs
+	for rounds < firstLook && minP(rounds) >= p.Alpha/float64(max(keys, 1)) {
+		rounds++
+	}
+	proto := bench.Protocol{Runs: rounds, MaxRuns: rounds, Warm: true}
 	proto.Progress = func(run int, name string) {
 		if name == "base" { // each round runs the base once
-			say("round %d of %d: the code as it is and %d slow values", run, p.Runs, len(measured))
+			say("round %d of %d: the code as it is and %d slow values", run, rounds, len(measured))
 		}
 	}
 	runs, err := bench.Measure(ctx, vs, proto)
@@ -174,36 +184,47 @@ func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) 
 	return out, nil
 }
 
-// prepare builds the workload with m and runs it once; why says what
-// kept it from being measured.
-func prepare(ctx context.Context, w Workload, m *Mutant, ov *overlay.Overlay, factor float64, say func(string, ...any)) (prep Prepared, why string, err error) {
+// prepare builds the workload with m and runs it once; keys is the
+// benchmarks that run printed, why says what kept it from being
+// measured.
+func prepare(ctx context.Context, w Workload, m *Mutant, ov *overlay.Overlay, factor float64, say func(string, ...any)) (prep Prepared, keys int, why string, err error) {
 	say("building the workload with %s", m.Description)
 	prep, err = w.Prepare(ctx, ov)
 	if err != nil {
 		switch {
 		case ctx.Err() != nil:
-			return nil, "", ctx.Err()
+			return nil, 0, "", ctx.Err()
 		case errors.Is(err, runner.ErrBuild):
-			return nil, "does not build: " + firstLines(err.Error(), 3), nil
+			return nil, 0, "does not build: " + firstLines(err.Error(), 3), nil
 		case errors.Is(err, ErrUnreached):
-			return nil, "not run: " + err.Error(), nil
+			return nil, 0, "not run: " + err.Error(), nil
 		}
-		return nil, "", err
+		return nil, 0, "", err
 	}
 	say("checking the workload with %s", m.Description)
-	if _, _, err := prep.Run(ctx); err != nil {
+	stdout, _, err := prep.Run(ctx)
+	if err != nil {
 		prep.Close()
 		switch {
 		case ctx.Err() != nil:
-			return nil, "", ctx.Err()
+			return nil, 0, "", ctx.Err()
 		case errors.Is(err, runner.ErrTimeout):
-			return nil, fmt.Sprintf("timed out: it ran past %g times the code's time as it is (or a minute)", factor), nil
+			return nil, 0, fmt.Sprintf("timed out: it ran past %g times the code's time as it is (or a minute)", factor), nil
 		case errors.Is(err, runner.ErrWorkload):
-			return nil, firstLines(err.Error(), 3), nil // "the workload failed (…)"
+			return nil, 0, firstLines(err.Error(), 3), nil // "the workload failed (…)"
 		}
-		return nil, "", err
+		return nil, 0, "", err
 	}
-	return prep, "", nil
+	return prep, timeKeys(stdout), "", nil
+}
+
+// timeKeys counts the benchmarks a run printed a time of.
+func timeKeys(stdout []byte) int {
+	s, err := bench.Parse(bytes.NewReader(stdout))
+	if err != nil {
+		return 0 // Measure reports it
+	}
+	return len(bench.TimeKeys(bench.Runs{s}))
 }
 
 func variant(name string, p Prepared) bench.Variant {

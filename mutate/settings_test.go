@@ -63,16 +63,18 @@ func TestSettings(t *testing.T) {
 // fakeWorkload runs each prepared build by its kind, in the order
 // Prepare is called: first the base, then the settings.
 type fakeWorkload struct {
-	kinds    []string // after the base: slower, build, fails, same
+	kinds    []string // after the base: slower, build, fails, same, unreached, nobench
 	prepared []*fakePrepared
 	limit    time.Duration
+	benches  int // more benchmarks each run prints, C0, C1, …
 }
 
 type fakePrepared struct {
-	kind   string
-	dir    string // the overlay's, which must outlive the runs
-	runs   int
-	closed bool
+	kind    string
+	benches int
+	dir     string // the overlay's, which must outlive the runs
+	runs    int
+	closed  bool
 }
 
 func (w *fakeWorkload) Prepare(ctx context.Context, ov *overlay.Overlay) (mutate.Prepared, error) {
@@ -83,7 +85,7 @@ func (w *fakeWorkload) Prepare(ctx context.Context, ov *overlay.Overlay) (mutate
 	if (ov == nil) != (kind == "base") {
 		return nil, fmt.Errorf("%s prepared with overlay %v", kind, ov)
 	}
-	p := &fakePrepared{kind: kind}
+	p := &fakePrepared{kind: kind, benches: w.benches}
 	if ov != nil {
 		p.dir = ov.Dir
 	}
@@ -117,6 +119,9 @@ func (p *fakePrepared) Run(ctx context.Context) ([]byte, time.Duration, error) {
 		b *= 2
 	}
 	out := fmt.Sprintf("pkg: example.com/app\nBenchmarkA-2 \t 100 \t %d ns/op\nBenchmarkB-2 \t 100 \t %d ns/op\n", a, b)
+	for i := range p.benches {
+		out += fmt.Sprintf("BenchmarkC%d-2 \t 100 \t %d ns/op\n", i, 2000+p.runs%3)
+	}
 	return []byte(out), time.Millisecond, nil
 }
 
@@ -190,6 +195,27 @@ func TestMeasureSettings(t *testing.T) {
 			if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
 				t.Errorf("%s: overlay %s left behind (%v)", p.kind, p.dir, err)
 			}
+		}
+	}
+}
+
+// TestMeasureSettingsRounds: with 22 benchmarks, 0.05 divided among them
+// is below what five runs a side can reach (1/252), so every variant
+// runs six rounds (1/924), and a doubled benchmark is found slower.
+func TestMeasureSettingsRounds(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Settings(l.mutants)[:1]
+	w := &fakeWorkload{kinds: []string{"slower"}, benches: 20}
+	ss, err := mutate.MeasureSettings(context.Background(), w, ms, mutate.Protocol{Runs: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := ss[0]; !s.Slower() || s.Keys != 22 || math.Abs(s.Level-0.05/22) > 1e-12 {
+		t.Errorf("slower %v over %d benchmarks at %g; want slower over 22 at %g", s.Slower(), s.Keys, s.Level, 0.05/22)
+	}
+	for _, p := range w.prepared {
+		if p.runs != 1+6 {
+			t.Errorf("%s: %d runs, want the check and 6 rounds", p.kind, p.runs)
 		}
 	}
 }

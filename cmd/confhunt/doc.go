@@ -60,8 +60,9 @@ workload after --, a go test command or, with -build PKG [-args ARGS]
 [-ready ADDR], a workload against the service, as hunt runs them. Each is
 run once to check it (a value that does not build, with which the
 workload fails, or that runs past 10 times the code's time as it is is
-named and not run further), then -runs times (default 5), interleaved
-with the code as it is. The SLOWDOWN column gives the slowdown of the
+named and not run further), then -runs times (default 5; more, up to
+10, when the test could not otherwise reach its level), interleaved with
+the code as it is. The SLOWDOWN column gives the slowdown of the
 benchmark each slowed most (its ns/op, or the wall time when the
 workload prints no benchmark), ~ before it when a one-sided Mann-Whitney
 U test does not find it slower at -alpha (default 0.05) divided among
