@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"time"
 
 	"github.com/confhunt/confhunt/internal/bench"
@@ -67,7 +68,11 @@ type Prepared interface {
 
 // Protocol says how MeasureSettings measures.
 type Protocol struct {
-	Runs          int     // interleaved runs of the base and of each setting
+	Runs int // interleaved runs of the base and of each setting before the first look
+	// MaxRuns, when above the rounds of the first look, is the rounds of
+	// a second look at the settings the first left undecided but leaning
+	// slower (p < 0.3); each look then tests at half of Alpha.
+	MaxRuns       int
 	Alpha         float64 // level of the one-sided test, divided among the benchmarks compared; 0 means 0.05
 	TimeoutFactor float64 // a run ends after this many times the base's check run; 0 means 10
 	// Progress, if not nil, says what is being done.
@@ -96,12 +101,16 @@ func (s Slowdown) Slower() bool { return s.Failed == "" && s.C.PSlower < s.Level
 // MeasureSettings builds the workload as it is and with each of ms (from
 // Settings), runs each once to check it, then all of them and the base
 // interleaved p.Runs times, or more, up to 10, when the one-sided test
-// could not otherwise reach its level (bench.Measure), and compares each setting's
-// ns/op, benchmark by benchmark, with the base's by a one-sided
-// Mann–Whitney U test at p.Alpha divided among the benchmarks
-// (Bonferroni). It returns a Slowdown for each mutant, in ms's order.
-// A setting that does not build, or with which the workload fails or
-// runs past TimeoutFactor times the base's time, is not run further.
+// could not otherwise reach its level (bench.Measure), and compares each
+// setting's ns/op, benchmark by benchmark, with the base's by a
+// one-sided Mann–Whitney U test at p.Alpha divided among the benchmarks
+// (Bonferroni). With p.MaxRuns above those rounds, the settings left
+// undecided but leaning slower (p < 0.3) run on with the base to
+// p.MaxRuns rounds for a second look, each look at half of p.Alpha (as
+// mutate's Runner looks twice). It returns a Slowdown for each mutant,
+// in ms's order. A setting that does not build, or with which the
+// workload fails or runs past TimeoutFactor times the base's time, is
+// not run further.
 func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) ([]Slowdown, error) {
 	if p.Runs < 1 {
 		return nil, fmt.Errorf("measuring settings: %d runs: want at least 1", p.Runs)
@@ -157,31 +166,67 @@ func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) 
 	}
 	// Enough rounds for the one-sided test to reach its level at all:
 	// five a side reach p = 1/252, which 13 benchmarks divide 0.05 below.
+	alpha := p.Alpha
+	if p.MaxRuns > p.Runs {
+		alpha /= 2 // two looks
+	}
 	rounds := p.Runs
-	for rounds < firstLook && minP(rounds) >= p.Alpha/float64(max(keys, 1)) {
+	for rounds < firstLook && minP(rounds) >= alpha/float64(max(keys, 1)) {
 		rounds++
 	}
-	proto := bench.Protocol{Runs: rounds, MaxRuns: rounds, Warm: true}
-	proto.Progress = func(run int, name string) {
-		if name == "base" { // each round runs the base once
-			say("round %d of %d: the code as it is and %d slow values", run, rounds, len(measured))
-		}
+	if p.MaxRuns <= rounds {
+		alpha = p.Alpha // one look after all
 	}
-	runs, err := bench.Measure(ctx, vs, proto)
+	runs, err := measureRounds(ctx, vs, rounds, 0, say)
 	if err != nil {
 		return nil, err
 	}
 	benched := len(bench.TimeKeys(runs[0])) > 0
+	var again []int // indexes in measured of those looked at again
 	for j, i := range measured {
-		out[i] = slowdown(ms[i], runs[0], runs[j+1], p.Alpha)
+		out[i] = slowdown(ms[i], runs[0], runs[j+1], alpha)
 		if benched && out[i].Key == bench.Wall {
 			// It ran only the programs it changes (see Workload), and
 			// none of them runs a benchmark: their wall time is not the
 			// base's, which ran them all.
 			out[i] = Slowdown{Mutant: ms[i], Failed: "not measured: what it changes runs no benchmark of the workload"}
+			continue
+		}
+		if p.MaxRuns > rounds && !out[i].Slower() && out[i].C.PSlower < futility {
+			again = append(again, j)
 		}
 	}
+	if len(again) == 0 {
+		return out, nil
+	}
+	// The second look: the base and the settings leaning slower, on to
+	// MaxRuns rounds; the others keep their first look's verdict.
+	vs2 := []bench.Variant{vs[0]}
+	for _, j := range again {
+		vs2 = append(vs2, vs[j+1])
+	}
+	more, err := measureRounds(ctx, vs2, p.MaxRuns-rounds, rounds, say)
+	if err != nil {
+		return nil, err
+	}
+	base2 := append(slices.Clone(runs[0]), more[0]...)
+	for k, j := range again {
+		i := measured[j]
+		out[i] = slowdown(ms[i], base2, append(runs[j+1], more[k+1]...), alpha)
+	}
 	return out, nil
+}
+
+// measureRounds runs vs (the base first) interleaved n times after the
+// done rounds before them.
+func measureRounds(ctx context.Context, vs []bench.Variant, n, done int, say func(string, ...any)) ([]bench.Runs, error) {
+	proto := bench.Protocol{Runs: n, MaxRuns: n, Warm: true}
+	proto.Progress = func(run int, name string) {
+		if name == "base" { // each round runs the base once
+			say("round %d of %d: the code as it is and %d slow values", done+run, done+n, len(vs)-1)
+		}
+	}
+	return bench.Measure(ctx, vs, proto)
 }
 
 // prepare builds the workload with m and runs it once; keys is the

@@ -115,8 +115,11 @@ func (p *fakePrepared) Run(ctx context.Context) ([]byte, time.Duration, error) {
 		return []byte("PASS\n"), time.Millisecond, nil
 	}
 	a, b := 1000+p.runs%3, 500+p.runs%2 // ns/op, varying a little
-	if p.kind == "slower" {
+	switch p.kind {
+	case "slower":
 		b *= 2
+	case "leaning":
+		b++ // by less than the noise of five runs can tell
 	}
 	out := fmt.Sprintf("pkg: example.com/app\nBenchmarkA-2 \t 100 \t %d ns/op\nBenchmarkB-2 \t 100 \t %d ns/op\n", a, b)
 	for i := range p.benches {
@@ -216,6 +219,36 @@ func TestMeasureSettingsRounds(t *testing.T) {
 	for _, p := range w.prepared {
 		if p.runs != 1+6 {
 			t.Errorf("%s: %d runs, want the check and 6 rounds", p.kind, p.runs)
+		}
+	}
+}
+
+// TestMeasureSettingsSecondLook: with MaxRuns 10, a setting slower by
+// one ns in 500 is undecided after five rounds but leans slower, so it
+// runs on with the base to ten, and is found slower at half of alpha
+// divided between the two benchmarks; one that changes nothing and one
+// slower by half were decided at the first look and run five rounds.
+func TestMeasureSettingsSecondLook(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Settings(l.mutants)[:3]
+	w := &fakeWorkload{kinds: []string{"leaning", "same", "slower"}}
+	ss, err := mutate.MeasureSettings(context.Background(), w, ms, mutate.Protocol{Runs: 5, MaxRuns: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := ss[0]; !s.Slower() || math.Abs(s.Level-0.05/2/2) > 1e-12 || s.C.A.N != 10 || s.C.B.N != 10 {
+		t.Errorf("leaning: slower %v at %g on %d and %d runs; want slower at %g on 10 and 10", s.Slower(), s.Level, s.C.A.N, s.C.B.N, 0.05/2/2)
+	}
+	if s := ss[1]; s.Slower() || s.C.B.N != 5 {
+		t.Errorf("same: slower %v on %d runs; want not slower on 5", s.Slower(), s.C.B.N)
+	}
+	if s := ss[2]; !s.Slower() || s.C.B.N != 5 {
+		t.Errorf("slower: slower %v on %d runs; want slower on 5", s.Slower(), s.C.B.N)
+	}
+	want := map[string]int{"base": 1 + 10, "leaning": 1 + 10, "same": 1 + 5, "slower": 1 + 5}
+	for _, p := range w.prepared {
+		if p.runs != want[p.kind] {
+			t.Errorf("%s: %d runs, want %d", p.kind, p.runs, want[p.kind])
 		}
 	}
 }

@@ -109,12 +109,12 @@ func measuredView(t *testing.T, scores []*scoring.Score, top float64) report.Ran
 	first, second := v.Options[0].Name, v.Options[1].Name
 	key := bench.Key{Pkg: "example.com/forward", Name: "Get/size=64-2", Unit: "ns/op"}
 	base := []float64{100, 101, 102, 99, 100}
-	slower := bench.Compare(base, []float64{150, 152, 149, 151, 150}, bench.Criteria{Alpha: 0.025})
-	same := bench.Compare(base, []float64{101, 100, 99, 102, 100}, bench.Criteria{Alpha: 0.025})
-	v.AddSlowdowns(report.WorkloadJSON{Command: "go test -bench . ./...", Runs: 5, Alpha: 0.05}, []mutate.Slowdown{
-		{Mutant: &mutate.Mutant{ID: "value@forward.go:10:5", Option: first, Description: first + " ×10 at all its 2 read sites"}, Key: key, C: slower, Level: 0.025, Keys: 2},
+	slower := bench.Compare(base, []float64{150, 152, 149, 151, 150}, bench.Criteria{Alpha: 0.0125})
+	same := bench.Compare(base, []float64{101, 100, 99, 102, 100}, bench.Criteria{Alpha: 0.0125})
+	v.AddSlowdowns(report.WorkloadJSON{Command: "go test -bench . ./...", Runs: 5, MaxRuns: 10, Alpha: 0.05}, []mutate.Slowdown{
+		{Mutant: &mutate.Mutant{ID: "value@forward.go:10:5", Option: first, Description: first + " ×10 at all its 2 read sites"}, Key: key, C: slower, Level: 0.0125, Keys: 2},
 		{Mutant: &mutate.Mutant{ID: "value@forward.go:10:5#2", Option: first, Description: first + " → 0"}, Failed: "does not build: building the tests of example.com/forward: forward.go:10:5: invalid operation: division by zero"},
-		{Mutant: &mutate.Mutant{ID: "value@forward.go:20:9", Option: second, Description: second + " → true"}, Key: key, C: same, Level: 0.025, Keys: 2},
+		{Mutant: &mutate.Mutant{ID: "value@forward.go:20:9", Option: second, Description: second + " → true"}, Key: key, C: same, Level: 0.0125, Keys: 2},
 	})
 	if got := v.Options[0].Settings; len(got) != 2 || !got[0].Slower || got[1].Failed == "" {
 		t.Errorf("first suspect's settings %+v, want a slower one and a failed one", got)

@@ -62,7 +62,9 @@ run once to check it (a value that does not build, with which the
 workload fails, or that runs past 10 times the code's time as it is is
 named and not run further), then -runs times (default 5; more, up to
 10, when the test could not otherwise reach its level), interleaved with
-the code as it is. The SLOWDOWN column gives the slowdown of the
+the code as it is; the values left undecided but leaning slower (p <
+0.3) run on with it to -max-runs (default 10) for a second look, each
+look testing at half of -alpha. The SLOWDOWN column gives the slowdown of the
 benchmark each slowed most (its ns/op, or the wall time when the
 workload prints no benchmark), ~ before it when a one-sided Mann-Whitney
 U test does not find it slower at -alpha (default 0.05) divided among

@@ -23,7 +23,7 @@ import (
 // run and judged.
 type measureFlags struct {
 	on                 bool
-	runs               int
+	runs, maxRuns      int
 	alpha              float64
 	build, args, ready string
 	command            []string
@@ -107,13 +107,13 @@ func (e *env) measureSettings(ctx context.Context, an *analysis, scores []*scori
 		out = e.stderr
 	}
 	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: out, Stderr: out, Log: e.stderr}}
-	p := mutate.Protocol{Runs: mf.runs, Alpha: mf.alpha, Progress: func(msg string) { fmt.Fprintf(e.stderr, "confhunt: %s\n", msg) }}
+	p := mutate.Protocol{Runs: mf.runs, MaxRuns: mf.maxRuns, Alpha: mf.alpha, Progress: func(msg string) { fmt.Fprintf(e.stderr, "confhunt: %s\n", msg) }}
 	ss, err := mutate.MeasureSettings(ctx, &settingsWorkload{r: r, w: w, bench: benchmarks(w)}, ms, p)
 	if err != nil {
 		return err
 	}
 	e.timer.phase("measure")
-	view.AddSlowdowns(report.WorkloadJSON{Command: strings.Join(mf.command, " "), Runs: mf.runs, Alpha: mf.alpha}, ss)
+	view.AddSlowdowns(report.WorkloadJSON{Command: strings.Join(mf.command, " "), Runs: mf.runs, MaxRuns: mf.maxRuns, Alpha: mf.alpha}, ss)
 	return nil
 }
 

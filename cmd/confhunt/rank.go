@@ -113,6 +113,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	var mf measureFlags
 	fs.BoolVar(&mf.on, "measure", false, "measure each suspect's slow values (its config-value mutants, set where it is read) under the workload after --: the SLOWDOWN column")
 	fs.IntVar(&mf.runs, "runs", 5, "with -measure, interleaved runs of the code as it is and of each slow value (more, up to 10, when the one-sided test needs them to reach its level)")
+	fs.IntVar(&mf.maxRuns, "max-runs", 10, "with -measure, the rounds of a second look at the values the first left undecided but leaning slower (p < 0.3); each look tests at half of -alpha (-max-runs at most -runs: one look)")
 	fs.Float64Var(&mf.alpha, "alpha", 0.05, "with -measure, level of the one-sided test that a slow value slows a benchmark, divided among the benchmarks")
 	fs.StringVar(&mf.build, "build", "", "with -measure, build this main `package`, start it and run the workload against it")
 	fs.StringVar(&mf.args, "args", "", "with -measure -build, `arguments` of the service (split into words as a shell does)")
