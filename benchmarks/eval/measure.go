@@ -137,7 +137,7 @@ func measuredRanking(ctx context.Context, bin, dir string, t Truth, top float64)
 	}
 	fmt.Fprintf(&b, "- `confhunt rank -json -measure -top %g %s -- %s`: %d options measured (the top %g%%), %d culprits among them; %s\n",
 		top, strings.Join(t.Patterns, " "), strings.Join(t.Bench, " "), len(ms), top, culprits, wall.Round(time.Second))
-	fmt.Fprintf(&b, "- measured slower (one-sided U at 0.05 over the benchmarks): culprits %d/%d, other options %d/%d\n", slowerCulprits, culprits, slowerOthers, others)
+	fmt.Fprintf(&b, "- measured slower (one-sided U test, 0.05 divided among the benchmarks, halved when there is a second look): culprits %d/%d, other options %d/%d\n", slowerCulprits, culprits, slowerOthers, others)
 	fmt.Fprintf(&b, "- culprit ordered above another option (pairs): static order %s, measured order %s\n\n",
 		pairs(ms, func(m *measuredOption) int { return m.staticPosition }), pairs(ms, func(m *measuredOption) int { return m.measuredPosition }))
 	b.WriteString("| option | culprit | static rank | measured position | the value that slowed most | benchmark | slowdown | p |\n|---|---|---|---|---|---|---|---|\n")
@@ -251,6 +251,6 @@ func measuredOnly(ctx context.Context, bin, only, out string, top float64) error
 const measureHeader = "## Measured ranking (confhunt rank -measure)\n\n" +
 	"Per target: the top options of the static ranking, each set to its slow values (its config-value mutants, " +
 	"values chosen from the code, never from truth.yaml, each set at all the option's read sites) and run with the " +
-	"target's benchmarks, interleaved with the code as it is, 5 runs each. *measured position* orders the measured " +
+	"target's benchmarks, interleaved with the code as it is, 5 runs each and 10 for a second look at the values leaning slower. *measured position* orders the measured " +
 	"options by their slowest value's slowdown (significant ones first, largest first, then by p). The pairs line says " +
 	"how often each order puts a culprit of truth.yaml above an option that is not one.\n\n"
