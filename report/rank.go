@@ -240,8 +240,8 @@ func benchKey(k bench.Key, short bool) string {
 }
 
 // measured is the SLOWDOWN cell of an option: its most significant
-// setting's slowdown, ~ before it when it is not significant; "failed"
-// when none was measured; "-" when none was tried.
+// setting's slowdown, ~ before it when it is not significant; "not
+// measured" when none was (the note says why); "-" when none was tried.
 func (o RankOption) measured() string {
 	if len(o.Settings) == 0 {
 		return "-"
@@ -256,7 +256,7 @@ func (o RankOption) measured() string {
 		}
 	}
 	if best < 0 {
-		return "failed"
+		return "not measured"
 	}
 	s := o.Settings[best]
 	text := "-"
