@@ -252,3 +252,59 @@ func TestMeasureSettingsSecondLook(t *testing.T) {
 		}
 	}
 }
+
+// cancelling is a workload whose run of the kind given cancels the
+// measurement, as Ctrl-C does.
+type cancelling struct {
+	fakeWorkload
+	cancel func()
+	at     string
+}
+
+func (w *cancelling) Prepare(ctx context.Context, ov *overlay.Overlay) (mutate.Prepared, error) {
+	p, err := w.fakeWorkload.Prepare(ctx, ov)
+	if err != nil {
+		return nil, err
+	}
+	return cancelRun{p.(*fakePrepared), w}, nil
+}
+
+type cancelRun struct {
+	*fakePrepared
+	w *cancelling
+}
+
+func (c cancelRun) Run(ctx context.Context) ([]byte, time.Duration, error) {
+	if c.kind == c.w.at && c.runs == 2 { // the first round, after the check
+		c.w.cancel()
+		return nil, 0, ctx.Err()
+	}
+	return c.fakePrepared.Run(ctx)
+}
+
+// TestMeasureSettingsInterrupt: cancelled in the middle of the rounds,
+// MeasureSettings returns the context's error, having closed every build
+// and removed every overlay.
+func TestMeasureSettingsInterrupt(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Settings(l.mutants)[:2]
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &cancelling{fakeWorkload: fakeWorkload{kinds: []string{"same", "slower"}}, cancel: cancel, at: "slower"}
+	if _, err := mutate.MeasureSettings(ctx, w, ms, mutate.Protocol{Runs: 5}); !errors.Is(err, context.Canceled) {
+		t.Fatalf("error %v, want context.Canceled", err)
+	}
+	if len(w.prepared) != 3 {
+		t.Fatalf("%d builds, want the base and two settings", len(w.prepared))
+	}
+	for _, p := range w.prepared {
+		if !p.closed {
+			t.Errorf("%s: not closed", p.kind)
+		}
+		if p.dir != "" {
+			if _, err := os.Stat(p.dir); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("%s: overlay %s left behind (%v)", p.kind, p.dir, err)
+			}
+		}
+	}
+}
