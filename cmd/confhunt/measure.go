@@ -31,7 +31,7 @@ type measureFlags struct {
 
 // check checks rank's -measure flags and its workload before anything
 // runs.
-func (mf measureFlags) check(e *env) error {
+func (mf measureFlags) check() error {
 	if !mf.on {
 		switch {
 		case len(mf.command) > 0:

@@ -124,7 +124,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 		return err
 	}
 	mf.command = command
-	if err := mf.check(e); err != nil {
+	if err := mf.check(); err != nil {
 		return err
 	}
 	var f report.Format

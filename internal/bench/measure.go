@@ -70,10 +70,10 @@ type Runs []Samples
 // Measure runs one warm-up run of each variant (unless p.Warm), which it
 // discards, then rounds of one run of each, every other round in reverse
 // order (A B, B A, A B …) so that drift over the measurement weighs on
-// every variant alike. It stops after p.Runs rounds once the interval of every
-// variant's median [Runs.Time] is narrower than p.Width of the median
-// (once p.Enough says so, when set), or after p.MaxRuns rounds, or
-// when p.Budget has no room for another round. It returns the runs of
+// every variant alike. It stops after p.Runs rounds once the interval of
+// every variant's median [Runs.Time] is narrower than p.Width of the
+// median (once p.Enough says so, when set), or after p.MaxRuns rounds,
+// or when p.Budget has no room for another round. It returns the runs of
 // each variant, in the order of vs.
 func Measure(ctx context.Context, vs []Variant, p Protocol) ([]Runs, error) {
 	if p.Runs < 1 {

@@ -126,6 +126,7 @@ type TestBinaries struct {
 	run  *Run
 	bins []testBinary
 	test []string
+	sums map[string][sha256.Size]byte // by package, once DropSame compared against them
 }
 
 type testBinary struct{ pkg, dir, path string }
@@ -174,14 +175,18 @@ func (run *Run) BuildTests(ctx context.Context, gt GoTest, flags, env []string) 
 // the packages the overlay's files do not reach build as without it, and
 // running them again measures nothing new.
 func (tb *TestBinaries) DropSame(base *TestBinaries) (int, error) {
-	sums := make(map[string][sha256.Size]byte)
-	for _, b := range base.bins {
-		sum, err := fileSum(b.path)
-		if err != nil {
-			return 0, err
+	if base.sums == nil { // the base's binaries are hashed once for all the variants
+		sums := make(map[string][sha256.Size]byte)
+		for _, b := range base.bins {
+			sum, err := fileSum(b.path)
+			if err != nil {
+				return 0, err
+			}
+			sums[b.pkg] = sum
 		}
-		sums[b.pkg] = sum
+		base.sums = sums
 	}
+	sums := base.sums
 	kept := tb.bins[:0]
 	for _, b := range tb.bins {
 		sum, err := fileSum(b.path)
