@@ -75,6 +75,13 @@ type Sources struct {
 	Flags         []Func   `koanf:"flags"`
 	FlagVars      []Func   `koanf:"flag_vars"`
 	Unmarshal     []Func   `koanf:"unmarshal"`
+	// Decoders decode data in wire formats into argument Into: what they
+	// decode into a type that is not configuration is data (see
+	// FileReads).
+	Decoders []Func `koanf:"decoders"`
+	// FileReads are the functions whose result is a file's content: what
+	// a decoder decodes from it may be a configuration file.
+	FileReads []string `koanf:"file_reads"`
 	// Untyped are the getter methods whose result does not have the
 	// option's type (Exists, Get, Sub), by method name.
 	Untyped []string `koanf:"untyped"`

@@ -34,7 +34,11 @@
 //     Unmarshal call; a struct nested in one of these): every non-struct
 //     field is an option named Type.Field, or Root.Field.Sub when the type
 //     is nested in exactly one place, with its tag keys as aliases; the
-//     reads are the field loads;
+//     reads are the field loads. A struct named like one that is only
+//     part of what a wire-format decoder (sources.decoders: JSON, XML,
+//     gob, protobuf) decodes into a value of another type, from bytes
+//     not read from a file, is a record of data (an API response's
+//     portConfig), not configuration;
 //   - getter methods of configuration structs (PBHunter's patterns: a
 //     method with no arguments returning one field of its receiver): calls
 //     to them are reads of that field;

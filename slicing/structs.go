@@ -75,6 +75,7 @@ func (d *discoverer) structs() error {
 	slices.SortFunc(named, func(a, b *types.Named) int {
 		return cmp.Or(cmp.Compare(a.Obj().Pkg().Path(), b.Obj().Pkg().Path()), cmp.Compare(a.Obj().Name(), b.Obj().Name()))
 	})
+	decoded := d.decodedData(declared)
 	inModule := make(map[*types.Struct]*types.Named)
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
@@ -107,6 +108,8 @@ func (d *discoverer) structs() error {
 			}
 		case named && d.running[s]:
 			d.notes.add(keys, "%s: named like configuration, but a running object: its own methods use its locks or channels", full)
+		case named && decoded[s] != "":
+			d.notes.add(keys, "%s: named like configuration, but a record of decoded data (%s): what the program receives, not settings", full, decoded[s])
 		case named && d.isPerCall(s):
 			d.notes.add(keys, "%s: named like configuration, but an argument struct passed anew to each call, not kept: not settings", full)
 		case named:
@@ -212,7 +215,7 @@ func (d *discoverer) structs() error {
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
 		switch {
-		case d.config[s] != nil, records[s]:
+		case d.config[s] != nil, records[s], decoded[s] != "" && hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes):
 		case d.running[s]:
 			why := ""
 			if at := d.ownWrite(s); at != "" {

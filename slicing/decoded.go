@@ -1,0 +1,132 @@
+package slicing
+
+import (
+	"fmt"
+	"go/types"
+	"slices"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// decodedData finds the structs that are records of decoded data: those
+// reached, through fields, pointers, slices, arrays and maps, from what
+// a decoder of a wire format (sources.decoders: encoding/json, xml, gob,
+// protobuf) decodes into a value whose type is not configuration itself
+// (not named like it, no configuration tag, not declared): an API
+// response, a message, a list of records. A struct named like
+// configuration among them (a response's portConfig, a listing's
+// networkSettings) describes what the program receives, not how it is
+// set up. Bytes read from a file (sources.file_reads, or a decoder
+// reading an *os.File) may be a configuration file: what they decode
+// into is left alone. It returns, per such struct, where the first
+// decoding that reaches it is.
+func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]string {
+	decoders := make(map[string]int)
+	for _, f := range d.src.Decoders {
+		for _, name := range f.Names() {
+			decoders[name] = f.Into
+		}
+	}
+	if len(decoders) == 0 {
+		return nil
+	}
+	out := make(map[*types.Struct]string)
+	for fn, call := range d.scannedCalls() {
+		c := call.Common()
+		callee := c.StaticCallee()
+		if callee == nil {
+			continue
+		}
+		into, ok := decoders[funcName(origin(callee))]
+		if !ok {
+			continue
+		}
+		args := c.Args
+		if callee.Signature.Recv() != nil && len(args) > 0 {
+			if d.fromFile(args[0]) {
+				continue // a decoder over a file
+			}
+			args = args[1:]
+		} else if len(args) > 0 && d.fromFile(args[0]) {
+			continue // a file's bytes
+		}
+		if into >= len(args) {
+			continue
+		}
+		v := args[into]
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		root, nt := nestedStruct(v.Type())
+		if root == nil || d.configuration(root, nt, declared) {
+			continue
+		}
+		where := fmt.Sprintf("decoded as %s at %s", types.TypeString(v.Type(), types.RelativeTo(fn.Pkg.Pkg)), d.prog.Position(call.Pos()))
+		seen := map[*types.Struct]bool{root: true}
+		work := []*types.Struct{root}
+		for len(work) > 0 {
+			s := work[0]
+			work = work[1:]
+			for i := range s.NumFields() {
+				child, _ := nestedStruct(s.Field(i).Type())
+				if child == nil || seen[child] {
+					continue
+				}
+				seen[child] = true
+				work = append(work, child)
+				if _, ok := out[child]; !ok {
+					out[child] = where
+				}
+			}
+		}
+	}
+	return out
+}
+
+// configuration reports whether a decoded value's struct s (named nt, or
+// nil) is configuration whole: named like it, carrying a configuration
+// tag, or declared.
+func (d *discoverer) configuration(s *types.Struct, nt *types.Named, declared map[string]bool) bool {
+	if d.hasTag(s, d.src.Tags) {
+		return true
+	}
+	if nt == nil {
+		return false
+	}
+	return hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) || nt.Obj().Pkg() != nil && declared[fullName(nt)]
+}
+
+// fromFile reports whether v, decoded bytes or a decoder, comes straight
+// from a file: the result of a file read (sources.file_reads), or a
+// decoder made over an *os.File.
+func (d *discoverer) fromFile(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Extract:
+		return d.fromFile(x.Tuple)
+	case *ssa.Call:
+		callee := x.Common().StaticCallee()
+		if callee == nil {
+			return false
+		}
+		if slices.Contains(d.src.FileReads, funcName(origin(callee))) {
+			return true
+		}
+		// json.NewDecoder(f): a constructor taking a file.
+		for _, a := range x.Common().Args {
+			if mi, ok := a.(*ssa.MakeInterface); ok && isOSFile(mi.X.Type()) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isOSFile reports whether t is *os.File.
+func isOSFile(t types.Type) bool {
+	p, ok := types.Unalias(t).(*types.Pointer)
+	if !ok {
+		return false
+	}
+	nt, ok := types.Unalias(p.Elem()).(*types.Named)
+	return ok && nt.Obj().Pkg() != nil && nt.Obj().Pkg().Path() == "os" && nt.Obj().Name() == "File"
+}

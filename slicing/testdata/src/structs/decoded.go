@@ -1,0 +1,84 @@
+package structs
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+)
+
+// service is what a discovery API answers: decoded from the network, its
+// portConfig is a record of data although named like configuration.
+type service struct {
+	Name  string
+	Ports []portConfig
+}
+
+type portConfig struct {
+	Protocol string
+	Port     int
+}
+
+func listServices(url string) ([]service, error) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	data, err := io.ReadAll(resp.Body)
+	if err != nil {
+		return nil, err
+	}
+	var services []service
+	err = json.Unmarshal(data, &services)
+	return services, err
+}
+
+func dial(url string) {
+	services, _ := listServices(url)
+	for _, s := range services {
+		for _, p := range s.Ports {
+			if p.Protocol != "tcp" { // a record's field, not an option
+				continue
+			}
+			fmt.Println(p.Port)
+		}
+	}
+}
+
+// fileSchema is a configuration file's layout: decoded from a file, what
+// it holds named like configuration stays configuration.
+type fileSchema struct {
+	Cache CacheSettings
+	Queue QueueSettings
+}
+
+type CacheSettings struct {
+	Entries int
+}
+
+type QueueSettings struct {
+	Depth int
+}
+
+func loadFile(path string) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return
+	}
+	var f fileSchema
+	_ = json.Unmarshal(data, &f)
+	fmt.Println(make([]int, f.Cache.Entries)) // want option:"CacheSettings.Entries"
+}
+
+func loadStream(path string) {
+	file, err := os.Open(path)
+	if err != nil {
+		return
+	}
+	defer file.Close()
+	var f fileSchema
+	_ = json.NewDecoder(file).Decode(&f)
+	fmt.Println(make([]int, f.Queue.Depth)) // want option:"QueueSettings.Depth"
+}
