@@ -194,7 +194,8 @@ func neg(b bool) string {
 // helper package (one importing testing, an example, an internal package
 // nothing imports), a harness kept in a file of the library that imports
 // testing, or a mock kept in the library's own files, and that
-// Config.Helpers brings it back.
+// Config.Helpers brings it back; and that a package of the program whose
+// testing.go imports a test helper stays in, with its importers.
 func TestHelpers(t *testing.T) {
 	discover := func(helpers bool) []*slicing.Option {
 		prog, err := slicing.Load(context.Background(), slicing.Config{
@@ -222,9 +223,9 @@ func TestHelpers(t *testing.T) {
 		return func(o *slicing.Option) bool { return o.Name == name || slices.Contains(o.Aliases, name) }
 	}
 	opts := discover(false)
-	for _, name := range []string{"Config.Workers", "PollOptions.Interval"} {
+	for _, name := range []string{"Config.Workers", "PollOptions.Interval", "StoreOptions.PackSize", "packs"} {
 		if !hasOption(opts, name) {
-			t.Errorf("the program's own option %s is missing (a test hook's import of testing does not make a helper); have %s", name, names(opts))
+			t.Errorf("the program's own option %s is missing (a test hook's import of testing, or a testing.go file's import of a test helper, does not make a helper); have %s", name, names(opts))
 		}
 	}
 	for _, name := range support {

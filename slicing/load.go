@@ -284,8 +284,8 @@ func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 		return v
 	}
 	importsSupport = func(p *packages.Package) bool {
-		for _, imp := range p.Imports {
-			if sameModule(p, imp) && support(imp) {
+		for path, imp := range p.Imports {
+			if sameModule(p, imp) && support(imp) && !onlyFromTestFiles(p, path) {
 				return true
 			}
 		}
@@ -310,6 +310,32 @@ func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 		}
 		return true
 	}
+}
+
+// onlyFromTestFiles reports whether every file of p that imports path
+// also imports "testing": test support kept beside the program's code (a
+// repository package's testing.go, which builds test repositories with
+// the module's test utilities), which makes neither p nor its importers
+// test support. Without syntax nothing shows it.
+func onlyFromTestFiles(p *packages.Package, path string) bool {
+	if len(p.Syntax) == 0 {
+		return false
+	}
+	for _, f := range p.Syntax {
+		imports, testing := false, false
+		for _, spec := range f.Imports {
+			switch strings.Trim(spec.Path.Value, "`\"") {
+			case path:
+				imports = true
+			case "testing":
+				testing = true
+			}
+		}
+		if imports && !testing {
+			return false
+		}
+	}
+	return true
 }
 
 // unimportedInternal reports whether p is an internal package that no
