@@ -138,11 +138,14 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 				cost[x.Index] = u.block(x, 0).sum() * f.Block[x.Index] * times
 			}
 		}
-		then, els := side(fn, b.Succs[0], cost), side(fn, b.Succs[1], cost)
-		if then == 0 || els == 0 {
-			continue
+		r := 0.0
+		if !runsOrNot(fn, b) {
+			then, els := side(fn, b.Succs[0], cost), side(fn, b.Succs[1], cost)
+			if then == 0 || els == 0 {
+				continue
+			}
+			r = math.Abs(then-els) / (then + els)
 		}
-		r := math.Abs(then-els) / (then + els)
 		if share == nil {
 			share = make([]float64, len(fn.Blocks))
 			for i := range share {
@@ -159,6 +162,60 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 	}
 	return share
 }
+
+// runsOrNot reports whether the branch ending b, in a command's main
+// function, decides whether the program runs at all: one side leaves
+// main (returns, or ends the process: os.Exit, log.Fatal) without
+// reaching the other, as -version, -help or a missing required flag do.
+// Such an option is a mode of the command, not a knob: the work on the
+// other side is the program's, whatever its settings.
+func runsOrNot(fn *ssa.Function, b *ssa.BasicBlock) bool {
+	if fn.Pkg == nil || fn.Pkg.Pkg.Name() != "main" || fn.Name() != "main" || fn.Parent() != nil {
+		return false
+	}
+	return leaves(b.Succs[0], b.Succs[1]) || leaves(b.Succs[1], b.Succs[0])
+}
+
+// leaves reports whether every path from first ends the function or
+// the process without reaching other.
+func leaves(first, other *ssa.BasicBlock) bool {
+	seen := map[*ssa.BasicBlock]bool{first: true}
+	work := []*ssa.BasicBlock{first}
+	for len(work) > 0 {
+		b := work[len(work)-1]
+		work = work[:len(work)-1]
+		if b == other || other.Dominates(b) {
+			return false
+		}
+		if ends(b) {
+			continue
+		}
+		for _, s := range b.Succs {
+			if !seen[s] {
+				seen[s] = true
+				work = append(work, s)
+			}
+		}
+	}
+	return true
+}
+
+// ends reports whether b calls a function that ends the process.
+func ends(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		c, ok := instr.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		if fn := c.Call.StaticCallee(); fn != nil && exits[fn.String()] {
+			return true
+		}
+	}
+	return false
+}
+
+// exits are the functions that end the process.
+var exits = map[string]bool{"os.Exit": true, "log.Fatal": true, "log.Fatalf": true, "log.Fatalln": true}
 
 // worker reports whether fn, run as a goroutine, is a worker of a pool:
 // it receives, in a loop, from a channel it did not make (a field, a

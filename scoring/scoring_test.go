@@ -523,6 +523,25 @@ func TestSensitivity(t *testing.T) {
 	}
 }
 
+// TestRunsOrNot checks that a flag deciding whether a command runs at
+// all (-version returning from main, a missing -config ending the
+// process) is not charged with the program's work, and that a flag
+// deciding how much work main does (-verify) is.
+func TestRunsOrNot(t *testing.T) {
+	_, _, by, _ := rankBy(t, "command")
+	for _, name := range []string{"version", "config", "verify"} {
+		if by[name] == nil {
+			t.Fatalf("%s not ranked", name)
+		}
+	}
+	verify := by["verify"].Cost
+	for _, name := range []string{"version", "config"} {
+		if c := by[name].Cost; c.CPU+c.IO >= (verify.CPU+verify.IO)/10 {
+			t.Errorf("%s: CPU %g, IO %g; verify's CPU %g, IO %g: want a flag that only decides whether the program runs under a tenth of one that decides its work", name, c.CPU, c.IO, verify.CPU, verify.IO)
+		}
+	}
+}
+
 // TestRetained checks the retained-memory column: a number option that
 // sizes a buffer a connection keeps, or a queue's capacity, retains memory
 // once per site, however rarely the site runs; one sizing a scratch buffer
