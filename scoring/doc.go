@@ -30,7 +30,9 @@
 // charged with its work. When both sides of the branch do work, only the
 // share that depends on the side counts, |cost(then) − cost(else)| over
 // their sum: a flag choosing between two equal pieces of work costs
-// next to nothing.
+// next to nothing. A branch in a command's main that decides whether the
+// program runs at all (one side returns or ends the process: -version, a
+// missing required flag) counts nothing: the work is the program's.
 //
 // A function the value reaches through a field or global that other
 // functions also store other values at (the arguments every command's
