@@ -386,9 +386,10 @@ func (d *discoverer) userFields(s *types.Struct) bool {
 // fluentRecord returns, when only builder methods set the fields of s
 // (o.At(n) returning the changed copy), a store by which the module's
 // own code fills one of them with run-time data (Offset{at: resp.Offset}
-// from a reply): s is then a value the program computes, which its user
-// may also build fluently, not settings. nil otherwise.
-func (d *discoverer) fluentRecord(s *types.Struct) *ssa.Store {
+// from a reply), or a call of a builder with such data
+// (record.WithKey(entry.Key)): s is then a value the program computes,
+// which its user may also build fluently, not settings. nil otherwise.
+func (d *discoverer) fluentRecord(s *types.Struct) ssa.Instruction {
 	builders := make(map[*ssa.Function]bool)
 	for f, ss := range d.setters {
 		if f.s != s {
@@ -404,6 +405,17 @@ func (d *discoverer) fluentRecord(s *types.Struct) *ssa.Store {
 	for i := range s.NumFields() {
 		if st := d.changedAt(field{s, i}, builders); st != nil {
 			return st
+		}
+	}
+	for fn, call := range d.scannedCalls() {
+		callee := call.Call.StaticCallee()
+		if callee == nil || !builders[origin(callee)] || builders[fn] {
+			continue
+		}
+		for _, a := range call.Call.Args[1:] { // the receiver is the record
+			if _, param := a.(*ssa.Parameter); !param && !d.fromSettings(a, 0) {
+				return call
+			}
 		}
 	}
 	return nil

@@ -715,3 +715,30 @@ func (f *Follower) Report() {
 		fmt.Println("slow")
 	}
 }
+
+// Item is a record that only its builders fill, with the data the
+// module indexes (its size computed from the key): no settings.
+type Item struct {
+	key  []byte
+	size int
+}
+
+func NewItem() *Item { return &Item{} }
+
+func (i *Item) WithKey(k []byte) *Item { i.key = k; return i }
+
+func (i *Item) WithSize(n int) *Item { i.size = n; return i }
+
+type index struct{ items []*Item }
+
+func (x *index) Add(k []byte) {
+	x.items = append(x.items, NewItem().WithKey(k).WithSize(len(k)))
+}
+
+func (x *index) Total() int {
+	n := 0
+	for _, it := range x.items {
+		n += it.size
+	}
+	return n
+}
