@@ -56,7 +56,10 @@
 // koanf key equal to a struct field's koanf tag path, an environment
 // variable equal to an env tag, a flag bound to a struct field, and a key,
 // flag or variable whose value (parsed or converted) is stored into a
-// configuration field.
+// configuration field. So are configuration fields whose value is copied
+// unchanged into another configuration struct's field, directly or
+// through the parameter of a function every call of which passes it (an
+// internal options struct a constructor builds from the public one).
 //
 // An option with a //confhunt:ignore [reason] comment on the line of its
 // declaration (struct field, flag definition) or of a read site, or alone

@@ -506,11 +506,12 @@ func (d *discoverer) mergeCopies() {
 	copiedOn := make(map[*Option]bool)
 	for _, name := range names {
 		o := d.opts[name]
-		for _, site := range o.Sites {
-			if site.Value == nil || site.Value.Referrers() == nil {
+		values := d.holding(o)
+		for _, v := range slices.SortedFunc(maps.Keys(values), compareValues) {
+			if v.Referrers() == nil {
 				continue
 			}
-			for st, converted := range storedCopies(site.Value) {
+			for st, converted := range storedCopies(v) {
 				fa, ok := st.Addr.(*ssa.FieldAddr)
 				if !ok {
 					continue
@@ -519,7 +520,7 @@ func (d *discoverer) mergeCopies() {
 				if t == nil || t == o || t.Type != o.Type && !converted {
 					continue
 				}
-				if !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) && !d.onlyCopies(fa, o) {
+				if !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) && !d.onlyCopies(fa, values) {
 					continue
 				}
 				copiedOn[o] = true
@@ -562,20 +563,65 @@ func (d *discoverer) mergeCopies() {
 	}
 }
 
-// onlyCopies says whether the field fa addresses is one only the module
-// sets (unexported, of an unexported type, or in an internal package)
-// and every store into it is a copy of o's value: a field of another
-// name that nothing else sets (an internal struct built field by field
-// from the options) holds o.
-func (d *discoverer) onlyCopies(fa *ssa.FieldAddr, o *Option) bool {
-	if !inside(fa) {
-		return false
-	}
+// holding returns the values that hold o's value unchanged: its reads,
+// and the parameters of the functions every scanned call of which passes
+// one of them in that place (a constructor New(window, percentiles)
+// called only with the option), so that a field set from such a
+// parameter is a copy too.
+func (d *discoverer) holding(o *Option) map[ssa.Value]bool {
 	values := make(map[ssa.Value]bool, len(o.Sites))
 	for _, site := range o.Sites {
 		if site.Value != nil {
 			values[site.Value] = true
 		}
+	}
+	reads := slices.SortedFunc(maps.Keys(values), compareValues)
+	for _, v := range reads {
+		if v.Referrers() == nil {
+			continue
+		}
+		for _, r := range *v.Referrers() {
+			call, ok := r.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			callee := call.Call.StaticCallee()
+			if callee == nil || callee.Parent() != nil || len(callee.Params) != len(call.Call.Args) {
+				continue
+			}
+			for i, a := range call.Call.Args {
+				p := callee.Params[i]
+				if a != v || values[p] {
+					continue
+				}
+				calls := d.calls[origin(callee)]
+				all := len(calls) > 0
+				for _, c := range calls {
+					all = all && len(c.Call.Args) > i && values[c.Call.Args[i]]
+				}
+				if all {
+					values[p] = true
+				}
+			}
+		}
+	}
+	return values
+}
+
+// compareValues orders SSA values by position, then name.
+func compareValues(a, b ssa.Value) int {
+	return cmp.Or(cmp.Compare(a.Pos(), b.Pos()), strings.Compare(a.Name(), b.Name()))
+}
+
+// onlyCopies says whether the field fa addresses is one only the module
+// sets (unexported, of an unexported type, or in an internal package)
+// and every store into it is a copy of one of values (an option's reads
+// and the parameters holding them, see holding): a field of another
+// name that nothing else sets (an internal struct built field by field
+// from the options) holds the option.
+func (d *discoverer) onlyCopies(fa *ssa.FieldAddr, values map[ssa.Value]bool) bool {
+	if !inside(fa) {
+		return false
 	}
 	for _, st := range d.written[field{structOf(fa.X.Type()), fa.Field}] {
 		v := st.Val
