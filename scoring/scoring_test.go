@@ -542,6 +542,21 @@ func TestRunsOrNot(t *testing.T) {
 	}
 }
 
+// TestPromoted checks that a call of a method promoted from an embedded
+// interface (a counting writer's Sync, its storage Writer's) is followed
+// to the implementations the field holds: NoSync is charged with the
+// file's sync.
+func TestPromoted(t *testing.T) {
+	_, _, by, _ := rankBy(t, "promoted")
+	sc := by["Options.NoSync"]
+	if sc == nil {
+		t.Fatal("Options.NoSync not ranked")
+	}
+	if sc.Cost.IO <= 0 {
+		t.Errorf("NoSync: IO %g; want the sync its promoted Sync reaches (os.(*File).Sync)", sc.Cost.IO)
+	}
+}
+
 // TestRetained checks the retained-memory column: a number option that
 // sizes a buffer a connection keeps, or a queue's capacity, retains memory
 // once per site, however rarely the site runs; one sizing a scratch buffer

@@ -424,7 +424,7 @@ func allFunctions(prog *Program, helpers bool) map[*ssa.Function]bool {
 				for _, T := range []types.Type{mem.Type(), types.NewPointer(mem.Type())} {
 					mset := prog.SSA.MethodSets.MethodSet(T)
 					for i := range mset.Len() {
-						if fn := prog.SSA.MethodValue(mset.At(i)); fn != nil && fn.Pkg == pkg {
+						if fn := prog.SSA.MethodValue(mset.At(i)); fn != nil && (fn.Pkg == pkg || promoted(fn, mset.At(i))) {
 							visit(fn)
 						}
 					}
@@ -433,6 +433,29 @@ func allFunctions(prog *Program, helpers bool) map[*ssa.Function]bool {
 		}
 	}
 	return out
+}
+
+// promoted reports whether fn is the wrapper of a method promoted from
+// an embedded interface (a writer struct embedding the storage's Writer,
+// whose Sync its callers call): analysed code of the type that embeds
+// it, through which the call reaches the implementations the field may
+// hold, which the call graph knows.
+func promoted(fn *ssa.Function, sel *types.Selection) bool {
+	if fn.Pkg != nil || fn.Synthetic == "" || len(sel.Index()) < 2 {
+		return false
+	}
+	t := sel.Recv()
+	for _, i := range sel.Index()[:len(sel.Index())-1] {
+		if p, ok := types.Unalias(t).Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		s, ok := types.Unalias(t).Underlying().(*types.Struct)
+		if !ok {
+			return false
+		}
+		t = s.Field(i).Type()
+	}
+	return types.IsInterface(t)
 }
 
 func origin(fn *ssa.Function) *ssa.Function {
