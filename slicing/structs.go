@@ -195,6 +195,9 @@ func (d *discoverer) structs() error {
 			if d.config[s] == nil && d.stateful(s) {
 				continue // a running object referenced from the settings
 			}
+			if d.config[s] == nil && nt != nil && textValue(nt) {
+				continue // a value parsed from text, as a flag's (a duration like 1y2m): the field is the option
+			}
 			child := d.config[s]
 			if child == nil {
 				child = &structInfo{s: s, named: nt, why: "nested", pos: si.s.Field(i).Pos(), pkg: si.pkg}
@@ -269,6 +272,57 @@ func (d *discoverer) unmarshalTargets(inModule map[*types.Struct]*types.Named) {
 			si.prefix = prefix
 		}
 	}
+}
+
+// through reports whether the load v of a field is reached through the
+// field f: c.Keep.Days, through Keep, loaded by address or by value.
+func through(v ssa.Value, f field) bool {
+	var x ssa.Value
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		x = fa.X
+	case *ssa.Field:
+		x = v.X
+	default:
+		return false
+	}
+	if u, ok := x.(*ssa.UnOp); ok && u.Op == token.MUL {
+		x = u.X
+	}
+	switch x := x.(type) {
+	case *ssa.FieldAddr:
+		return x.Field == f.i && structOf(x.X.Type()) == f.s
+	case *ssa.Field:
+		return x.Field == f.i && structOf(x.X.Type()) == f.s
+	}
+	return false
+}
+
+// textValue reports whether values of nt are parsed from text and
+// printed back, as flag.Value's are: *nt has Set(string) error and
+// String() string. Such a struct is one setting (a duration like 1y2m3d
+// kept as its parts), not a group of settings.
+func textValue(nt *types.Named) bool {
+	mset := types.NewMethodSet(types.NewPointer(nt))
+	set, str := false, false
+	for i := range mset.Len() {
+		sig, ok := mset.At(i).Type().(*types.Signature)
+		if !ok {
+			continue
+		}
+		switch mset.At(i).Obj().Name() {
+		case "Set":
+			set = sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.Typ[types.String]) &&
+				sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Universe.Lookup("error").Type())
+		case "String":
+			str = sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), types.Typ[types.String])
+		}
+	}
+	return set && str
 }
 
 // nestedStruct returns the struct type reached from a field of type t
@@ -552,6 +606,17 @@ func (d *discoverer) fieldOptions() {
 			}
 			for _, v := range d.loaded.fields[field{si.s, i}] {
 				d.addSite(o, v.Parent(), v, readPos(v), "")
+			}
+			if sub, nt := nestedStruct(f.Type()); sub != nil && nt != nil && textValue(nt) {
+				// One setting kept as its parts: a read of a part is a
+				// read of the setting (c.Keep.Days).
+				for j := range sub.NumFields() {
+					for _, v := range d.loaded.fields[field{sub, j}] {
+						if through(v, field{si.s, i}) {
+							d.addSite(o, v.Parent(), v, readPos(v), "")
+						}
+					}
+				}
 			}
 			for _, g := range getters[field{si.s, i}] {
 				for _, call := range d.calls[g] {
