@@ -30,6 +30,8 @@ type underBranch struct {
 	depth int
 	memo  map[depthKey]Cost
 	doing map[*ssa.Function]bool
+
+	quietMemo map[*ssa.Function][2]bool // observing: whether a function is quiet, and observes
 }
 
 type depthKey struct {
@@ -44,7 +46,7 @@ const unlimited = -1
 // newUnderBranch follows calls depth calls below the branch, or to any
 // depth when depth is unlimited.
 func newUnderBranch(w *weigher, freq func(*ssa.Function) counts.Frequencies, depth int) *underBranch {
-	return &underBranch{w: w, freq: freq, depth: depth, memo: make(map[depthKey]Cost), doing: make(map[*ssa.Function]bool)}
+	return &underBranch{w: w, freq: freq, depth: depth, memo: make(map[depthKey]Cost), doing: make(map[*ssa.Function]bool), quietMemo: make(map[*ssa.Function][2]bool)}
 }
 
 // call is the cost per run of c's analysed callees, averaged (a dynamic
@@ -138,8 +140,20 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 				cost[x.Index] = u.block(x, 0).sum() * f.Block[x.Index] * times
 			}
 		}
-		r := 0.0
-		if !runsOrNot(fn, b) {
+		// A side that only observes (logs, traces, counts) costs the
+		// option nothing: what it decides is whether it is watched.
+		sides := []float64{1, 1}
+		for i, first := range b.Succs {
+			if u.observes(fn, first) {
+				sides[i] = 0
+			}
+		}
+		r := 1.0
+		switch {
+		case runsOrNot(fn, b):
+			r = 0
+		case sides[0] == 0 || sides[1] == 0:
+		default:
 			then, els := side(fn, b.Succs[0], cost), side(fn, b.Succs[1], cost)
 			if then == 0 || els == 0 {
 				continue
@@ -152,15 +166,161 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 				share[i] = 1
 			}
 		}
-		for _, first := range b.Succs {
+		for i, first := range b.Succs {
 			for _, x := range fn.Blocks {
 				if first.Dominates(x) {
-					share[x.Index] = min(share[x.Index], r)
+					share[x.Index] = min(share[x.Index], r, sides[i])
 				}
 			}
 		}
 	}
 	return share
+}
+
+// observes reports whether the side of a branch that starts at first
+// (the blocks it dominates; none when other paths join it there) does
+// nothing but observe: it calls a logger, tracer or metrics sink (a
+// catalogued text function, or an interface none of whose methods
+// returns anything, as an event sink's), and otherwise only computes
+// their arguments: no store but into memory it made, no channel
+// operation, goroutine or other call with an effect, and no value used
+// past it.
+func (u *underBranch) observes(fn *ssa.Function, first *ssa.BasicBlock) bool {
+	if len(first.Preds) != 1 {
+		return false
+	}
+	inside := func(b *ssa.BasicBlock) bool { return first.Dominates(b) }
+	observed := false
+	for _, b := range fn.Blocks {
+		if !inside(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			ok, obs := u.quiet(instr, inside, 0)
+			if !ok {
+				return false
+			}
+			observed = observed || obs
+		}
+	}
+	return observed
+}
+
+// quiet reports whether instr, in the blocks inside says are its
+// function's part being judged, has no effect but observing (see
+// observes), and whether it observes.
+func (u *underBranch) quiet(instr ssa.Instruction, inside func(*ssa.BasicBlock) bool, depth int) (ok, observes bool) {
+	if v, isValue := instr.(ssa.Value); isValue && v.Referrers() != nil {
+		for _, r := range *v.Referrers() {
+			if r.Block() != nil && !inside(r.Block()) {
+				return false, false // a value the rest of the function uses
+			}
+		}
+	}
+	switch x := instr.(type) {
+	case *ssa.Go, *ssa.Defer, *ssa.Send, *ssa.Panic, *ssa.RunDefers, *ssa.Select:
+		return false, false
+	case *ssa.UnOp:
+		return x.Op != token.ARROW, false
+	case *ssa.Store:
+		return fresh(x.Addr), false
+	case *ssa.Return:
+		for _, r := range x.Results {
+			if _, isConst := r.(*ssa.Const); !isConst {
+				return false, false
+			}
+		}
+		return true, false
+	case *ssa.Call:
+		return u.observing(x, depth)
+	}
+	return true, false
+}
+
+// observing reports whether a call has no effect but observing, and
+// whether it observes.
+func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
+	a := u.w.a
+	if r, found := a.Resource(c); found {
+		return r.Text, r.Text
+	}
+	common := c.Common()
+	if _, builtin := common.Value.(*ssa.Builtin); builtin {
+		return true, false
+	}
+	if common.IsInvoke() {
+		it, isIface := common.Value.Type().Underlying().(*types.Interface)
+		if !isIface || it.NumMethods() == 0 {
+			return false, false
+		}
+		for m := range it.Methods() {
+			if m.Type().(*types.Signature).Results().Len() > 0 {
+				return false, false
+			}
+		}
+		return true, true // an event sink
+	}
+	callee := common.StaticCallee()
+	if callee != nil && !a.Analysed(callee) {
+		return valueFunc(callee.Signature), false
+	}
+	if callee == nil || depth >= maxQuietDepth {
+		return false, false
+	}
+	if q, done := u.quietMemo[callee]; done {
+		return q[0], q[1]
+	}
+	u.quietMemo[callee] = [2]bool{} // a recursive call: not known quiet
+	all := func(*ssa.BasicBlock) bool { return true }
+	ok, observed := true, false
+	for _, b := range callee.Blocks {
+		for _, instr := range b.Instrs {
+			if _, ret := instr.(*ssa.Return); ret {
+				continue // what it returns, its caller uses or not
+			}
+			q, obs := u.quiet(instr, all, depth+1)
+			ok, observed = ok && q, observed || obs
+		}
+	}
+	u.quietMemo[callee] = [2]bool{ok, ok && observed}
+	return ok, ok && observed
+}
+
+// valueFunc reports whether a library function with signature sig can
+// only compute from its arguments (time.Since, strconv.Itoa): it is no
+// method and takes no pointer, map, channel or function it could change
+// or call.
+func valueFunc(sig *types.Signature) bool {
+	if sig.Recv() != nil {
+		return false
+	}
+	for p := range sig.Params().Variables() {
+		switch p.Type().Underlying().(type) {
+		case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+			return false
+		}
+	}
+	return true
+}
+
+// maxQuietDepth bounds how deep observes follows calls.
+const maxQuietDepth = 3
+
+// fresh reports whether addr is memory its function made: a field or
+// element of an allocation, a new slice or map.
+func fresh(addr ssa.Value) bool {
+	for {
+		switch x := addr.(type) {
+		case *ssa.FieldAddr:
+			addr = x.X
+		case *ssa.IndexAddr:
+			addr = x.X
+		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
+			return true
+		default:
+			return false
+		}
+	}
 }
 
 // runsOrNot reports whether the branch ending b, in a command's main

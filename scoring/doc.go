@@ -32,7 +32,10 @@
 // their sum: a flag choosing between two equal pieces of work costs
 // next to nothing. A branch in a command's main that decides whether the
 // program runs at all (one side returns or ends the process: -version, a
-// missing required flag) counts nothing: the work is the program's.
+// missing required flag) counts nothing: the work is the program's. Nor
+// does a side that only observes (a log line, a tracer's or metrics
+// sink's event, and the arguments computed for them): the option decides
+// whether the work is watched, not the work.
 //
 // A function the value reaches through a field or global that other
 // functions also store other values at (the arguments every command's

@@ -557,6 +557,28 @@ func TestPromoted(t *testing.T) {
 	}
 }
 
+// TestObserves checks that a flag whose branch only observes the work
+// (a log line, a tracer's event, with the arguments computed for them) is
+// charged nothing for it, and one whose branch does work (hashing again)
+// is.
+func TestObserves(t *testing.T) {
+	_, _, by, _ := rankBy(t, "observe")
+	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Verify"} {
+		if by[name] == nil {
+			t.Fatalf("%s not ranked", name)
+		}
+	}
+	verify := by["Config.Verify"].Cost.CPU
+	if verify <= 0 {
+		t.Fatalf("Verify: CPU %g; want the second hash", verify)
+	}
+	for _, name := range []string{"Config.Verbose", "Config.Trace"} {
+		if c := by[name].Cost; c.CPU+c.MEM+c.IO > verify/10 {
+			t.Errorf("%s: CPU %g, MEM %g, IO %g; Verify's CPU %g: want a flag that only decides what is observed under a tenth of one that decides work", name, c.CPU, c.MEM, c.IO, verify)
+		}
+	}
+}
+
 // TestRetained checks the retained-memory column: a number option that
 // sizes a buffer a connection keeps, or a queue's capacity, retains memory
 // once per site, however rarely the site runs; one sizing a scratch buffer
