@@ -440,7 +440,7 @@ func (d *discoverer) userFields(s *types.Struct) bool {
 // fluentRecord returns, when only builder methods set the fields of s
 // (o.At(n) returning the changed copy), a store by which the module's
 // own code fills one of them with run-time data (Offset{at: resp.Offset}
-// from a reply), or a call of a builder with such data
+// from a reply), or a call of a builder with a field of another record
 // (record.WithKey(entry.Key)): s is then a value the program computes,
 // which its user may also build fluently, not settings. nil otherwise.
 func (d *discoverer) fluentRecord(s *types.Struct) ssa.Instruction {
@@ -467,12 +467,34 @@ func (d *discoverer) fluentRecord(s *types.Struct) ssa.Instruction {
 			continue
 		}
 		for _, a := range call.Call.Args[1:] { // the receiver is the record
-			if _, param := a.(*ssa.Parameter); !param && !d.fromSettings(a, 0) {
+			if d.recordField(a, s) {
 				return call
 			}
 		}
 	}
 	return nil
+}
+
+// recordField reports whether v is a field of a value that is neither
+// configuration nor of type s: data the program holds (entry.Key, an
+// entry's Meta.Timestamp), not a setting, a constant, a flag's variable
+// or a value computed from them.
+func (d *discoverer) recordField(v ssa.Value, s *types.Struct) bool {
+	var x ssa.Value
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		fa, ok := v.X.(*ssa.FieldAddr)
+		if !ok || v.Op != token.MUL {
+			return false
+		}
+		x = fa.X
+	case *ssa.Field:
+		x = v.X
+	default:
+		return false
+	}
+	t := structOf(x.Type())
+	return t != nil && t != s && d.config[t] == nil
 }
 
 // ownWrite names the first exported, settable field of s that the

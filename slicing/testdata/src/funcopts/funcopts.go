@@ -717,7 +717,7 @@ func (f *Follower) Report() {
 }
 
 // Item is a record that only its builders fill, with the data the
-// module indexes (its size computed from the key): no settings.
+// module indexes (an entry's key and size): no settings.
 type Item struct {
 	key  []byte
 	size int
@@ -731,8 +731,13 @@ func (i *Item) WithSize(n int) *Item { i.size = n; return i }
 
 type index struct{ items []*Item }
 
-func (x *index) Add(k []byte) {
-	x.items = append(x.items, NewItem().WithKey(k).WithSize(len(k)))
+type entry struct {
+	key  []byte
+	size int
+}
+
+func (x *index) Add(e *entry) {
+	x.items = append(x.items, NewItem().WithKey(e.key).WithSize(e.size))
 }
 
 func (x *index) Total() int {
