@@ -18,8 +18,9 @@ import (
 // networkSettings) describes what the program receives, not how it is
 // set up. Bytes read from a file (sources.file_reads, or a decoder
 // reading an *os.File) may be a configuration file: what they decode
-// into is left alone. It returns, per such struct, where the first
-// decoding that reaches it is.
+// into is left alone, and so is a struct that some decoding reaches as,
+// or within, configuration. It returns, per such struct, where the
+// first decoding that reaches it is.
 func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]string {
 	decoders := make(map[string]int)
 	for _, f := range d.src.Decoders {
@@ -31,6 +32,7 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 		return nil
 	}
 	out := make(map[*types.Struct]string)
+	settings := make(map[*types.Struct]bool) // decoded as, or within, configuration
 	for fn, call := range d.scannedCalls() {
 		c := call.Common()
 		callee := c.StaticCallee()
@@ -58,29 +60,46 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 			v = mi.X
 		}
 		root, nt := nestedStruct(v.Type())
-		if root == nil || d.configuration(root, nt, declared) {
+		if root == nil {
+			continue
+		}
+		if d.configuration(root, nt, declared) {
+			for s := range reached(root) {
+				settings[s] = true
+			}
 			continue
 		}
 		where := fmt.Sprintf("decoded as %s at %s", types.TypeString(v.Type(), types.RelativeTo(fn.Pkg.Pkg)), d.prog.Position(call.Pos()))
-		seen := map[*types.Struct]bool{root: true}
-		work := []*types.Struct{root}
-		for len(work) > 0 {
-			s := work[0]
-			work = work[1:]
-			for i := range s.NumFields() {
-				child, _ := nestedStruct(s.Field(i).Type())
-				if child == nil || seen[child] {
-					continue
-				}
-				seen[child] = true
-				work = append(work, child)
-				if _, ok := out[child]; !ok {
-					out[child] = where
-				}
+		for s := range reached(root) {
+			if _, ok := out[s]; !ok && s != root {
+				out[s] = where
 			}
 		}
 	}
+	for s := range settings {
+		delete(out, s) // also decoded as settings (a stream's config sent in a request and read from a file)
+	}
 	return out
+}
+
+// reached returns root and the structs reached from its fields, through
+// pointers, slices, arrays and maps.
+func reached(root *types.Struct) map[*types.Struct]bool {
+	seen := map[*types.Struct]bool{root: true}
+	work := []*types.Struct{root}
+	for len(work) > 0 {
+		s := work[0]
+		work = work[1:]
+		for i := range s.NumFields() {
+			child, _ := nestedStruct(s.Field(i).Type())
+			if child == nil || seen[child] {
+				continue
+			}
+			seen[child] = true
+			work = append(work, child)
+		}
+	}
+	return seen
 }
 
 // configuration reports whether a decoded value's struct s (named nt, or

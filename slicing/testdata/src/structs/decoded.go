@@ -82,3 +82,30 @@ func loadStream(path string) {
 	_ = json.NewDecoder(file).Decode(&f)
 	fmt.Println(make([]int, f.Queue.Depth)) // want option:"QueueSettings.Depth"
 }
+
+// StreamConfig comes in a client's create request, and is also decoded
+// alone (an update): decoded as settings somewhere, it stays settings.
+type StreamConfig struct {
+	MaxMsgs int
+}
+
+type createRequest struct {
+	Name   string
+	Config StreamConfig
+}
+
+func createStream(data []byte) {
+	var req createRequest
+	if json.Unmarshal(data, &req) != nil {
+		return
+	}
+	fmt.Println(make([]int, req.Config.MaxMsgs)) // want option:"StreamConfig.MaxMsgs"
+}
+
+func updateStream(data []byte) {
+	var cfg StreamConfig
+	if json.Unmarshal(data, &cfg) != nil {
+		return
+	}
+	fmt.Println(make([]int, cfg.MaxMsgs)) // want option:"StreamConfig.MaxMsgs"
+}
