@@ -258,7 +258,21 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 				return false, false
 			}
 		}
-		return true, true // an event sink
+		// An event sink: none of its methods answers, and what the
+		// program's own implementations do is observe too (a lock's
+		// Lock or a worker's Run answers nothing either, but works).
+		for _, fn := range a.Callees(c) {
+			if !a.Analysed(fn) {
+				return false, false
+			}
+			if ok, _ := u.quietFunc(fn, depth); !ok {
+				return false, false
+			}
+		}
+		return true, true
+	}
+	if recv := adapterReceiver(c); recv {
+		return true, true // a func adapter hands the event to its user's function
 	}
 	callee := common.StaticCallee()
 	if callee != nil && !a.Analysed(callee) {
@@ -267,13 +281,22 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 	if callee == nil || depth >= maxQuietDepth {
 		return false, false
 	}
-	if q, done := u.quietMemo[callee]; done {
+	return u.quietFunc(callee, depth)
+}
+
+// quietFunc reports whether a call of fn has no effect but observing,
+// and whether it observes.
+func (u *underBranch) quietFunc(fn *ssa.Function, depth int) (ok, observes bool) {
+	if depth >= maxQuietDepth {
+		return false, false
+	}
+	if q, done := u.quietMemo[fn]; done {
 		return q[0], q[1]
 	}
-	u.quietMemo[callee] = [2]bool{} // a recursive call: not known quiet
+	u.quietMemo[fn] = [2]bool{} // a recursive call: not known quiet
 	all := func(*ssa.BasicBlock) bool { return true }
 	ok, observed := true, false
-	for _, b := range callee.Blocks {
+	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if _, ret := instr.(*ssa.Return); ret {
 				continue // what it returns, its caller uses or not
@@ -282,8 +305,24 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 			ok, observed = ok && q, observed || obs
 		}
 	}
-	u.quietMemo[callee] = [2]bool{ok, ok && observed}
+	u.quietMemo[fn] = [2]bool{ok, ok && observed}
 	return ok, ok && observed
+}
+
+// adapterReceiver reports whether c calls the receiver of a method of a
+// func type (a LoggerFunc's Log calling the function it is): a user's
+// function an event sink's adapter hands the event to.
+func adapterReceiver(c *ssa.Call) bool {
+	p, ok := c.Common().Value.(*ssa.Parameter)
+	if !ok || c.Common().IsInvoke() {
+		return false
+	}
+	fn := c.Parent()
+	if fn.Signature.Recv() == nil || len(fn.Params) == 0 || fn.Params[0] != p {
+		return false
+	}
+	_, isFunc := p.Type().Underlying().(*types.Signature)
+	return isFunc
 }
 
 // valueFunc reports whether a library function with signature sig can

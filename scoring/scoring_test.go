@@ -559,8 +559,9 @@ func TestPromoted(t *testing.T) {
 
 // TestObserves checks that a flag whose branch only observes the work
 // (a log line, a tracer's event, with the arguments computed for them) is
-// charged nothing for it, and one whose branch does work (hashing again)
-// is.
+// charged nothing for it, and ones whose branch does work (hashing again,
+// through an interface none of whose methods answers: a lock, a
+// compactor) are.
 func TestObserves(t *testing.T) {
 	_, _, by, _ := rankBy(t, "observe")
 	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Verify"} {
@@ -576,6 +577,12 @@ func TestObserves(t *testing.T) {
 		if c := by[name].Cost; c.CPU+c.MEM+c.IO > verify/10 {
 			t.Errorf("%s: CPU %g, MEM %g, IO %g; Verify's CPU %g: want a flag that only decides what is observed under a tenth of one that decides work", name, c.CPU, c.MEM, c.IO, verify)
 		}
+	}
+	if c := by["Config.Lock"]; c == nil || c.Cost.SYNC <= 0 {
+		t.Errorf("Lock: want the locks it takes through a sync.Locker charged (SYNC), got %+v", c)
+	}
+	if c := by["Config.Compact"]; c == nil || c.Cost.CPU < verify/10 {
+		t.Errorf("Compact: want the compactor's work through its Runner charged, got %+v (Verify's CPU %g)", c, verify)
 	}
 }
 

@@ -1,10 +1,13 @@
 // Package observe has flags that only decide whether the work is watched
-// (a log line, a tracer's event) and one that decides the work itself.
+// (a log line, a tracer's event) and ones that decide the work itself,
+// also through interfaces none of whose methods answers (a lock, a
+// compactor).
 package observe
 
 import (
 	"crypto/sha256"
 	"log"
+	"sync"
 	"time"
 )
 
@@ -17,12 +20,38 @@ type Config struct {
 	Verbose bool // logs each write
 	Trace   bool // sends each write to the tracer
 	Verify  bool // hashes each write again
+	Lock    bool // takes the shared lock around each write
+	Compact bool // runs the compactor after each write
+}
+
+// Runner answers nothing either, but its implementation works.
+type Runner interface {
+	Run()
+}
+
+type compactor struct {
+	sums *[][32]byte
+}
+
+func (c *compactor) Run() {
+	for i := range *c.sums {
+		(*c.sums)[i] = sha256.Sum256((*c.sums)[i][:])
+	}
 }
 
 type Store struct {
-	cfg    *Config
-	tracer Tracer
-	sums   [][32]byte
+	cfg       *Config
+	tracer    Tracer
+	sums      [][32]byte
+	mu        sync.Locker
+	compactor Runner
+}
+
+// NewStore returns a store locking with a mutex and compacting its sums.
+func NewStore(cfg *Config, t Tracer) *Store {
+	s := &Store{cfg: cfg, tracer: t, mu: new(sync.Mutex)}
+	s.compactor = &compactor{sums: &s.sums}
+	return s
 }
 
 func (s *Store) Write(b []byte) {
@@ -34,6 +63,13 @@ func (s *Store) Write(b []byte) {
 	}
 	if s.cfg.Trace {
 		s.event("write", len(b))
+	}
+	if s.cfg.Lock {
+		s.mu.Lock()
+		s.mu.Unlock()
+	}
+	if s.cfg.Compact {
+		s.compactor.Run()
 	}
 	if s.cfg.Verify {
 		if sha256.Sum256(b) != sum {
