@@ -181,7 +181,8 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 // (the blocks it dominates; none when other paths join it there) does
 // nothing but observe: it calls a logger, tracer or metrics sink (a
 // catalogued text function, or an interface none of whose methods
-// returns anything, as an event sink's), and otherwise only computes
+// returns anything and whose implementations in the program only
+// observe too, as an event sink's), and otherwise only computes
 // their arguments: no store but into memory it made, no channel
 // operation, goroutine or other call with an effect, and no value used
 // past it.
