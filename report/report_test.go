@@ -98,6 +98,7 @@ func TestGolden(t *testing.T) {
 		{"rank-measure.txt", measured, report.Text},
 		{"rank-measure.json", measured, report.JSON},
 		{"rank-measure.md", measured, report.Markdown},
+		{"rank-measure.sarif", measured, report.SARIF},
 	})
 }
 

@@ -93,7 +93,9 @@ const BottleneckRule = "confhunt/bottleneck"
 
 // sarif is the suspects of a ranking as a SARIF 2.1.0 log: one result
 // per suspect at its option's first read site, with the lines of the
-// view behind its score as related locations. File URIs are relative to
+// view behind its score as related locations, and with rank -measure,
+// its slow values' measured slowdowns (the SLOWDOWN cell in the message,
+// each setting's result as a property). File URIs are relative to
 // the module root (uriBaseId SRCROOT), or to the module cache
 // (GOMODCACHE) for files of other modules.
 //
@@ -116,6 +118,9 @@ func (v Rank) sarif() sarifLog {
 		"topPercent":      v.Stats.TopPct,
 		"countsMeasured":  v.Stats.Measured,
 		"largestSliceFns": v.Stats.Functions,
+	}
+	if v.Workload != nil {
+		run.Properties["workload"] = v.Workload // rank -measure: how the slow values were measured
 	}
 	for _, o := range v.Options {
 		if o.Suspect {
@@ -155,6 +160,9 @@ func sarifSuspect(o RankOption, count int) sarifResult {
 	if l := o.first; l != nil {
 		msg += fmt.Sprintf("; %s of it at %s", share(l.Share), l)
 	}
+	if len(o.Settings) > 0 {
+		msg += fmt.Sprintf("; its slow values measured under the workload: %s", o.measured())
+	}
 	r := sarifResult{
 		RuleID:    SuspectRule,
 		RuleIndex: 0,
@@ -171,6 +179,10 @@ func sarifSuspect(o RankOption, count int) sarifResult {
 			"total":     s.Total,
 			"influence": o.Influence,
 		},
+	}
+	if len(o.Settings) > 0 {
+		r.Properties["measured"] = o.measured() // the SLOWDOWN cell
+		r.Properties["settings"] = o.Settings
 	}
 	if len(o.Sites) > 0 {
 		if loc, ok := sarifAt(o.Sites[0].Pos); ok {

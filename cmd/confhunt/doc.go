@@ -320,7 +320,8 @@ json is one indented document with a "version" field (1); fields are
 added, never renamed. sarif is a SARIF 2.1.0 log for code scanning, files
 relative to the module root (uriBaseId SRCROOT): rank gives one result
 (rule confhunt/suspect) per suspect at its option's first read site, the
--lines top lines of its score as related locations; hunt one result (rule
+-lines top lines of its score as related locations and, with -measure,
+its measured slowdown; hunt one result (rule
 confhunt/bottleneck) per bottleneck it shows (-n), at its line, naming the
 options whose slices hold it. markdown is GitHub-flavoured tables for a
 pull request comment. In text and markdown, counts, weighted costs,
