@@ -31,7 +31,7 @@ type underBranch struct {
 	memo  map[depthKey]Cost
 	doing map[*ssa.Function]bool
 
-	quietMemo map[*ssa.Function][2]bool // observing: whether a function is quiet, and observes
+	quietMemo map[depthKey][2]bool // quietFunc: whether a function is quiet, and observes
 }
 
 type depthKey struct {
@@ -46,7 +46,7 @@ const unlimited = -1
 // newUnderBranch follows calls depth calls below the branch, or to any
 // depth when depth is unlimited.
 func newUnderBranch(w *weigher, freq func(*ssa.Function) counts.Frequencies, depth int) *underBranch {
-	return &underBranch{w: w, freq: freq, depth: depth, memo: make(map[depthKey]Cost), doing: make(map[*ssa.Function]bool), quietMemo: make(map[*ssa.Function][2]bool)}
+	return &underBranch{w: w, freq: freq, depth: depth, memo: make(map[depthKey]Cost), doing: make(map[*ssa.Function]bool), quietMemo: make(map[depthKey][2]bool)}
 }
 
 // call is the cost per run of c's analysed callees, averaged (a dynamic
@@ -272,14 +272,14 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 		}
 		return true, true
 	}
-	if recv := adapterReceiver(c); recv {
+	if adapterReceiver(c) {
 		return true, true // a func adapter hands the event to its user's function
 	}
 	callee := common.StaticCallee()
 	if callee != nil && !a.Analysed(callee) {
 		return valueFunc(callee.Signature), false
 	}
-	if callee == nil || depth >= maxQuietDepth {
+	if callee == nil {
 		return false, false
 	}
 	return u.quietFunc(callee, depth)
@@ -291,10 +291,11 @@ func (u *underBranch) quietFunc(fn *ssa.Function, depth int) (ok, observes bool)
 	if depth >= maxQuietDepth {
 		return false, false
 	}
-	if q, done := u.quietMemo[fn]; done {
+	key := depthKey{fn, depth} // deeper, less of its callees is followed
+	if q, done := u.quietMemo[key]; done {
 		return q[0], q[1]
 	}
-	u.quietMemo[fn] = [2]bool{} // a recursive call: not known quiet
+	u.quietMemo[key] = [2]bool{} // a recursive call: not known quiet
 	all := func(*ssa.BasicBlock) bool { return true }
 	ok, observed := true, false
 	for _, b := range fn.Blocks {
@@ -306,7 +307,7 @@ func (u *underBranch) quietFunc(fn *ssa.Function, depth int) (ok, observes bool)
 			ok, observed = ok && q, observed || obs
 		}
 	}
-	u.quietMemo[fn] = [2]bool{ok, ok && observed}
+	u.quietMemo[key] = [2]bool{ok, ok && observed}
 	return ok, ok && observed
 }
 

@@ -721,13 +721,23 @@ func Unconvert(v ssa.Value) ssa.Value {
 
 // loadedFrom returns the struct whose field v loads, through conversions.
 func loadedFrom(v ssa.Value) *types.Struct {
+	if x := loadBase(v); x != nil {
+		return structOf(x.Type())
+	}
+	return nil
+}
+
+// loadBase returns the struct value, or the pointer to it, whose field v
+// loads (through the field's address, or by a Field extraction), through
+// conversions; nil when v loads no field.
+func loadBase(v ssa.Value) ssa.Value {
 	switch x := Unconvert(v).(type) {
 	case *ssa.UnOp:
 		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL {
-			return structOf(fa.X.Type())
+			return fa.X
 		}
 	case *ssa.Field:
-		return structOf(x.X.Type())
+		return x.X
 	}
 	return nil
 }

@@ -277,19 +277,7 @@ func (d *discoverer) unmarshalTargets(inModule map[*types.Struct]*types.Named) {
 // through reports whether the load v of a field is reached through the
 // field f: c.Keep.Days, through Keep, loaded by address or by value.
 func through(v ssa.Value, f field) bool {
-	var x ssa.Value
-	switch v := v.(type) {
-	case *ssa.UnOp:
-		fa, ok := v.X.(*ssa.FieldAddr)
-		if !ok {
-			return false
-		}
-		x = fa.X
-	case *ssa.Field:
-		x = v.X
-	default:
-		return false
-	}
+	x := loadBase(v)
 	if u, ok := x.(*ssa.UnOp); ok && u.Op == token.MUL {
 		x = u.X
 	}
@@ -480,20 +468,7 @@ func (d *discoverer) fluentRecord(s *types.Struct) ssa.Instruction {
 // entry's Meta.Timestamp), not a setting, a constant, a flag's variable
 // or a value computed from them.
 func (d *discoverer) recordField(v ssa.Value, s *types.Struct) bool {
-	var x ssa.Value
-	switch v := v.(type) {
-	case *ssa.UnOp:
-		fa, ok := v.X.(*ssa.FieldAddr)
-		if !ok || v.Op != token.MUL {
-			return false
-		}
-		x = fa.X
-	case *ssa.Field:
-		x = v.X
-	default:
-		return false
-	}
-	t := structOf(x.Type())
+	t := loadedFrom(v)
 	return t != nil && t != s && d.config[t] == nil
 }
 
