@@ -4,6 +4,7 @@ import (
 	"go/token"
 	"go/types"
 	"math"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -31,7 +32,9 @@ type underBranch struct {
 	memo  map[depthKey]Cost
 	doing map[*ssa.Function]bool
 
-	quietMemo map[depthKey][2]bool // quietFunc: whether a function is quiet, and observes
+	quietMemo map[depthKey][2]bool   // quietFunc: whether a function is quiet, and observes
+	sinks     map[*ssa.Function]bool // givenMessages
+	tentative []*ssa.Function        // givenMessages: true while an assumption is open
 }
 
 type depthKey struct {
@@ -46,7 +49,7 @@ const unlimited = -1
 // newUnderBranch follows calls depth calls below the branch, or to any
 // depth when depth is unlimited.
 func newUnderBranch(w *weigher, freq func(*ssa.Function) counts.Frequencies, depth int) *underBranch {
-	return &underBranch{w: w, freq: freq, depth: depth, memo: make(map[depthKey]Cost), doing: make(map[*ssa.Function]bool), quietMemo: make(map[depthKey][2]bool)}
+	return &underBranch{w: w, freq: freq, depth: depth, memo: make(map[depthKey]Cost), doing: make(map[*ssa.Function]bool), quietMemo: make(map[depthKey][2]bool), sinks: make(map[*ssa.Function]bool)}
 }
 
 // call is the cost per run of c's analysed callees, averaged (a dynamic
@@ -144,7 +147,7 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 		// option nothing: what it decides is whether it is watched.
 		sides := []float64{1, 1}
 		for i, first := range b.Succs {
-			if u.observes(fn, first) {
+			if u.textSink(fn) || u.observes(fn, first) {
 				sides[i] = 0
 			}
 		}
@@ -249,6 +252,9 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 	if _, builtin := common.Value.(*ssa.Builtin); builtin {
 		return true, false
 	}
+	if callees := a.Callees(c); len(callees) > 0 && !slices.ContainsFunc(callees, func(fn *ssa.Function) bool { return !u.textSink(fn) }) {
+		return true, true // a log's writer
+	}
 	if common.IsInvoke() {
 		it, isIface := common.Value.Type().Underlying().(*types.Interface)
 		if !isIface || it.NumMethods() == 0 {
@@ -309,6 +315,82 @@ func (u *underBranch) quietFunc(fn *ssa.Function, depth int) (ok, observes bool)
 	}
 	u.quietMemo[key] = [2]bool{ok, ok && observed}
 	return ok, ok && observed
+}
+
+// textSink reports whether fn only takes text to write down: besides
+// its receiver it takes one string and returns nothing, it is called,
+// and every call of it in the analysed code passes it a message: what a
+// catalogued text function (fmt.Sprintf) made, a constant, their
+// concatenation, or the text another such function was given. A log's
+// writer (a storage's Log(string) appending to its LOG file) is such a
+// sink, whatever it does with the text: what it costs is what watching
+// the program costs.
+func (u *underBranch) textSink(fn *ssa.Function) bool {
+	return u.givenMessages(fn) && len(u.w.a.Callers(fn)) > 0
+}
+
+// givenMessages reports whether fn has a sink's signature and every
+// analysed call of it passes a message. Functions handing text to each
+// other in a cycle are taken to be given messages unless a call says
+// not: a result that rested on such an assumption is forgotten when the
+// assumption fails.
+func (u *underBranch) givenMessages(fn *ssa.Function) bool {
+	if is, done := u.sinks[fn]; done {
+		return is
+	}
+	a := u.w.a
+	params := fn.Params
+	if fn.Signature.Recv() != nil && len(params) > 0 {
+		params = params[1:]
+	}
+	if len(params) != 1 || fn.Signature.Results().Len() > 0 || !isString(params[0].Type()) || !a.Analysed(fn) {
+		u.sinks[fn] = false
+		return false
+	}
+	mark := len(u.tentative)
+	u.sinks[fn] = true // while its callers are judged
+	u.tentative = append(u.tentative, fn)
+	for _, site := range a.Callers(fn) {
+		if !a.Analysed(site.Parent()) {
+			continue
+		}
+		args := site.Common().Args
+		if len(args) == 0 || !u.message(args[len(args)-1]) {
+			for _, g := range u.tentative[mark:] {
+				delete(u.sinks, g)
+			}
+			u.tentative = u.tentative[:mark]
+			u.sinks[fn] = false
+			return false
+		}
+	}
+	if mark == 0 {
+		u.tentative = u.tentative[:0] // nothing assumed is still open
+	}
+	return true
+}
+
+// message reports whether v is a message: a constant, what a catalogued
+// text function returned, a concatenation of messages, or the text a
+// function given messages hands on.
+func (u *underBranch) message(v ssa.Value) bool {
+	switch x := v.(type) {
+	case *ssa.Const:
+		return true
+	case *ssa.Call:
+		r, found := u.w.a.Resource(x)
+		return found && r.Text
+	case *ssa.BinOp:
+		return x.Op == token.ADD && u.message(x.X) && u.message(x.Y)
+	case *ssa.Parameter:
+		return u.givenMessages(x.Parent())
+	}
+	return false
+}
+
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // adapterReceiver reports whether c calls the receiver of a method of a

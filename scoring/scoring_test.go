@@ -561,10 +561,13 @@ func TestPromoted(t *testing.T) {
 // (a log line, a tracer's event, with the arguments computed for them) is
 // charged nothing for it, and ones whose branch does work (hashing again,
 // through an interface none of whose methods answers: a lock, a
-// compactor) are.
+// compactor) are; and that a flag deciding whether a log file's writer
+// writes the messages it is given (formatted text) is charged nothing,
+// while one deciding whether a writer of the same shape writes the data
+// is charged the writes.
 func TestObserves(t *testing.T) {
 	_, _, by, _ := rankBy(t, "observe")
-	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Verify"} {
+	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Verify", "Config.Quiet", "Config.Journal"} {
 		if by[name] == nil {
 			t.Fatalf("%s not ranked", name)
 		}
@@ -583,6 +586,13 @@ func TestObserves(t *testing.T) {
 	}
 	if c := by["Config.Compact"]; c == nil || c.Cost.CPU < verify/10 {
 		t.Errorf("Compact: want the compactor's work through its Runner charged, got %+v (Verify's CPU %g)", c, verify)
+	}
+	journal, quiet := by["Config.Journal"].Cost, by["Config.Quiet"].Cost
+	if journal.IO <= 0 {
+		t.Fatalf("Journal: IO %g; want the journal's writes and syncs", journal.IO)
+	}
+	if q := quiet.CPU + quiet.MEM + quiet.IO + quiet.SYNC; q > journal.IO/10 {
+		t.Errorf("Quiet: CPU %g, MEM %g, IO %g, SYNC %g; Journal's IO %g: want a flag deciding whether log lines are written under a tenth of one deciding whether the data is", quiet.CPU, quiet.MEM, quiet.IO, quiet.SYNC, journal.IO)
 	}
 }
 

@@ -1,12 +1,15 @@
 // Package observe has flags that only decide whether the work is watched
 // (a log line, a tracer's event) and ones that decide the work itself,
 // also through interfaces none of whose methods answers (a lock, a
-// compactor).
+// compactor), and a log file's writer next to a journal's of the same
+// shape.
 package observe
 
 import (
 	"crypto/sha256"
+	"fmt"
 	"log"
+	"os"
 	"sync"
 	"time"
 )
@@ -22,6 +25,43 @@ type Config struct {
 	Verify  bool // hashes each write again
 	Lock    bool // takes the shared lock around each write
 	Compact bool // runs the compactor after each write
+	Quiet   bool // writes no lines to the LOG file
+	Journal bool // appends each write to the journal file
+}
+
+// logFile writes the lines it is given to a LOG file, unless quiet.
+type logFile struct {
+	mu    sync.Mutex
+	f     *os.File
+	quiet bool
+	buf   []byte
+}
+
+func (l *logFile) Log(line string) {
+	if !l.quiet {
+		l.mu.Lock()
+		defer l.mu.Unlock()
+		l.buf = append(l.buf[:0], time.Now().Format(time.RFC3339Nano)...)
+		l.buf = append(l.buf, line...)
+		l.f.Write(l.buf)
+		l.f.Sync()
+	}
+}
+
+// journal has the LOG file's shape, but is given the data written.
+type journal struct {
+	mu sync.Mutex
+	f  *os.File
+	on bool
+}
+
+func (j *journal) Append(rec string) {
+	if j.on {
+		j.mu.Lock()
+		defer j.mu.Unlock()
+		j.f.WriteString(rec)
+		j.f.Sync()
+	}
 }
 
 // Runner answers nothing either, but its implementation works.
@@ -45,12 +85,16 @@ type Store struct {
 	sums      [][32]byte
 	mu        sync.Locker
 	compactor Runner
+	log       *logFile
+	journal   *journal
 }
 
 // NewStore returns a store locking with a mutex and compacting its sums.
 func NewStore(cfg *Config, t Tracer) *Store {
 	s := &Store{cfg: cfg, tracer: t, mu: new(sync.Mutex)}
 	s.compactor = &compactor{sums: &s.sums}
+	s.log = &logFile{f: os.Stderr, quiet: cfg.Quiet}
+	s.journal = &journal{f: os.Stdout, on: cfg.Journal}
 	return s
 }
 
@@ -76,7 +120,11 @@ func (s *Store) Write(b []byte) {
 			panic("corrupt")
 		}
 	}
+	s.logf("wrote %d bytes", len(b))
+	s.journal.Append(string(b))
 }
+
+func (s *Store) logf(format string, args ...any) { s.log.Log(fmt.Sprintf(format, args...)) }
 
 // event builds the event's fields and hands them to the tracer.
 func (s *Store) event(name string, n int) {
