@@ -107,7 +107,7 @@ type Mutant struct {
 	src  []byte // its source
 	edit overlay.Edit
 	also []siteEdit // further edits: the same value at the option's other read sites
-	// setting names the slow value a config-value mutant sets (its type,
+	// setting names the slow value a config-value mutant sets (its kind,
 	// text and description), and everywhere says it sets it at every
 	// read site of the option that one was made for (see Settings).
 	setting    string

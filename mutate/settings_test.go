@@ -58,6 +58,22 @@ func TestSettings(t *testing.T) {
 	if every == nil || !kept[every] {
 		t.Error("Flusher.Every = 1000 at all its 3 read sites is not a setting")
 	}
+	// A value read as an int at one site and as its int64 copy at another
+	// is one setting of all three (newWindow, Over, Sum).
+	var window []string
+	for _, m := range got {
+		if strings.Contains(m.Option, "ize") {
+			window = append(window, m.ID+": "+m.Description)
+		}
+	}
+	if len(window) == 0 {
+		t.Fatal("no setting of WindowConfig.Size")
+	}
+	for _, d := range window {
+		if !strings.Contains(d, " at all its 3 read sites") {
+			t.Errorf("%s: want WindowConfig.Size's int and int64 read sites set together", d)
+		}
+	}
 }
 
 // fakeWorkload runs each prepared build by its kind, in the order

@@ -20,6 +20,17 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
+// settingKind is what a slow value's setting is keyed by beside its
+// text: a plain number is one whatever its type (an option read as an
+// int and, through a converted copy, as an int64 is set to ×10 at both
+// together); any other type is its own.
+func settingKind(t types.Type) string {
+	if b, ok := t.(*types.Basic); ok && b.Info()&types.IsNumeric != 0 {
+		return "number"
+	}
+	return types.TypeString(t, nil)
+}
+
 // value makes the config-value mutants of a slice: at each read site,
 // the value read replaced by a legal slow one chosen from the code (see
 // slowValues).
@@ -84,7 +95,7 @@ func (g *generator) value(sl *slicing.Slice) {
 					m.trips = append(m.trips, t)
 				}
 			}
-			k := key + "\x00" + v.text + "\x00" + v.desc
+			k := settingKind(t) + "\x00" + v.text + "\x00" + v.desc
 			m.setting = k
 			if bySlow[k] == nil {
 				keys = append(keys, k)
