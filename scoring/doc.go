@@ -35,7 +35,10 @@
 // missing required flag) counts nothing: the work is the program's. Nor
 // does a side that only observes (a log line, a tracer's or metrics
 // sink's event, and the arguments computed for them): the option decides
-// whether the work is watched, not the work.
+// whether the work is watched, not the work. A function given only
+// messages (one string, no results, every call passing formatted text or
+// a constant) is such a sink whatever it does with them, a LOG file's
+// writer with its lock and write: a branch inside it observes too.
 //
 // A function the value reaches through a field or global that other
 // functions also store other values at (the arguments every command's
