@@ -770,7 +770,10 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 	sl.callInfluence(c, v)
 
 	if b, ok := common.Value.(*ssa.Builtin); ok {
-		if call, ok := c.(*ssa.Call); ok && b.Name() != "copy" {
+		if call, ok := c.(*ssa.Call); ok && b.Name() != "copy" && !(b.Name() == "append" && isBytes(call.Type()) && common.Args[0] != v) {
+			// Bytes the option's value adds to a buffer are data (a
+			// frame's padding, an encoded field): what reads the buffer
+			// reads data, not the option.
 			sl.push(call, ctx)
 		}
 		return
@@ -1546,4 +1549,14 @@ func resultValueType(call *ssa.Call) types.Type {
 func textParams(t types.Type) bool {
 	m, ok := t.Underlying().(*types.Map)
 	return ok && isString(m.Key()) && isString(m.Elem())
+}
+
+// isBytes says whether t is a slice of bytes.
+func isBytes(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	b, ok := s.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
 }
