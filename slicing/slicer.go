@@ -932,7 +932,7 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			}
 		}
 	}
-	sl.control(fs, dep, ctx)
+	sl.control(fs, dep, ctx, b)
 	// Phis merging a path through the dependent blocks carry the branch's
 	// decision on: at the join, and at loop headers the branch drives.
 	merges := dep[:direct:direct]
@@ -953,6 +953,9 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			}
 			if counter(phi, m, inDep) {
 				continue // a loop's counter: how far it goes is the trips the branch decides, its values are not the option's
+			}
+			if appendedTo(phi) {
+				continue // a buffer with or without the bytes the branch appends (a header, a checksum): its content is data
 			}
 			for i, e := range phi.Edges {
 				if inDep[m.Preds[i]] && !isError(e.Type()) {
@@ -1085,8 +1088,9 @@ func (sl *slicer) under(instr ssa.Instruction) bool {
 
 // control records that the blocks dep of fs's function run as the
 // option decides: their calls run wholly under it, what they return and
-// the pointers they store carry the decision on.
-func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx) {
+// the pointers they store carry the decision on. from is the block of
+// the branch deciding them, nil for a select case's body or a receive's.
+func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx, from *ssa.BasicBlock) {
 	if fs.Blocks == nil {
 		fs.Blocks = make([]bool, len(fs.Func.Blocks))
 	}
@@ -1110,8 +1114,11 @@ func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx) {
 			case *ssa.Store:
 				// A field or global set only here is set as the option
 				// says: whether it is nil, or the flag it raises, later
-				// tests the option.
-				if nilable(instr.Val.Type()) && !isError(instr.Val.Type()) && !isNil(instr.Val) || flag(instr.Val) {
+				// tests the option. Not where the block is reached
+				// without passing the branch too (the rest of a function
+				// after a guard that returns early): there it is set
+				// whatever the option says in the other runs.
+				if (nilable(instr.Val.Type()) && !isError(instr.Val.Type()) && !isNil(instr.Val) || flag(instr.Val)) && (from == nil || from.Dominates(d)) {
 					sl.stores = append(sl.stores, instr)
 				}
 			}
@@ -1138,7 +1145,7 @@ func (sl *slicer) caseBody(br *ssa.If, ctx *callCtx) {
 		stack = append(stack[:len(stack)-1], x.Dominees()...)
 		dep = append(dep, x)
 	}
-	sl.control(sl.fn(br.Parent()), dep, ctx)
+	sl.control(sl.fn(br.Parent()), dep, ctx, nil)
 }
 
 // handoff handles a send the option decides on a channel of type ch:
@@ -1206,7 +1213,7 @@ func (sl *slicer) received(recv *ssa.UnOp, loop *Loop) {
 			stack = append(stack, x.Dominees()...)
 		}
 	}
-	sl.control(sl.fn(recv.Parent()), dep, nil)
+	sl.control(sl.fn(recv.Parent()), dep, nil, nil)
 }
 
 // controlled handles a call that runs under a branch on the option, depth
@@ -1559,4 +1566,88 @@ func isBytes(t types.Type) bool {
 	}
 	b, ok := s.Elem().Underlying().(*types.Basic)
 	return ok && b.Kind() == types.Byte
+}
+
+// appendedTo says whether phi merges a byte buffer with what a side
+// appended to it: one of its values is the base every other extends
+// (append(base, ...), or a call returning what it appends to the
+// argument it was given the base in). A branch that adds a header or a
+// checksum decides bytes of data, not the work done with the buffer; one
+// that replaces the buffer (compressed, encrypted) does.
+func appendedTo(phi *ssa.Phi) bool {
+	if !isBytes(phi.Type()) || slices.ContainsFunc(phi.Edges, isNil) {
+		return false
+	}
+	for _, base := range phi.Edges {
+		if !slices.ContainsFunc(phi.Edges, func(e ssa.Value) bool { return !extends(e, base, 0, map[*ssa.Phi]bool{phi: true}) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxAppendDepth bounds the calls extends follows.
+const maxAppendDepth = 3
+
+// extends says whether v is base or bytes appended to it, through at
+// most maxAppendDepth calls; seen holds the phis being judged.
+func extends(v, base ssa.Value, depth int, seen map[*ssa.Phi]bool) bool {
+	if v == base {
+		return true
+	}
+	switch x := v.(type) {
+	case *ssa.Phi:
+		if seen[x] {
+			return true // a loop's own edge: the other edges decide
+		}
+		seen[x] = true
+		defer delete(seen, x)
+		for _, e := range x.Edges {
+			if !extends(e, base, depth, seen) {
+				return false
+			}
+		}
+		return len(x.Edges) > 0
+	case *ssa.Call:
+		if b, ok := x.Call.Value.(*ssa.Builtin); ok {
+			return b.Name() == "append" && extends(x.Call.Args[0], base, depth, seen)
+		}
+		return callExtends(x, 0, base, depth, seen)
+	case *ssa.Extract:
+		// A result beside an error: dst, err = frame(dst, n).
+		call, ok := x.Tuple.(*ssa.Call)
+		return ok && callExtends(call, x.Index, base, depth, seen)
+	}
+	return false
+}
+
+// callExtends says whether result i of a static call is base, given in
+// one of its arguments, or bytes appended to it.
+func callExtends(call *ssa.Call, i int, base ssa.Value, depth int, seen map[*ssa.Phi]bool) bool {
+	fn := call.Call.StaticCallee()
+	if fn == nil || len(fn.Blocks) == 0 || depth >= maxAppendDepth {
+		return false
+	}
+	// A static call's arguments are its parameters, the receiver first.
+	for j, arg := range call.Call.Args {
+		if j < len(fn.Params) && extends(arg, base, depth, seen) && returnsAppended(fn, i, fn.Params[j], depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// returnsAppended says whether every return of fn gives, as its result
+// i, p or bytes appended to it.
+func returnsAppended(fn *ssa.Function, i int, p *ssa.Parameter, depth int) bool {
+	found := false
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if i >= len(r.Results) || !extends(r.Results[i], p, depth, make(map[*ssa.Phi]bool)) {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
 }

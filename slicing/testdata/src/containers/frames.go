@@ -29,3 +29,49 @@ func checksum(frame []byte) uint32 {
 func (f *Frames) Send(payload []byte) uint32 {
 	return checksum(f.frame(payload))
 }
+
+// Stream frames a stream: a header the option appends to the buffer is
+// data, while a buffer the option replaces by its squeezed form is the
+// option's.
+type Stream struct {
+	Header  bool `yaml:"header"`
+	Squeeze bool `yaml:"squeeze"`
+}
+
+func (s *Stream) Frame(payload []byte) uint32 {
+	buf := append([]byte(nil), payload...)
+	if s.Header { // want sliced:"Stream.Header"
+		buf = appendHeader(buf, len(payload)) // want sliced:"Stream.Header"
+	}
+	if s.Squeeze { // want sliced:"Stream.Squeeze"
+		buf = squeeze(buf) // want sliced:"Stream.Squeeze"
+	}
+	return sum(buf)
+}
+
+// sum reads the frame.
+func sum(frame []byte) uint32 {
+	var h uint32
+	for _, b := range frame { // want !sliced:"Stream.Header" sliced:"Stream.Squeeze"
+		h = h*31 + uint32(b)
+	}
+	return h
+}
+
+// appendHeader appends a length header to dst.
+func appendHeader(dst []byte, n int) []byte {
+	dst = append(dst, 'F')
+	if n > 255 {
+		dst = append(dst, byte(n>>8))
+	}
+	return append(dst, byte(n))
+}
+
+// squeeze returns a new buffer with every other byte of b.
+func squeeze(b []byte) []byte {
+	out := make([]byte, 0, len(b)/2)
+	for i := 0; i < len(b); i += 2 {
+		out = append(out, b[i])
+	}
+	return out
+}
