@@ -343,7 +343,7 @@ func (u *underBranch) givenMessages(fn *ssa.Function) bool {
 	if fn.Signature.Recv() != nil && len(params) > 0 {
 		params = params[1:]
 	}
-	if len(params) != 1 || fn.Signature.Results().Len() > 0 || !isString(params[0].Type()) || !a.Analysed(fn) {
+	if len(params) != 1 || fn.Signature.Results().Len() > 0 || !slicing.IsString(params[0].Type()) || !a.Analysed(fn) {
 		u.sinks[fn] = false
 		return false
 	}
@@ -386,11 +386,6 @@ func (u *underBranch) message(v ssa.Value) bool {
 		return u.givenMessages(x.Parent())
 	}
 	return false
-}
-
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
 }
 
 // adapterReceiver reports whether c calls the receiver of a method of a

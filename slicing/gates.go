@@ -47,7 +47,7 @@ func gateSignature(sig *types.Signature) types.Type {
 		return nil
 	}
 	t := sig.Params().At(0).Type()
-	if _, ok := types.Unalias(t).(*types.Named); !ok || !isString(t) {
+	if _, ok := types.Unalias(t).(*types.Named); !ok || !IsString(t) {
 		return nil
 	}
 	return t

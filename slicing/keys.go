@@ -103,7 +103,7 @@ func (d *discoverer) resolve(v ssa.Value, depth int) (string, bool) {
 	case *ssa.ChangeType:
 		return d.resolve(v.X, depth+1)
 	case *ssa.Convert:
-		if isString(v.Type()) && isString(v.X.Type()) {
+		if IsString(v.Type()) && IsString(v.X.Type()) {
 			return d.resolve(v.X, depth+1)
 		}
 	case *ssa.UnOp:
@@ -116,7 +116,8 @@ func (d *discoverer) resolve(v ssa.Value, depth int) (string, bool) {
 	return "", false
 }
 
-func isString(t types.Type) bool {
+// IsString reports whether t's underlying type is a string type.
+func IsString(t types.Type) bool {
 	b, ok := t.Underlying().(*types.Basic)
 	return ok && b.Info()&types.IsString != 0
 }

@@ -422,7 +422,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 		sl.nilUses(v, *refs, ctx)
 		return
 	}
-	str := isString(v.Type()) || isStrings(v.Type())
+	str := IsString(v.Type()) || isStrings(v.Type())
 	for _, r := range *refs {
 		if str && stringData(r, v, sl.a.user, sl.a.parsers) {
 			continue
@@ -1283,7 +1283,7 @@ func selectsOn(sel *ssa.Select, v ssa.Value) bool {
 func (a *Analysis) isMessage(fn *ssa.Function) bool {
 	sig := fn.Signature
 	return sig.Recv() != nil && sig.Params().Len() == 0 && sig.Results().Len() == 1 &&
-		isString(sig.Results().At(0).Type()) && a.messages[fn.Name()]
+		IsString(sig.Results().At(0).Type()) && a.messages[fn.Name()]
 }
 
 func slicesContains(fns []*ssa.Function, fn *ssa.Function) bool {
@@ -1437,7 +1437,7 @@ func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
 		return false
 	}
 	if b, ok := call.Call.Value.(*ssa.Builtin); ok {
-		return (b.Name() == "len" || b.Name() == "cap") && !isString(call.Call.Args[0].Type())
+		return (b.Name() == "len" || b.Name() == "cap") && !IsString(call.Call.Args[0].Type())
 	}
 	return lengthMethod(call.Common())
 }
@@ -1507,9 +1507,9 @@ func step(x, phi ssa.Value) bool {
 func isStrings(t types.Type) bool {
 	switch u := t.Underlying().(type) {
 	case *types.Slice:
-		return isString(u.Elem())
+		return IsString(u.Elem())
 	case *types.Array:
-		return isString(u.Elem())
+		return IsString(u.Elem())
 	}
 	return false
 }
@@ -1555,7 +1555,7 @@ func resultValueType(call *ssa.Call) types.Type {
 // in text, each parsed where it is looked up.
 func textParams(t types.Type) bool {
 	m, ok := t.Underlying().(*types.Map)
-	return ok && isString(m.Key()) && isString(m.Elem())
+	return ok && IsString(m.Key()) && IsString(m.Elem())
 }
 
 // isBytes says whether t is a slice of bytes.
