@@ -14,8 +14,9 @@ import (
 // never by its name: every use of every read is a call of one of its
 // methods whose results say nothing back (no results, or only an error or
 // a context.Context), a comparison with nil, a length, a range over it, or
-// a copy into a field, a variable, a parameter or an appended slice whose
-// own uses are such.
+// a copy into a field, a variable, a parameter, a closure (as a captured
+// variable or a method value) or an appended slice whose own uses are
+// such.
 // An option with no read sites is kept: nothing shows what it is.
 func (d *discoverer) dropSinks() {
 	for name, o := range d.opts {
@@ -125,6 +126,13 @@ func (d *discoverer) observed(v ssa.Value, w *sinkWalk, depth int) bool {
 		case *ssa.Return: // handed back to the caller: to what it does
 			if !d.observedReturn(r, v, w, depth) {
 				return false
+			}
+		case *ssa.MakeClosure: // captured by a closure: to what its body does
+			fn := r.Fn.(*ssa.Function)
+			for i, b := range r.Bindings {
+				if b == v && !d.observed(fn.FreeVars[i], w, depth+1) {
+					return false
+				}
 			}
 		default:
 			return false
@@ -365,6 +373,15 @@ func (d *discoverer) observedLoads(addr ssa.Value, w *sinkWalk, depth int) bool 
 	for _, ref := range *addr.Referrers() {
 		if st, ok := ref.(*ssa.Store); ok && st.Addr == addr {
 			continue // a write into the location, not a use of what it holds
+		}
+		if mc, ok := ref.(*ssa.MakeClosure); ok { // a closure shares the variable
+			fn := mc.Fn.(*ssa.Function)
+			for i, b := range mc.Bindings {
+				if b == addr && !d.observedLoads(fn.FreeVars[i], w, depth+1) {
+					return false
+				}
+			}
+			continue
 		}
 		u, ok := ref.(*ssa.UnOp)
 		if !ok || u.Op != token.MUL || !d.observed(u, w, depth) {

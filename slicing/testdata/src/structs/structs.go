@@ -183,6 +183,30 @@ func WithHooks(c *ServerConfig, h Hooks) {
 	c.Listeners = append(c.Listeners, h)
 }
 
+// TraceConfig's tracer is told when a request ends by a deferred
+// closure, as tracers that open a span and end it are, or through a
+// method value: either way only observed. Its codec is an option.
+type TraceConfig struct {
+	Tracer Hooks
+	Codec  Codec
+}
+
+type traced struct{ c *TraceConfig }
+
+func NewTraced(c *TraceConfig) *traced { return &traced{c: c} }
+
+func (s *traced) Handle(r int) (out []byte) {
+	c := s.c
+	if t, ok := c.Tracer.(interface{ OnDone(int) }); ok {
+		defer func() { t.OnDone(len(out)) }()
+	}
+	if c.Tracer != nil {
+		end := c.Tracer.OnDone
+		defer end(r)
+	}
+	return c.Codec.Encode(r) // want option:"TraceConfig.Codec"
+}
+
 // registry keeps the listeners that also want OnDone, as a metrics
 // recorder list does.
 type registry struct{ done []Hooks }
