@@ -168,6 +168,11 @@ type Resource struct {
 	// with the call's arguments, such as a compression level: an option
 	// reaching them weighs the call LoopTrips times.
 	Scales string `koanf:"scales"`
+	// Max is the largest value the scaled argument accepts (a
+	// compression level's best): a config-value mutant sets an option
+	// that reaches it to this legal slow value, not to ten times its
+	// own, which the library would refuse. 0 when no bound is known.
+	Max float64 `koanf:"max"`
 }
 
 // Catalogue indexes the resources by function name; a later entry for

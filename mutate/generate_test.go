@@ -48,6 +48,7 @@ func TestOperators(t *testing.T) {
 		{"value@app.go:21:18", "value.golden"},            // an integer ×10
 		{"value@app.go:26:5", "value_bool.golden"},        // a bool's slow side, past an early return
 		{"value@app.go:48:9", "value_enum.golden"},        // another constant the code switches on
+		{"value@pack.go:17:39", "value_max.golden"},       // a level at the best its library accepts
 		{"fastpath@app.go:26:5", "fastpath.golden"},       // the costlier else side
 		{"loop@app.go:21:33", "loop.golden"},              // a loop the option bounds
 		{"sleep@app.go:19:39", "sleep.golden"},            // a function's entry
@@ -340,5 +341,26 @@ func TestValueZeroShapes(t *testing.T) {
 		if strings.Contains(site, "limits.go:29") || strings.HasPrefix(site, "LimitConfig.Depth") || strings.HasSuffix(site, " 0") {
 			t.Errorf("zero mutant %s: a divisor, a checked value, or a bare 0 of an int64", site)
 		}
+	}
+}
+
+// TestLibraryMax: a level the option passes to a library that bounds it
+// (gzip.NewWriterLevel's best is 9) is set to that bound, named in the
+// description, and never to ten times its own value, which gzip refuses.
+func TestLibraryMax(t *testing.T) {
+	l := loadApp(t)
+	var got []string
+	for _, m := range l.mutants {
+		if m.Option != "PackConfig.Level" || m.Operator != mutate.Value {
+			continue
+		}
+		got = append(got, m.Replacement+": "+m.Description)
+		if strings.Contains(m.Replacement, "*10") {
+			t.Errorf("%s: %s → %s, a level gzip refuses", m.ID, m.Original, m.Replacement)
+		}
+	}
+	want := "9: PackConfig.Level → 9 (the largest value compress/gzip.NewWriterLevel accepts)"
+	if !slices.Contains(got, want) {
+		t.Errorf("PackConfig.Level's value mutants %q, want %q among them", got, want)
 	}
 }

@@ -444,10 +444,19 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 	integer := basic.Info()&types.IsInteger != 0
 	larger, smaller, at := g.numberDirection(sl, dir, integer)
 	if larger || !smaller {
-		out = append(out, slow{text: "(%s)*10", desc: "×10", wrap: true, factor: 10})
+		if most, fn := g.libraryMax(sl); fn != "" {
+			// Ten times a compression level is one the library refuses:
+			// its best is the legal slow value.
+			text := strconv.FormatFloat(most, 'f', -1, 64)
+			out = append(out, slow{text: text, desc: "→ " + text + " (the largest value " + fn + " accepts)"})
+		} else {
+			out = append(out, slow{text: "(%s)*10", desc: "×10", wrap: true, factor: 10})
+		}
 		if n := len(ord); n > 0 && constant.Sign(ord[n-1]) > 0 {
 			c := ord[n-1]
-			out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
+			if !slices.ContainsFunc(out, func(s slow) bool { return s.text == c.ExactString() }) {
+				out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
+			}
 		}
 	}
 	// A capacity (a size, a pool or a bound) costs at small values too:
@@ -485,6 +494,35 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 		}
 	}
 	return out
+}
+
+// libraryMax returns the largest value that every library function the
+// option's number reaches as a scaling argument accepts (the catalogue's
+// max: a compression level's best), with the function's name; "" when
+// none states one. An option passed to two such functions gets the
+// smaller of their bounds, legal for both.
+func (g *generator) libraryMax(sl *slicing.Slice) (float64, string) {
+	most, name := 0.0, ""
+	for _, ff := range g.funcsOf(sl) {
+		for _, instr := range ff.instrs {
+			call, ok := instr.(ssa.CallInstruction)
+			if !ok || !ff.fs.Scaled[instr] {
+				continue
+			}
+			r, ok := g.a.Resource(call)
+			if !ok || r.Max <= 0 {
+				continue
+			}
+			fn := call.Common().StaticCallee()
+			if fn == nil {
+				continue
+			}
+			if name == "" || r.Max < most {
+				most, name = r.Max, fn.String()
+			}
+		}
+	}
+	return most, name
 }
 
 // numberDirection says whether larger or smaller values of a number
