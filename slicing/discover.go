@@ -185,6 +185,7 @@ type discoverer struct {
 	kept        map[*types.Struct]string          // structs whose values are stored in a field or global: the first such store
 	methodParam map[*types.Struct]bool            // structs passed to methods
 	funcParam   map[*types.Struct]*ssa.Function   // structs passed to plain functions: the first of them
+	funcParams  map[*types.Struct][]*ssa.Function // all of them, in order
 	dataParam   map[*types.Struct]bool            // structs passed to plain functions that compute data
 	hookResult  map[*types.Struct]bool            // structs a called function value returns
 	written     map[field][]*ssa.Store            // fields the scanned code stores to
@@ -233,6 +234,7 @@ func (d *discoverer) index() {
 	d.kept = make(map[*types.Struct]string)
 	d.methodParam = make(map[*types.Struct]bool)
 	d.funcParam = make(map[*types.Struct]*ssa.Function)
+	d.funcParams = make(map[*types.Struct][]*ssa.Function)
 	d.dataParam = make(map[*types.Struct]bool)
 	d.hookResult = make(map[*types.Struct]bool)
 	for fn := range allFunctions(d.prog, false) {
@@ -254,8 +256,11 @@ func (d *discoverer) index() {
 					d.methodParam[s] = true
 				case fn.Parent() == nil && computes(fn.Signature):
 					d.dataParam[s] = true
-				case fn.Parent() == nil && d.funcParam[s] == nil:
-					d.funcParam[s] = fn
+				case fn.Parent() == nil:
+					if d.funcParam[s] == nil {
+						d.funcParam[s] = fn
+					}
+					d.funcParams[s] = append(d.funcParams[s], fn)
 				}
 			}
 		}
@@ -745,9 +750,10 @@ func loadBase(v ssa.Value) ssa.Value {
 // perCall reports whether the values of s only travel with calls: they
 // are parameters of methods, or of plain functions that compute data from
 // them, or results of a function value the caller supplies (a hook asked
-// for each request's limits), and parameters of no other plain function (a constructor or a run(cfg) takes
-// configuration), no field or global ever holds one, and their fields are
-// copied into no running object. Such a struct is an API's argument (the
+// for each request's limits), and parameters of no other plain function
+// but helpers of those operations (see opHelper; a constructor or a
+// run(cfg) takes configuration), no field or global ever holds one, and
+// their fields are copied into no running object. Such a struct is an API's argument (the
 // options of one request, of one BuildIndex(opts) []byte), not the
 // configuration of a long-lived object.
 //
@@ -756,10 +762,13 @@ func (d *discoverer) perCall(s *types.Struct) (ok bool, why string) {
 	switch {
 	case d.kept[s] != "":
 		return false, "stored in " + d.kept[s]
-	case d.funcParam[s] != nil:
-		return false, "a parameter of " + d.funcParam[s].String()
 	case !d.methodParam[s] && !d.dataParam[s] && !d.hookResult[s]:
 		return false, "no method takes it"
+	}
+	for _, fn := range d.funcParams[s] {
+		if !d.opHelper(fn) {
+			return false, "a parameter of " + fn.String()
+		}
 	}
 	for _, t := range d.copiedInto[s] {
 		if d.running[t] {
@@ -767,6 +776,38 @@ func (d *discoverer) perCall(s *types.Struct) (ok bool, why string) {
 		}
 	}
 	return true, ""
+}
+
+// opHelper reports whether the plain function fn is a helper of
+// operations: it makes no object (its results are basic values or an
+// error), and every call of it is in a method, where an operation
+// runs (a handler writing a response's headers from the request's
+// options), and none in a plain function (a command's run(cfg), a
+// constructor's setup). Its parameters travel with the calls too.
+func (d *discoverer) opHelper(fn *ssa.Function) bool {
+	for v := range fn.Signature.Results().Variables() {
+		t := v.Type()
+		if types.Identical(t, errorType) {
+			continue
+		}
+		if _, ok := t.Underlying().(*types.Basic); !ok {
+			return false
+		}
+	}
+	calls := d.calls[origin(fn)]
+	if len(calls) == 0 || d.usedAsValue(fn) {
+		return false
+	}
+	for _, c := range calls {
+		caller := c.Parent()
+		for caller.Parent() != nil {
+			caller = caller.Parent()
+		}
+		if caller.Signature.Recv() == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // builtFromArgument reports whether st stores a parameter of its method

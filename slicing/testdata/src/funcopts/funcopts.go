@@ -4,6 +4,7 @@ package funcopts
 
 import (
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 )
@@ -283,6 +284,41 @@ type Index struct {
 
 func (ix *Index) Search(q string, o *SearchOptions) []string {
 	return ix.docs[:o.Limit]
+}
+
+// GetOptions are one call's options too, though a plain function takes
+// them: a helper only the methods call, which makes no object (it
+// writes a response's headers from them).
+type GetOptions struct {
+	Range int
+}
+
+func (ix *Index) Get(w *strings.Builder, o GetOptions) error {
+	return setHeaders(w, o)
+}
+
+func setHeaders(w *strings.Builder, o GetOptions) error {
+	_, err := fmt.Fprintf(w, "range: %d", o.Range)
+	return err
+}
+
+// RunOptions are what a plain function called from a plain function
+// takes (a command's run): settings, though methods take them as well.
+type RunOptions struct {
+	Workers int
+}
+
+func (ix *Index) Reindex(o RunOptions) { ix.docs = ix.docs[:o.Workers] } // want option:"RunOptions.Workers"
+
+func runAll(o RunOptions) error {
+	return check(o)
+}
+
+func check(o RunOptions) error {
+	if o.Workers > 8 { // want option:"RunOptions.Workers"
+		return fmt.Errorf("too many")
+	}
+	return nil
 }
 
 // ScanOptions are the options of one scan: the iterator the call builds
