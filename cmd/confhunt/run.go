@@ -7,12 +7,14 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"regexp"
 	"runtime/debug"
 	"runtime/pprof"
+	"slices"
 	"strings"
 	"time"
 
@@ -389,25 +391,48 @@ func (e *env) loadIn(ctx context.Context, s *configs.Settings, dir string, tests
 	if err != nil {
 		return nil, &exitError{exitUsage, err}
 	}
-	if n := len(prog.Errors); n > 0 {
-		fmt.Fprintf(e.stderr, "confhunt: %d packages did not type-check and are left out:\n", countPackages(prog.Errors))
-		for i, pe := range prog.Errors {
-			if i == 20 {
-				fmt.Fprintf(e.stderr, "\t... and %d more errors\n", n-i)
-				break
-			}
-			fmt.Fprintf(e.stderr, "\t%s\n", pe)
-		}
-	}
+	reportPackageErrors(e.stderr, prog.Errors)
 	return prog, nil
 }
 
-func countPackages(errs []slicing.PackageError) int {
-	seen := make(map[string]bool)
-	for _, e := range errs {
-		seen[e.Package] = true
+// maxPackageErrors bounds the errors reportPackageErrors prints.
+const maxPackageErrors = 20
+
+// reportPackageErrors names the packages that did not type-check, each
+// with its errors (a message of several lines indented as one), at most
+// maxPackageErrors of them in all.
+func reportPackageErrors(w io.Writer, errs []slicing.PackageError) {
+	if len(errs) == 0 {
+		return
 	}
-	return len(seen)
+	byPkg := make(map[string][]slicing.PackageError)
+	for _, pe := range errs {
+		byPkg[pe.Package] = append(byPkg[pe.Package], pe)
+	}
+	pkgs := slices.Sorted(maps.Keys(byPkg))
+	if len(pkgs) == 1 {
+		fmt.Fprintf(w, "confhunt: 1 package did not type-check and is left out:\n")
+	} else {
+		fmt.Fprintf(w, "confhunt: %d packages did not type-check and are left out:\n", len(pkgs))
+	}
+	printed := 0
+	for _, pkg := range pkgs {
+		if printed == maxPackageErrors {
+			fmt.Fprintf(w, "\t... and %d more errors\n", len(errs)-printed)
+			return
+		}
+		fmt.Fprintf(w, "\t%s\n", pkg)
+		for _, pe := range byPkg[pkg] {
+			if printed == maxPackageErrors {
+				break
+			}
+			fmt.Fprintf(w, "\t\t%s\n", strings.ReplaceAll(strings.TrimRight(pe.String(), "\n"), "\n", "\n\t\t\t"))
+			printed++
+		}
+	}
+	if printed < len(errs) {
+		fmt.Fprintf(w, "\t... and %d more errors\n", len(errs)-printed)
+	}
 }
 
 var commaRE = regexp.MustCompile(`\s*,\s*`)

@@ -1,0 +1,55 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/confhunt/confhunt/slicing"
+)
+
+// TestReportPackageErrors: the packages that did not type-check are
+// named, each with its errors; a message of several lines stays one
+// entry; the count of packages is right; the list is bounded.
+func TestReportPackageErrors(t *testing.T) {
+	errs := []slicing.PackageError{
+		{Package: "example.com/m/enc", Pos: "enc/enc.go:20:2", Msg: "could not import example.org/proto"},
+		{Package: "example.org/proto", Pos: "enc/enc.go:20:2", Msg: "no required module provides package example.org/proto; to add it:\n\tgo get example.org/proto"},
+	}
+	var b strings.Builder
+	reportPackageErrors(&b, errs)
+	want := "confhunt: 2 packages did not type-check and are left out:\n" +
+		"\texample.com/m/enc\n" +
+		"\t\tenc/enc.go:20:2: could not import example.org/proto\n" +
+		"\texample.org/proto\n" +
+		"\t\tenc/enc.go:20:2: no required module provides package example.org/proto; to add it:\n" +
+		"\t\t\t\tgo get example.org/proto\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+
+	b.Reset()
+	reportPackageErrors(&b, errs[:1])
+	if !strings.HasPrefix(b.String(), "confhunt: 1 package did not type-check and is left out:\n") {
+		t.Errorf("one package: %q", b.String())
+	}
+
+	var many []slicing.PackageError
+	for i := range maxPackageErrors + 5 {
+		many = append(many, slicing.PackageError{Package: "example.com/m/p", Pos: fmt.Sprintf("p/p.go:%d:1", i+1), Msg: "undefined: x"})
+	}
+	b.Reset()
+	reportPackageErrors(&b, many)
+	if got := strings.Count(b.String(), "undefined: x"); got != maxPackageErrors {
+		t.Errorf("%d errors printed, want %d", got, maxPackageErrors)
+	}
+	if !strings.HasSuffix(b.String(), "\t... and 5 more errors\n") {
+		t.Errorf("no count of the rest: %q", b.String())
+	}
+
+	b.Reset()
+	reportPackageErrors(&b, nil)
+	if b.Len() != 0 {
+		t.Errorf("no errors, printed %q", b.String())
+	}
+}
