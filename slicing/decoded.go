@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"fmt"
+	"go/token"
 	"go/types"
 	"slices"
 
@@ -19,8 +20,9 @@ import (
 // set up. Bytes read from a file (sources.file_reads, or a decoder
 // reading an *os.File) may be a configuration file: what they decode
 // into is left alone, and so is a struct that some decoding reaches as,
-// or within, configuration. It returns, per such struct, where the
-// first decoding that reaches it is.
+// or within, configuration. A struct that decodes itself from bytes
+// (see selfDecoding) is such a record too. It returns, per such struct,
+// where the first decoding that reaches it is.
 func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]string {
 	decoders := make(map[string]int)
 	for _, f := range d.src.Decoders {
@@ -79,7 +81,93 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 	for s := range settings {
 		delete(out, s) // also decoded as settings (a stream's config sent in a request and read from a file)
 	}
+	for _, fn := range d.funcs {
+		s, at := d.selfDecoding(fn)
+		if s != nil && !d.hasTag(s, d.src.Tags) {
+			if _, ok := out[s]; !ok {
+				out[s] = "decodes itself from bytes in " + fn.String() + " at " + at
+			}
+		}
+	}
 	return out
+}
+
+// textHooks are the methods through which a configuration format decodes
+// a type of its own (encoding.TextUnmarshaler, json.Unmarshaler, yaml's
+// and toml's): a configuration struct may have one.
+var textHooks = map[string]bool{"UnmarshalText": true, "UnmarshalJSON": true, "UnmarshalYAML": true, "UnmarshalTOML": true}
+
+// selfDecoding returns the struct whose method fn is when fn fills the
+// receiver's fields from the bytes it is given (unpack(b []byte), a
+// wire record's decoder), with where it stores them: a record that
+// decodes itself, not settings. The text hooks of configuration formats
+// are left out.
+func (d *discoverer) selfDecoding(fn *ssa.Function) (*types.Struct, string) {
+	if fn.Signature.Recv() == nil || textHooks[fn.Name()] || len(fn.Params) < 2 {
+		return nil, ""
+	}
+	s := structOf(fn.Params[0].Type())
+	if s == nil {
+		return nil, ""
+	}
+	var bytes []*ssa.Parameter
+	for _, p := range fn.Params[1:] {
+		if isBytes(p.Type()) {
+			bytes = append(bytes, p)
+		}
+	}
+	if len(bytes) == 0 {
+		return nil, ""
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			fa, ok := st.Addr.(*ssa.FieldAddr)
+			if !ok || fa.X != fn.Params[0] {
+				continue
+			}
+			for _, p := range bytes {
+				if fromBytes(st.Val, p, 0) {
+					return s, d.prog.Position(st.Pos())
+				}
+			}
+		}
+	}
+	return nil, ""
+}
+
+// fromBytes reports whether v is p, or computed from it by conversions,
+// slicing, indexing or calls given it.
+func fromBytes(v ssa.Value, p *ssa.Parameter, depth int) bool {
+	if depth > 4 {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x == p
+	case *ssa.Convert:
+		return fromBytes(x.X, p, depth+1)
+	case *ssa.ChangeType:
+		return fromBytes(x.X, p, depth+1)
+	case *ssa.Slice:
+		return fromBytes(x.X, p, depth+1)
+	case *ssa.UnOp:
+		if ia, ok := x.X.(*ssa.IndexAddr); ok && x.Op == token.MUL {
+			return fromBytes(ia.X, p, depth+1)
+		}
+	case *ssa.Extract:
+		return fromBytes(x.Tuple, p, depth+1)
+	case *ssa.Call:
+		for _, a := range x.Call.Args {
+			if fromBytes(a, p, depth+1) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // reached returns root and the structs reached from its fields, through

@@ -109,3 +109,43 @@ func updateStream(data []byte) {
 	}
 	fmt.Println(make([]int, cfg.MaxMsgs)) // want option:"StreamConfig.MaxMsgs"
 }
+
+// echConfig is a record of a wire format, named like configuration: it
+// decodes itself from the bytes it is given, which no setting does.
+type echConfig struct {
+	Key []byte
+	TTL int
+}
+
+func (e *echConfig) unpack(b []byte) error {
+	e.Key = append([]byte(nil), b[1:]...)
+	e.TTL = int(b[0])
+	return nil
+}
+
+func readRecords(msgs [][]byte) (n int) {
+	for _, m := range msgs {
+		var e echConfig
+		if e.unpack(m) == nil {
+			n += len(e.Key) * e.TTL // a record's fields, not options
+		}
+	}
+	return n
+}
+
+// LimitConfig decodes itself through a configuration format's text hook:
+// still configuration.
+type LimitConfig struct {
+	Max int
+}
+
+func (l *LimitConfig) UnmarshalText(b []byte) error {
+	l.Max = len(b)
+	return nil
+}
+
+type limited struct{ cfg *LimitConfig }
+
+func newLimited(c *LimitConfig) *limited { return &limited{cfg: c} }
+
+func (l *limited) allow(n int) bool { return n < l.cfg.Max } // want option:"LimitConfig.Max"
