@@ -127,9 +127,9 @@ func (d *discoverer) structs() error {
 	// once the settings structs are known, in the same order.
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && d.userFields(s) && (d.prog.Helpers || !d.harness(nt)) {
+		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && d.mostlyUserFields(s) && (d.prog.Helpers || !d.harness(nt)) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
-			d.notes.add([]string{fullName(nt)}, "%s: configuration: a running object whose exported fields its user sets and its own code only reads or builds from settings", fullName(nt))
+			d.notes.add([]string{fullName(nt)}, "%s: configuration: a running object whose exported fields its user sets and its own code only reads or builds from settings (those its code sets are its state)", fullName(nt))
 		}
 	}
 	// So is a tool its user sets up and calls: an exported struct whose
@@ -408,6 +408,31 @@ func (d *discoverer) nestedIn(si *structInfo) (field, bool) {
 	return p, true
 }
 
+// mostlyUserFields reports whether, of the exported fields of settable
+// types of s, more are left to its user than the scanned code changes
+// (a server's timeouts and sizes beside the listener its ListenAndServe
+// stores): the others are the object's state.
+func (d *discoverer) mostlyUserFields(s *types.Struct) bool {
+	user, own := 0, 0
+	for i := range s.NumFields() {
+		f := s.Field(i)
+		if !f.Exported() || f.Embedded() || !d.settable(f.Type()) {
+			continue
+		}
+		if d.ownState(field{s, i}) {
+			own++
+		} else {
+			user++
+		}
+	}
+	return user > own
+}
+
+// ownState reports whether the scanned code changes field f.
+func (d *discoverer) ownState(f field) bool {
+	return d.changed(f) || d.mutated[f] != nil
+}
+
 // userFields reports whether s has exported fields of settable types and
 // the scanned code changes none of them: its user sets them all.
 func (d *discoverer) userFields(s *types.Struct) bool {
@@ -417,7 +442,7 @@ func (d *discoverer) userFields(s *types.Struct) bool {
 		if !f.Exported() || f.Embedded() || !d.settable(f.Type()) {
 			continue
 		}
-		if d.changed(field{s, i}) || d.mutated[field{s, i}] != nil {
+		if d.ownState(field{s, i}) {
 			return false
 		}
 		n++
@@ -554,6 +579,10 @@ func (d *discoverer) fieldOptions() {
 			if si.why == "object" && !f.Exported() {
 				d.notes.add(keys, "%s: not an option: unexported state of a running object", keys[0])
 				continue // the object's own state
+			}
+			if si.why == "object" && d.ownState(field{si.s, i}) {
+				d.notes.add(keys, "%s: not an option: state of a running object, which its own code sets", keys[0])
+				continue
 			}
 			setters := d.setters[field{si.s, i}]
 			// An unexported field is internal state unless a getter or a

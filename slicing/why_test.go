@@ -34,6 +34,7 @@ func TestWhy(t *testing.T) {
 		{"structs", "CacheSettings", []string{"example.com/t/structs.CacheSettings: configuration: named like it"}},
 		{"structs", "ServerOptions.tickTime", []string{"ServerOptions.tickTime: an option (struct, int)"}},
 		{"structs", "ServerConfig.Log", []string{"ServerConfig.Log: not an option: an observer (structs.Logger)"}},
+		{"structs", "PacketServer.Listener", []string{"PacketServer.Listener: not an option: state of a running object, which its own code sets"}},
 		{"structs", "APP_LISTEN", []string{"Config.Listen: an option (struct, string), read at "}},
 		{"structs", "Config.Storage.SyncWrites", []string{"Config.Storage.SyncWrites: an option (struct, bool), read at 1 sites, first at structs/structs.go:"}},
 		{"structs", "nosuch", nil},

@@ -1,0 +1,43 @@
+package structs
+
+import (
+	"net"
+	"sync"
+	"time"
+)
+
+// PacketServer is a running object whose ListenAndServe stores the
+// listener it opens into an exported field its user may also set: that
+// field is its state; the others, which its code only reads, are its
+// configuration.
+type PacketServer struct {
+	Addr        string
+	PacketSize  int
+	ReadTimeout time.Duration
+	Listener    net.Listener
+	mu          sync.Mutex
+	served      int
+}
+
+func (s *PacketServer) ListenAndServe() error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	l, err := net.Listen("tcp", s.Addr) // want option:"PacketServer.Addr"
+	if err != nil {
+		return err
+	}
+	s.Listener = l
+	return s.serve()
+}
+
+func (s *PacketServer) serve() error {
+	c, err := s.Listener.Accept()
+	if err != nil {
+		return err
+	}
+	c.SetReadDeadline(time.Now().Add(s.ReadTimeout)) // want option:"PacketServer.ReadTimeout"
+	buf := make([]byte, s.PacketSize)                // want option:"PacketServer.PacketSize"
+	_, err = c.Read(buf)
+	s.served++
+	return err
+}
