@@ -98,13 +98,23 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 var textHooks = map[string]bool{"UnmarshalText": true, "UnmarshalJSON": true, "UnmarshalYAML": true, "UnmarshalTOML": true}
 
 // selfDecoding returns the struct whose method fn is when fn fills the
-// receiver's fields from the bytes it is given (unpack(b []byte), a
-// wire record's decoder), with where it stores them: a record that
-// decodes itself, not settings. The text hooks of configuration formats
-// are left out.
+// receiver's fields from the bytes it is given and fails on bad ones
+// (unpack(b []byte) error, a wire record's decoder), with where it
+// stores them: a record that decodes itself, not settings. A setter
+// (which returns no error alone: SetPayload(b) *Options) is not one;
+// nor are the text hooks of configuration formats, nor a method some
+// call gives a file's bytes (a configuration file parsed by its type).
 func (d *discoverer) selfDecoding(fn *ssa.Function) (*types.Struct, string) {
-	if fn.Signature.Recv() == nil || textHooks[fn.Name()] || len(fn.Params) < 2 {
+	res := fn.Signature.Results()
+	if fn.Signature.Recv() == nil || textHooks[fn.Name()] || len(fn.Params) < 2 || res.Len() != 1 || !types.Identical(res.At(0).Type(), errorType) {
 		return nil, ""
+	}
+	for _, c := range d.calls[origin(fn)] {
+		for _, a := range c.Call.Args {
+			if d.fromFile(a) {
+				return nil, ""
+			}
+		}
 	}
 	s := structOf(fn.Params[0].Type())
 	if s == nil {

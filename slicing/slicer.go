@@ -423,8 +423,12 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 		return
 	}
 	str := IsString(v.Type()) || isStrings(v.Type())
+	texts := textMap(v.Type())
 	for _, r := range *refs {
 		if str && stringData(r, v, sl.a.user, sl.a.parsers) {
+			continue
+		}
+		if texts && textMapData(r, sl.a.user) {
 			continue
 		}
 		switch r := r.(type) {
@@ -1650,4 +1654,35 @@ func returnsAppended(fn *ssa.Function, i int, p *ssa.Parameter, depth int) bool 
 		}
 	}
 	return found
+}
+
+// textMap reports whether t maps strings to strings or to lists of them:
+// a header, a connection's parameters, labels.
+func textMap(t types.Type) bool {
+	m, ok := t.Underlying().(*types.Map)
+	return ok && IsString(m.Key()) && (IsString(m.Elem()) || isStrings(m.Elem()))
+}
+
+// textMapData reports whether r uses a map of text as data: its length,
+// or a call of code outside the program given it (a header sent with a
+// request, a connection opened with it): what such a map changes is
+// what its entries are where they are looked up by key or copied one by
+// one, not the work of the call that carries it.
+func textMapData(r ssa.Instruction, user map[*ssa.Function]bool) bool {
+	switch r := r.(type) {
+	case *ssa.MakeInterface: // handed on as an interface (json.Marshal(p))
+		for _, ref := range *r.Referrers() {
+			if !textMapData(ref, user) {
+				return false
+			}
+		}
+		return true
+	case *ssa.Call:
+		if b, ok := r.Call.Value.(*ssa.Builtin); ok {
+			return b.Name() == "len"
+		}
+		callee := r.Call.StaticCallee()
+		return callee != nil && !user[callee]
+	}
+	return false
 }

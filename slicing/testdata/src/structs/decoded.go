@@ -149,3 +149,21 @@ type limited struct{ cfg *LimitConfig }
 func newLimited(c *LimitConfig) *limited { return &limited{cfg: c} }
 
 func (l *limited) allow(n int) bool { return n < l.cfg.Max } // want option:"LimitConfig.Max"
+
+// WillOptions keeps the bytes a fluent setter is given: a setter, not a
+// decoder (it returns the options, not an error): still configuration.
+type WillOptions struct {
+	Payload []byte
+	QoS     int
+}
+
+func (w *WillOptions) SetPayload(b []byte) *WillOptions {
+	w.Payload = b
+	return w
+}
+
+type willClient struct{ opts *WillOptions }
+
+func newWillClient(o *WillOptions) *willClient { return &willClient{opts: o} }
+
+func (c *willClient) send() int { return len(c.opts.Payload) * c.opts.QoS } // want option:"WillOptions.Payload" option:"WillOptions.QoS"
