@@ -753,9 +753,9 @@ func loadBase(v ssa.Value) ssa.Value {
 // for each request's limits), and parameters of no other plain function
 // but helpers of those operations (see opHelper; a constructor or a
 // run(cfg) takes configuration), no field or global ever holds one, and
-// their fields are copied into no running object. Such a struct is an API's argument (the
-// options of one request, of one BuildIndex(opts) []byte), not the
-// configuration of a long-lived object.
+// their fields are copied into no running object. Such a struct is an
+// API's argument (the options of one request, of one BuildIndex(opts)
+// []byte), not the configuration of a long-lived object.
 //
 // When s is not, why says what keeps it from being one.
 func (d *discoverer) perCall(s *types.Struct) (ok bool, why string) {

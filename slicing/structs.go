@@ -411,7 +411,7 @@ func (d *discoverer) nestedIn(si *structInfo) (field, bool) {
 // mostlyUserFields reports whether, of the exported fields of settable
 // types of s, more are left to its user than the scanned code changes
 // (a server's timeouts and sizes beside the listener its ListenAndServe
-// stores): the others are the object's state.
+// stores): those its code changes are the object's state.
 func (d *discoverer) mostlyUserFields(s *types.Struct) bool {
 	user, own := 0, 0
 	for i := range s.NumFields() {
