@@ -286,3 +286,27 @@ func TestInternalRoot(t *testing.T) {
 		}
 	}
 }
+
+// TestNames: types of one name in two packages of one name are told
+// apart by their import paths, and options structs that hold each other
+// are named by their types, whichever is named first: the same names in
+// every run.
+func TestNames(t *testing.T) {
+	_, opts := load(t, "names/...")
+	var got []string
+	for _, o := range opts {
+		got = append(got, o.Name)
+	}
+	slices.Sort(got)
+	want := []string{"ClientOptions.PoolSize", "VaultOptions.Batch", "a/options.ReadOptions.Limit", "b/options.ReadOptions.Limit"}
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			t.Errorf("no option %s; have %q", w, got)
+		}
+	}
+	for _, n := range got {
+		if strings.Count(n, ".") > 3 {
+			t.Errorf("option %s: a name round a cycle", n)
+		}
+	}
+}

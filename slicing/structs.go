@@ -353,12 +353,54 @@ func (d *discoverer) names() {
 			count[si.named.Obj().Name()]++
 		}
 	}
+	// Types of the same name are qualified by their package's name, or,
+	// where two packages share that too (two packages called options), by
+	// as many elements of their import paths as tell them apart.
+	byName := make(map[string][]*structInfo)
+	for _, si := range d.config {
+		if si.named != nil && count[si.named.Obj().Name()] > 1 {
+			byName[si.named.Obj().Name()] = append(byName[si.named.Obj().Name()], si)
+		}
+	}
+	qualified := make(map[*structInfo]string)
+	for n, group := range byName {
+		seen := make(map[string]int)
+		for _, si := range group {
+			seen[si.pkg.Name()]++
+		}
+		for _, si := range group {
+			if seen[si.pkg.Name()] == 1 {
+				qualified[si] = si.pkg.Name() + "." + n
+			}
+		}
+		if !slices.ContainsFunc(group, func(si *structInfo) bool { return qualified[si] == "" }) {
+			continue
+		}
+		for elems := 1; ; elems++ {
+			seen := make(map[string]int)
+			for _, si := range group {
+				seen[pathSuffix(si.named.Obj().Pkg().Path(), elems)]++
+			}
+			unique := true
+			for _, si := range group {
+				if seen[pathSuffix(si.named.Obj().Pkg().Path(), elems)] > 1 {
+					unique = false
+				}
+			}
+			if unique || elems > 32 {
+				for _, si := range group {
+					qualified[si] = pathSuffix(si.named.Obj().Pkg().Path(), elems) + "." + n
+				}
+				break
+			}
+		}
+	}
 	var name func(si *structInfo, depth int) string
 	name = func(si *structInfo, depth int) string {
 		if si.name != "" {
 			return si.name
 		}
-		if p, ok := d.nestedIn(si); ok && depth < 16 {
+		if p, ok := d.nestedIn(si); ok && depth < 16 && !d.cyclic(si) {
 			return name(d.config[p.s], depth+1) + "." + p.s.Field(p.i).Name()
 		}
 		if si.named == nil {
@@ -366,7 +408,7 @@ func (d *discoverer) names() {
 		}
 		n := si.named.Obj().Name()
 		if count[n] > 1 {
-			n = si.pkg.Name() + "." + n
+			n = qualified[si]
 		}
 		return n
 	}
@@ -377,7 +419,7 @@ func (d *discoverer) names() {
 	// by the path through the field it is nested in.
 	var path func(si *structInfo, depth int) string
 	path = func(si *structInfo, depth int) string {
-		if len(si.parents) == 1 && depth < 16 {
+		if len(si.parents) == 1 && depth < 16 && !d.cyclic(si) {
 			p := si.parents[0]
 			return path(d.config[p.s], depth+1) + "." + p.s.Field(p.i).Name()
 		}
@@ -388,6 +430,32 @@ func (d *discoverer) names() {
 			si.via = p
 		}
 	}
+}
+
+// pathSuffix returns the last n elements of an import path (all of it
+// when it has fewer).
+func pathSuffix(path string, n int) string {
+	elems := strings.Split(path, "/")
+	return strings.Join(elems[max(len(elems)-n, 0):], "/")
+}
+
+// cyclic reports whether following si's only parent, and that one's,
+// comes back to si: options structs that hold each other (a client's
+// options holding a key vault's, which hold a client's). Such a struct is
+// named by its type, not by a path that would go round the cycle, and so
+// whichever of them is named first.
+func (d *discoverer) cyclic(si *structInfo) bool {
+	cur := si
+	for range len(d.config) {
+		if len(cur.parents) != 1 {
+			return false
+		}
+		cur = d.config[cur.parents[0].s]
+		if cur == si {
+			return true
+		}
+	}
+	return false
 }
 
 // nestedIn returns the one field si is nested in, when it takes its name
@@ -517,7 +585,7 @@ func (d *discoverer) ownWrite(s *types.Struct) string {
 
 // tagPrefix is the key path of si under tag, ending in the separator.
 func (d *discoverer) tagPrefix(si *structInfo, tag string, depth int) string {
-	if len(si.parents) == 1 && depth < 16 {
+	if len(si.parents) == 1 && depth < 16 && !d.cyclic(si) {
 		p := si.parents[0]
 		f := p.s.Field(p.i)
 		parent := d.tagPrefix(d.config[p.s], tag, depth+1)
