@@ -78,7 +78,40 @@ func Why(ctx context.Context, prog *Program, src configs.Sources, name string) (
 		}
 		notes.add(keys, "%s: an option (%s, %s), read at %d sites, first at %s", o.Name, o.Style, o.Type, len(o.Sites), first)
 	}
-	return notes.lookup(name), nil
+	if lines := notes.lookup(name); len(lines) > 0 {
+		return lines, nil
+	}
+	// A field of a struct that is no configuration: why the struct is not.
+	typ, field, ok := cutLast(name, ".")
+	if !ok || !hasField(prog, typ, field) {
+		return nil, nil
+	}
+	var out []string
+	for _, l := range notes.lookup(typ) {
+		out = append(out, fmt.Sprintf("%s: not an option: its struct is not configuration (%s)", name, l))
+	}
+	return out, nil
+}
+
+// hasField reports whether a struct type of prog's packages called typ
+// (as notes match names) has a field called field.
+func hasField(prog *Program, typ, field string) bool {
+	for _, pkg := range prog.SSA.AllPackages() {
+		for _, m := range pkg.Members {
+			t, ok := m.(*ssa.Type)
+			if !ok || !nameMatch(pkg.Pkg.Path()+"."+t.Name(), typ) {
+				continue
+			}
+			if s, ok := t.Type().Underlying().(*types.Struct); ok {
+				for f := range s.Fields() {
+					if f.Name() == field {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 func discover(ctx context.Context, prog *Program, src configs.Sources, why bool) ([]*Option, *notes, error) {

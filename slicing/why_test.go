@@ -38,6 +38,8 @@ func TestWhy(t *testing.T) {
 		{"structs", "APP_LISTEN", []string{"Config.Listen: an option (struct, string), read at "}},
 		{"structs", "Config.Storage.SyncWrites", []string{"Config.Storage.SyncWrites: an option (struct, bool), read at 1 sites, first at structs/structs.go:"}},
 		{"structs", "nosuch", nil},
+		{"structs", "Response.Count", []string{"Response.Count: not an option: its struct is not configuration (example.com/t/structs.Response: not configuration: no configuration tag"}},
+		{"structs", "Response.Nosuch", nil},
 		{"funcopts", "PoolConfig", []string{"example.com/t/funcopts.PoolConfig: named like configuration, but a running object"}},
 		{"funcopts", "Session", []string{"example.com/t/funcopts.Session: not configuration: a running object"}},
 		{"funcopts", "Writer", []string{"example.com/t/funcopts.Writer: configuration: a running object whose exported fields its user sets"}},
