@@ -72,11 +72,11 @@ func Why(ctx context.Context, prog *Program, src configs.Sources, name string) (
 	}
 	for _, o := range opts {
 		keys := append([]string{o.Name}, o.Aliases...)
-		first := "nowhere"
-		if len(o.Sites) > 0 {
-			first = o.Sites[0].Pos
+		if len(o.Sites) == 0 {
+			notes.add(keys, "%s: an option (%s, %s), read at no site of the packages", o.Name, o.Style, o.Type)
+			continue
 		}
-		notes.add(keys, "%s: an option (%s, %s), read at %d sites, first at %s", o.Name, o.Style, o.Type, len(o.Sites), first)
+		notes.add(keys, "%s: an option (%s, %s), read at %d sites, first at %s", o.Name, o.Style, o.Type, len(o.Sites), o.Sites[0].Pos)
 	}
 	if lines := notes.lookup(name); len(lines) > 0 {
 		return lines, nil
