@@ -41,3 +41,14 @@ func (s *PacketServer) serve() error {
 	s.served++
 	return err
 }
+
+// TransportConfiguration is configuration by its name too.
+type TransportConfiguration struct {
+	MaxFrame int
+}
+
+type transport struct{ c *TransportConfiguration }
+
+func newTransport(c *TransportConfiguration) *transport { return &transport{c: c} }
+
+func (t *transport) frame() []byte { return make([]byte, t.c.MaxFrame) } // want option:"TransportConfiguration.MaxFrame"
