@@ -71,10 +71,15 @@ type Sources struct {
 	// (not a method) takes one: a client's ClientOption, where an option
 	// type's struct (MaxRecvMsgSizeCallOption) is not.
 	ParamSuffixes []string `koanf:"param_suffixes"`
-	Getters       []Func   `koanf:"getters"`
-	Flags         []Func   `koanf:"flags"`
-	FlagVars      []Func   `koanf:"flag_vars"`
-	Unmarshal     []Func   `koanf:"unmarshal"`
+	// PerCallMethods is how many methods taking a struct no field or
+	// global keeps make it an API's per-call argument (the options of
+	// one request, passed with dozens of calls), whatever plain
+	// functions take it too; 0 turns the count off.
+	PerCallMethods int    `koanf:"per_call_methods"`
+	Getters        []Func `koanf:"getters"`
+	Flags          []Func `koanf:"flags"`
+	FlagVars       []Func `koanf:"flag_vars"`
+	Unmarshal      []Func `koanf:"unmarshal"`
 	// Decoders decode data in wire formats into argument Into: what they
 	// decode into a type that is not configuration is data (see
 	// FileReads).

@@ -217,6 +217,7 @@ type discoverer struct {
 	copiedInto  map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
 	kept        map[*types.Struct]string          // structs whose values are stored in a field or global: the first such store
 	methodParam map[*types.Struct]bool            // structs passed to methods
+	methods     map[*types.Struct]int             // how many methods take them
 	funcParam   map[*types.Struct]*ssa.Function   // structs passed to plain functions: the first of them
 	funcParams  map[*types.Struct][]*ssa.Function // all of them, in order
 	dataParam   map[*types.Struct]bool            // structs passed to plain functions that compute data
@@ -266,6 +267,7 @@ func (d *discoverer) index() {
 	d.copiedInto = make(map[*types.Struct][]*types.Struct)
 	d.kept = make(map[*types.Struct]string)
 	d.methodParam = make(map[*types.Struct]bool)
+	d.methods = make(map[*types.Struct]int)
 	d.funcParam = make(map[*types.Struct]*ssa.Function)
 	d.funcParams = make(map[*types.Struct][]*ssa.Function)
 	d.dataParam = make(map[*types.Struct]bool)
@@ -287,6 +289,7 @@ func (d *discoverer) index() {
 				switch {
 				case fn.Signature.Recv() != nil:
 					d.methodParam[s] = true
+					d.methods[s]++
 				case fn.Parent() == nil && computes(fn.Signature):
 					d.dataParam[s] = true
 				case fn.Parent() == nil:
@@ -786,9 +789,11 @@ func loadBase(v ssa.Value) ssa.Value {
 // for each request's limits), and parameters of no other plain function
 // but helpers of those operations (see opHelper; a constructor or a
 // run(cfg) takes configuration), no field or global ever holds one, and
-// their fields are copied into no running object. Such a struct is an
-// API's argument (the options of one request, of one BuildIndex(opts)
-// []byte), not the configuration of a long-lived object.
+// their fields are copied into no running object; or no field or global
+// holds one and sources.per_call_methods methods or more take it,
+// whatever else does. Such a struct is an API's argument (the options
+// of one request, of one BuildIndex(opts) []byte), not the
+// configuration of a long-lived object.
 //
 // When s is not, why says what keeps it from being one.
 func (d *discoverer) perCall(s *types.Struct) (ok bool, why string) {
@@ -797,6 +802,8 @@ func (d *discoverer) perCall(s *types.Struct) (ok bool, why string) {
 		return false, "stored in " + d.kept[s]
 	case !d.methodParam[s] && !d.dataParam[s] && !d.hookResult[s]:
 		return false, "no method takes it"
+	case d.src.PerCallMethods > 0 && d.methods[s] >= d.src.PerCallMethods:
+		return true, "" // passed with dozens of calls, kept by none
 	}
 	for _, fn := range d.funcParams[s] {
 		if !d.opHelper(fn) {

@@ -783,3 +783,27 @@ func (x *index) Total() int {
 	}
 	return n
 }
+
+// ObjectOptions go with every call of a store's API (ten methods take
+// them) and no field keeps them: an API's argument, though a plain
+// function that makes a reader from them takes them too.
+type ObjectOptions struct {
+	Version int
+}
+
+type ObjectStore struct{ n int }
+
+func (s *ObjectStore) Get(o ObjectOptions) int        { return s.n + o.Version }
+func (s *ObjectStore) Put(o ObjectOptions) int        { return s.n - o.Version }
+func (s *ObjectStore) Delete(o ObjectOptions) int     { return s.n * o.Version }
+func (s *ObjectStore) Stat(o ObjectOptions) int       { return s.n / (o.Version + 1) }
+func (s *ObjectStore) Copy(o ObjectOptions) int       { return s.n % (o.Version + 1) }
+func (s *ObjectStore) List(o ObjectOptions) int       { return s.n & o.Version }
+func (s *ObjectStore) Tag(o ObjectOptions) int        { return s.n | o.Version }
+func (s *ObjectStore) Lock(o ObjectOptions) int       { return s.n ^ o.Version }
+func (s *ObjectStore) Restore(o ObjectOptions) int    { return s.n << o.Version }
+func (s *ObjectStore) Transition(o ObjectOptions) int { return s.n >> o.Version }
+
+func objectReader(o ObjectOptions) *strings.Reader {
+	return strings.NewReader(fmt.Sprint(o.Version))
+}
