@@ -76,7 +76,11 @@ func Why(ctx context.Context, prog *Program, src configs.Sources, name string) (
 			notes.add(keys, "%s: an option (%s, %s), read at no site of the packages", o.Name, o.Style, o.Type)
 			continue
 		}
-		notes.add(keys, "%s: an option (%s, %s), read at %d sites, first at %s", o.Name, o.Style, o.Type, len(o.Sites), o.Sites[0].Pos)
+		sites := "sites"
+		if len(o.Sites) == 1 {
+			sites = "site"
+		}
+		notes.add(keys, "%s: an option (%s, %s), read at %d %s, first at %s", o.Name, o.Style, o.Type, len(o.Sites), sites, o.Sites[0].Pos)
 	}
 	if lines := notes.lookup(name); len(lines) > 0 {
 		return lines, nil

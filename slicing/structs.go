@@ -809,8 +809,11 @@ func (d *discoverer) hasTag(s *types.Struct, tags []string, fields ...int) bool 
 }
 
 // settable reports whether a field of type t can hold a configured value:
-// not a function, a channel or a pointer to a running object.
+// not a function, a channel, a context or a pointer to a running object.
 func (d *discoverer) settable(t types.Type) bool {
+	if isContext(t) {
+		return false // what a call runs under, set by its caller
+	}
 	switch u := types.Unalias(t).Underlying().(type) {
 	case *types.Signature, *types.Chan:
 		return false

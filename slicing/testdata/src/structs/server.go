@@ -1,7 +1,9 @@
 package structs
 
 import (
+	"context"
 	"net"
+	"net/http"
 	"sync"
 	"time"
 )
@@ -52,3 +54,19 @@ type transport struct{ c *TransportConfiguration }
 func newTransport(c *TransportConfiguration) *transport { return &transport{c: c} }
 
 func (t *transport) frame() []byte { return make([]byte, t.c.MaxFrame) } // want option:"TransportConfiguration.MaxFrame"
+
+// SearchConfig carries the context its searches run under beside its
+// settings: a context is never an option.
+type SearchConfig struct {
+	Ctx   context.Context
+	Limit int
+}
+
+type searcher struct{ c *SearchConfig }
+
+func newSearcher(c *SearchConfig) *searcher { return &searcher{c: c} }
+
+func (s *searcher) run() (*http.Request, []int) {
+	req, _ := http.NewRequestWithContext(s.c.Ctx, "GET", "http://localhost/", nil)
+	return req, make([]int, s.c.Limit) // want option:"SearchConfig.Limit"
+}
