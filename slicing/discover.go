@@ -562,7 +562,9 @@ func typeString(t types.Type) string {
 }
 
 // Lookup returns the option called name or having it as an alias; when
-// there is none, the names closest to it (by edit distance, at most three).
+// there is none, the names closest to it: those it is a dotted suffix of,
+// then those within a few edits of it (a quarter of its length, at least
+// two), at most three; none when no name is that close.
 func Lookup(opts []*Option, name string) (*Option, []string) {
 	for _, o := range opts {
 		if o.Name == name {
@@ -580,12 +582,18 @@ func Lookup(opts []*Option, name string) (*Option, []string) {
 	}
 	var cands []cand
 	lower := strings.ToLower(name)
+	near := max(2, len(name)/4)
 	for _, o := range opts {
 		d := distance(lower, strings.ToLower(o.Name))
 		for _, a := range o.Aliases {
 			d = min(d, distance(lower, strings.ToLower(a)))
 		}
-		cands = append(cands, cand{o.Name, d})
+		if nameMatch(o.Name, name) || slices.ContainsFunc(o.Aliases, func(a string) bool { return nameMatch(a, name) }) {
+			d = 0
+		}
+		if d <= near {
+			cands = append(cands, cand{o.Name, d})
+		}
 	}
 	slices.SortFunc(cands, func(a, b cand) int { return cmp.Or(cmp.Compare(a.d, b.d), cmp.Compare(a.name, b.name)) })
 	var out []string

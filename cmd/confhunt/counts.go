@@ -131,12 +131,9 @@ func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
 	if file == "" {
 		return nil, nil
 	}
-	f, err := counts.Read(file)
+	f, err := readCounts(file)
 	if err != nil {
-		if errors.Is(err, os.ErrNotExist) {
-			return nil, usageError("-counts %s: no such file (confhunt counts -o %s writes one)", file, file)
-		}
-		return nil, &exitError{exitUsage, err}
+		return nil, err
 	}
 	c, warnings, err := counts.Measure(an.prog, f)
 	if err != nil {
@@ -146,4 +143,17 @@ func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
 		fmt.Fprintf(e.stderr, "confhunt: warning: %s: %s\n", file, w)
 	}
 	return c, nil
+}
+
+// readCounts reads a counts file given with -counts, failing as a usage
+// error: rank checks it before the analysis, as well as when it uses it.
+func readCounts(file string) (*counts.File, error) {
+	f, err := counts.Read(file)
+	if err != nil {
+		if errors.Is(err, os.ErrNotExist) {
+			return nil, usageError("-counts %s: no such file (confhunt counts -o %s writes one)", file, file)
+		}
+		return nil, &exitError{exitUsage, err}
+	}
+	return f, nil
 }

@@ -77,8 +77,11 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 func (an *analysis) lookup(name string) (*slicing.Option, error) {
 	o, closest := slicing.Lookup(an.opts, name)
 	if o == nil {
-		if len(closest) == 0 {
+		if len(an.opts) == 0 {
 			return nil, usageError("unknown option %q: the packages read no options", name)
+		}
+		if len(closest) == 0 {
+			return nil, usageError("unknown option %q: no option is called so or near it (confhunt sources lists them)", name)
 		}
 		return nil, usageError("unknown option %q; closest: %s", name, strings.Join(closest, ", "))
 	}
@@ -138,6 +141,9 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	}
 	var files []string
 	if *countsFile != "" {
+		if _, err := readCounts(*countsFile); err != nil {
+			return err // before minutes of analysis
+		}
 		files = append(files, *countsFile)
 	}
 	if e.profile != "" {
