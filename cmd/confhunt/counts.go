@@ -131,7 +131,7 @@ func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
 	if file == "" {
 		return nil, nil
 	}
-	f, err := readCounts(file)
+	f, err := e.readCounts(file)
 	if err != nil {
 		return nil, err
 	}
@@ -145,9 +145,12 @@ func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
 	return c, nil
 }
 
-// readCounts reads a counts file given with -counts, failing as a usage
-// error: rank checks it before the analysis, as well as when it uses it.
-func readCounts(file string) (*counts.File, error) {
+// readCounts reads a counts file given with -counts, once, failing as a
+// usage error: rank checks it before the analysis and uses it after.
+func (e *env) readCounts(file string) (*counts.File, error) {
+	if f, ok := e.counts[file]; ok {
+		return f, nil
+	}
 	f, err := counts.Read(file)
 	if err != nil {
 		if errors.Is(err, os.ErrNotExist) {
@@ -155,5 +158,9 @@ func readCounts(file string) (*counts.File, error) {
 		}
 		return nil, &exitError{exitUsage, err}
 	}
+	if e.counts == nil {
+		e.counts = make(map[string]*counts.File)
+	}
+	e.counts[file] = f
 	return f, nil
 }

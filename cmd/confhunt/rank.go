@@ -141,7 +141,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	}
 	var files []string
 	if *countsFile != "" {
-		if _, err := readCounts(*countsFile); err != nil {
+		if _, err := e.readCounts(*countsFile); err != nil {
 			return err // before minutes of analysis
 		}
 		files = append(files, *countsFile)

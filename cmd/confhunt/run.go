@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -87,6 +88,9 @@ type env struct {
 	// listing is the import graph the cache key was computed from, for
 	// the load that follows a miss (slicing.Config.Listing).
 	listing *slicing.Listing
+	// counts is the -counts file read, by name: rank checks it before
+	// the analysis and uses it after without reading it twice.
+	counts map[string]*counts.File
 }
 
 // Exit codes.
@@ -418,8 +422,7 @@ func reportPackageErrors(w io.Writer, errs []slicing.PackageError) {
 	printed := 0
 	for _, pkg := range pkgs {
 		if printed == maxPackageErrors {
-			fmt.Fprintf(w, "\t... and %d more errors\n", len(errs)-printed)
-			return
+			break
 		}
 		fmt.Fprintf(w, "\t%s\n", pkg)
 		for _, pe := range byPkg[pkg] {
