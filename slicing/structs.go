@@ -362,37 +362,26 @@ func (d *discoverer) names() {
 			byName[si.named.Obj().Name()] = append(byName[si.named.Obj().Name()], si)
 		}
 	}
+	qualifier := func(si *structInfo, level int) string {
+		if level == 1 {
+			return si.pkg.Name()
+		}
+		return pathSuffix(si.pkg.Path(), level)
+	}
 	qualified := make(map[*structInfo]string)
 	for n, group := range byName {
-		seen := make(map[string]int)
-		for _, si := range group {
-			seen[si.pkg.Name()]++
-		}
-		for _, si := range group {
-			if seen[si.pkg.Name()] == 1 {
-				qualified[si] = si.pkg.Name() + "." + n
-			}
-		}
-		if !slices.ContainsFunc(group, func(si *structInfo) bool { return qualified[si] == "" }) {
-			continue
-		}
-		for elems := 1; ; elems++ {
+		for level := 1; ; level++ {
 			seen := make(map[string]int)
 			for _, si := range group {
-				seen[pathSuffix(si.named.Obj().Pkg().Path(), elems)]++
+				seen[qualifier(si, level)]++
 			}
-			unique := true
+			if level < 32 && slices.ContainsFunc(group, func(si *structInfo) bool { return seen[qualifier(si, level)] > 1 }) {
+				continue
+			}
 			for _, si := range group {
-				if seen[pathSuffix(si.named.Obj().Pkg().Path(), elems)] > 1 {
-					unique = false
-				}
+				qualified[si] = qualifier(si, level) + "." + n
 			}
-			if unique || elems > 32 {
-				for _, si := range group {
-					qualified[si] = pathSuffix(si.named.Obj().Pkg().Path(), elems) + "." + n
-				}
-				break
-			}
+			break
 		}
 	}
 	var name func(si *structInfo, depth int) string
