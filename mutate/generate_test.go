@@ -120,8 +120,9 @@ func TestLockOneOfMany(t *testing.T) {
 			ids = append(ids, m.ID)
 		}
 	}
-	if !slices.Equal(ids, []string{"lock@shards.go:33:2"}) {
-		t.Fatalf("lock mutants %v, want only the shard's lock@shards.go:33:2", ids)
+	// The tally's lock is a stripe's, or the shared one its flag picks.
+	if !slices.Equal(ids, []string{"lock@shards.go:33:2", "lock@tally.go:42:2"}) {
+		t.Fatalf("lock mutants %v, want only the shard's lock@shards.go:33:2 and the stripe's lock@tally.go:42:2", ids)
 	}
 	m := *locks[0]
 	if !m.Serial || !slices.Contains(m.Benchmarks, "example.com/app.BenchmarkAdd") {
@@ -362,5 +363,22 @@ func TestLibraryMax(t *testing.T) {
 	want := "9: PackConfig.Level → 9 (the largest value compress/gzip.NewWriterLevel accepts)"
 	if !slices.Contains(got, want) {
 		t.Errorf("PackConfig.Level's value mutants %q, want %q among them", got, want)
+	}
+}
+
+// TestValueLockBoth checks that a flag choosing which lock is taken gets
+// both values: the side its branches' costs call costlier (a hash per key
+// for a stripe) and the other, whose cost is contention on one lock.
+func TestValueLockBoth(t *testing.T) {
+	l := loadApp(t)
+	var got []string
+	for _, m := range l.mutants {
+		if m.Operator == mutate.Value && m.Option == "TallyOptions.Shared" {
+			got = append(got, m.Replacement)
+		}
+	}
+	slices.Sort(got)
+	if got = slices.Compact(got); !slices.Equal(got, []string{"false", "true"}) {
+		t.Errorf("values of TallyOptions.Shared %v, want false and true", got)
 	}
 }

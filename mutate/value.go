@@ -381,7 +381,8 @@ type slow struct {
 // slowValues chooses the slow legal values of an option of type t from
 // its slice and its costly direction (scoring.Direction, in cfg.Costly):
 //   - bool: the side its costlier branches take, or the other value when
-//     no branch says;
+//     no branch says; both sides when it decides whether or which lock is
+//     taken (contention is not in the branches' costs);
 //   - a string, or a named number compared for equality with non-zero
 //     constants (an enum-like kind): each constant the code compares it
 //     with (at most four);
@@ -415,13 +416,23 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 				vote -= b.Costlier - b.Cheaper
 			}
 		}
+		var out []slow
 		switch {
 		case vote > 0:
-			return []slow{{text: "true", desc: "→ true (its costlier branches)"}}
+			out = []slow{{text: "true", desc: "→ true (its costlier branches)"}}
 		case vote < 0:
-			return []slow{{text: "false", desc: "→ false (its costlier branches)"}}
+			out = []slow{{text: "false", desc: "→ false (its costlier branches)"}}
+		default:
+			return []slow{{text: "!(%s)", desc: "negated", wrap: true}}
 		}
-		return []slow{{text: "!(%s)", desc: "negated", wrap: true}}
+		if sl.Influence&slicing.Lock != 0 {
+			// Which lock a flag takes (one shared mutex or one per
+			// shard) costs in contention, which the branches' costs do
+			// not show: the cheaper side is tried too.
+			other := map[string]string{"true": "false", "false": "true"}[out[0].text]
+			out = append(out, slow{text: other, desc: "→ " + other + " (it decides a lock: contention is not in the branches' costs)"})
+		}
+		return out
 	case basic.Info()&(types.IsNumeric|types.IsString) == 0:
 		return nil
 	}

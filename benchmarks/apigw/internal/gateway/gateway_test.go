@@ -3,12 +3,14 @@ package gateway
 import (
 	"compress/gzip"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -138,5 +140,79 @@ func BenchmarkSearchUncached(b *testing.B) {
 	for b.Loop() {
 		get(b, h, "/search?q=item&page="+string(rune('0'+i%10)), "secret", false)
 		i++
+	}
+}
+
+// The benchmarks below each run one workload truth.yaml names, with the
+// defaults otherwise: a benchmark suite that never runs a workload cannot
+// notice what slows it (confhunt mutate reports such sites unreached).
+
+// BenchmarkAccessLog serves requests with the access log on.
+func BenchmarkAccessLog(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.AccessLog = filepath.Join(b.TempDir(), "access.log")
+	g, err := New(&cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer g.Close()
+	h := g.Handler()
+	for b.Loop() {
+		get(b, h, "/item/42", "secret", false)
+	}
+}
+
+// BenchmarkLimiter takes tokens for many clients from parallel goroutines,
+// with a rate limit too high to refuse any.
+func BenchmarkLimiter(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.RateLimit = 1e12
+	g, err := New(&cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var next atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		id := next.Add(1)
+		clients := make([]string, 64)
+		for i := range clients {
+			clients[i] = fmt.Sprintf("10.%d.0.%d", id, i)
+		}
+		now := time.Now()
+		i := 0
+		for pb.Next() {
+			g.limiter.allow(clients[i%len(clients)], now)
+			i++
+		}
+	})
+}
+
+// BenchmarkFlakyBackend searches a backend that fails one call in twenty,
+// uncached, so failures are retried after the backoff.
+func BenchmarkFlakyBackend(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.CacheSize = 0
+	cfg.BackendErrorRate = 0.05
+	g, err := New(&cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := g.Handler()
+	for b.Loop() {
+		get(b, h, "/search?q=item%201&page=1", "secret", false)
+	}
+}
+
+// BenchmarkLargePages asks for pages larger than the largest allowed.
+func BenchmarkLargePages(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.CacheSize = 0
+	g, err := New(&cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	h := g.Handler()
+	for b.Loop() {
+		get(b, h, "/search?q=item&size=100000", "secret", false)
 	}
 }
