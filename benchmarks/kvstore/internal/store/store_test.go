@@ -121,3 +121,32 @@ func BenchmarkGet(b *testing.B) {
 		i++
 	}
 }
+
+// BenchmarkCompact runs a write load that overwrites one key in five,
+// compacting after every thousand writes as the compaction interval
+// would, over small segments: the workload truth.yaml names for the garbage ratio, which the
+// benchmarks above, with compaction off, never run.
+func BenchmarkCompact(b *testing.B) {
+	cfg := testConfig(b)
+	cfg.WAL.SegmentSize = 64 << 10 // segments to compact within a short run
+	s, err := Open(cfg, quiet)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	v := bytes.Repeat([]byte("abcdefgh"), 16)
+	i := 0
+	for b.Loop() {
+		key := i
+		if i%5 == 4 {
+			key = i / 2
+		}
+		s.Put(fmt.Sprint("k", key), v)
+		if i%1000 == 999 {
+			if err := s.Compact(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		i++
+	}
+}

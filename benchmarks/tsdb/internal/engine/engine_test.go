@@ -2,6 +2,7 @@ package engine
 
 import (
 	"fmt"
+	"sync/atomic"
 	"testing"
 
 	"github.com/confhunt/confhunt/benchmarks/tsdb/internal/settings"
@@ -108,4 +109,58 @@ func BenchmarkQuery(b *testing.B) {
 		e.Query(fmt.Sprint("s", i%50), 10000, 20000)
 		i++
 	}
+}
+
+// The benchmarks below each run one workload truth.yaml names that the
+// two above do not: a benchmark suite that never runs a workload cannot
+// notice what slows it.
+
+// BenchmarkWriteManySeries writes to thousands of growing series between
+// flushes, so point buffers are recycled by the thousand.
+func BenchmarkWriteManySeries(b *testing.B) {
+	s := testSettings(b)
+	s.MemtablePoints = 50000
+	e, err := Open(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	i := 0
+	for b.Loop() {
+		e.Write(fmt.Sprint("s", i%5000), int64(i), 1)
+		i++
+	}
+}
+
+// BenchmarkQueryAbsent queries series that were never written.
+func BenchmarkQueryAbsent(b *testing.B) {
+	s := testSettings(b)
+	s.MemtablePoints = 5000
+	e, _ := Open(s)
+	for i := range 50000 {
+		e.Write(fmt.Sprint("s", i%50), int64(i), 1)
+	}
+	i := 0
+	for b.Loop() {
+		e.Query(fmt.Sprint("absent", i%50), 10000, 20000)
+		i++
+	}
+}
+
+// BenchmarkWriteParallel writes from concurrent goroutines.
+func BenchmarkWriteParallel(b *testing.B) {
+	s := testSettings(b)
+	s.MemtablePoints = 50000
+	e, err := Open(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var next atomic.Int64
+	b.RunParallel(func(pb *testing.PB) {
+		base := next.Add(1) * 1000
+		i := 0
+		for pb.Next() {
+			e.Write(fmt.Sprint("s", base+int64(i%50)), int64(i), 1)
+			i++
+		}
+	})
 }
