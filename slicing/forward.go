@@ -177,6 +177,9 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		if fn == nil {
 			continue
 		}
+		if o := fn.Origin(); o != nil && a.user[o] {
+			continue // an instance of analysed generic code: its origin's body stands for it
+		}
 		if !a.user[fn] {
 			if fn.Synthetic != "" && len(node.In) == 0 {
 				continue // a wrapper nothing calls (a method set's (*T).M for T.M)
@@ -190,7 +193,11 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		}
 		for _, e := range node.Out {
 			if e.Site != nil {
-				a.callees[e.Site] = append(a.callees[e.Site], e.Callee.Func)
+				callee := e.Callee.Func
+				if o := callee.Origin(); o != nil && a.user[o] {
+					callee = o // an instance of analysed generic code: entered as its origin
+				}
+				a.callees[e.Site] = append(a.callees[e.Site], callee)
 			}
 		}
 	}

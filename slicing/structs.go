@@ -127,7 +127,7 @@ func (d *discoverer) structs() error {
 	// once the settings structs are known, in the same order.
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && d.mostlyUserFields(s) && (d.prog.Helpers || !d.harness(nt)) {
+		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && decoded[s] == "" && d.mostlyUserFields(s) && (d.prog.Helpers || !d.harness(nt)) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: a running object whose exported fields its user sets and its own code only reads or builds from settings (those its code sets are its state)", fullName(nt))
 		}
@@ -136,11 +136,12 @@ func (d *discoverer) structs() error {
 	// own exported methods read its exported fields, which the module
 	// never takes as an argument and never sets but to constants or
 	// settings (an upgrader, a dialer). Data the module builds (a record,
-	// an error value) is set from computed values.
+	// an error value) is set from computed values; data it decodes (a
+	// feed's items) is set by the decoder, which no store shows.
 	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && !d.methodParam[s] && d.funcParam[s] == nil && !d.dataParam[s] &&
+		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && decoded[s] == "" && !d.methodParam[s] && d.funcParam[s] == nil && !d.dataParam[s] &&
 			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !d.harness(nt)) && d.userFields(s) && d.setToSettings(s) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: a tool its user sets up and calls: its methods read its exported fields, which the module sets only to constants or settings", fullName(nt))
@@ -314,9 +315,10 @@ func textValue(nt *types.Named) bool {
 }
 
 // nestedStruct returns the struct type reached from a field of type t
-// directly, through a pointer, or as the element of a slice, array or map.
+// directly, through a pointer, or as the element of a slice, array or map,
+// named or not.
 func nestedStruct(t types.Type) (*types.Struct, *types.Named) {
-	for {
+	for range 64 { // a named list of itself (type L []L) ends
 		t = types.Unalias(t)
 		switch u := t.(type) {
 		case *types.Pointer:
@@ -335,12 +337,14 @@ func nestedStruct(t types.Type) (*types.Struct, *types.Named) {
 			if s, ok := u.Underlying().(*types.Struct); ok {
 				return s, u.Origin()
 			}
-			return nil, nil
+			t = u.Underlying() // a named list or map (type Items []Item)
+			continue
 		case *types.Struct:
 			return u, nil
 		}
 		return nil, nil
 	}
+	return nil, nil
 }
 
 // names gives each configuration struct its display name: its parent's
@@ -626,7 +630,8 @@ func (d *discoverer) fieldOptions() {
 				keys = append(keys, fullName(si.named)+"."+f.Name())
 			}
 			if s, _ := nestedStruct(f.Type()); s != nil && d.config[s] != nil {
-				continue // a group of options, not one
+				d.notes.add(keys, "%s: not an option: a group of options (%s holds configuration structs: their fields are the options)", keys[0], typeString(f.Type()))
+				continue
 			}
 			if !d.settable(f.Type()) {
 				// a handle, callback or channel: set in code, not configured

@@ -167,3 +167,31 @@ type willClient struct{ opts *WillOptions }
 func newWillClient(o *WillOptions) *willClient { return &willClient{opts: o} }
 
 func (c *willClient) send() int { return len(c.opts.Payload) * c.opts.QoS } // want option:"WillOptions.Payload" option:"WillOptions.QoS"
+
+// Feed is decoded from what a server sends. Its entries, reached through
+// a named list, are data although their own exported methods read their
+// exported fields as a tool's do: the decoder sets them, no store shows it.
+type Feed struct {
+	Title   string
+	Entries EntryList
+}
+
+type EntryList []Entry
+
+type Entry struct {
+	Kind string
+	Text string
+}
+
+func (e *Entry) HTML() string {
+	if e.Kind == "html" {
+		return e.Text
+	}
+	return "<p>" + e.Text + "</p>"
+}
+
+func fetchFeed(r io.Reader) (*Feed, error) {
+	var f Feed
+	err := json.NewDecoder(r).Decode(&f)
+	return &f, err
+}
