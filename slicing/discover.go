@@ -92,6 +92,10 @@ func Why(ctx context.Context, prog *Program, src configs.Sources, name string) (
 	}
 	var out []string
 	for _, l := range notes.lookup(typ) {
+		if strings.Contains(l, ": configuration:") {
+			out = append(out, fmt.Sprintf("%s: not an option: a field discovery left out of configuration (%s)", name, l))
+			continue
+		}
 		out = append(out, fmt.Sprintf("%s: not an option: its struct is not configuration (%s)", name, l))
 	}
 	return out, nil
@@ -561,10 +565,12 @@ func typeString(t types.Type) string {
 	return types.TypeString(t, func(p *types.Package) string { return p.Name() })
 }
 
-// Lookup returns the option called name or having it as an alias; when
-// there is none, the names closest to it: those it is a dotted suffix of,
-// then those within a few edits of it (a quarter of its length, at least
-// two), at most three; none when no name is that close.
+// Lookup returns the option called name or having it as an alias, else
+// the only one whose name or alias name is a dotted suffix of (NoSync for
+// Options.NoSync, ignoring case, as -why matches); when there is none,
+// the names closest to it: those it is a dotted suffix of, then those
+// within a few edits of it (a quarter of its length, at least two), at
+// most three; none when no name is that close.
 func Lookup(opts []*Option, name string) (*Option, []string) {
 	for _, o := range opts {
 		if o.Name == name {
@@ -575,6 +581,15 @@ func Lookup(opts []*Option, name string) (*Option, []string) {
 		if slices.Contains(o.Aliases, name) {
 			return o, nil
 		}
+	}
+	var suffixOf []*Option
+	for _, o := range opts {
+		if nameMatch(o.Name, name) || slices.ContainsFunc(o.Aliases, func(a string) bool { return nameMatch(a, name) }) {
+			suffixOf = append(suffixOf, o)
+		}
+	}
+	if len(suffixOf) == 1 {
+		return suffixOf[0], nil
 	}
 	type cand struct {
 		name string

@@ -9,19 +9,22 @@ import (
 
 // TestLookupClosest: an unknown name is answered with the names it is a
 // dotted suffix of, or that are a few edits from it, and with none when
-// no name is near: not with the three least far of unrelated names.
+// no name is near: not with the three least far of unrelated names. A
+// dotted suffix of one option's name only is that option.
 func TestLookupClosest(t *testing.T) {
 	opts := []*slicing.Option{
 		{Name: "Config.Rounds"},
 		{Name: "Config.Workers", Aliases: []string{"workers"}},
 		{Name: "Server.ReadTimeout"},
+		{Name: "Client.ReadTimeout"},
+		{Name: "Options.NoSync"},
 	}
 	for _, tc := range []struct {
 		name string
 		want []string
 	}{
 		{"Config.Round", []string{"Config.Rounds"}},
-		{"ReadTimeout", []string{"Server.ReadTimeout"}},
+		{"ReadTimeout", []string{"Client.ReadTimeout", "Server.ReadTimeout"}},
 		{"worker", []string{"Config.Workers"}},
 		{"NoSuchOption", nil},
 	} {
@@ -35,5 +38,8 @@ func TestLookupClosest(t *testing.T) {
 	}
 	if o, _ := slicing.Lookup(opts, "workers"); o == nil || o.Name != "Config.Workers" {
 		t.Errorf("Lookup by alias: %v", o)
+	}
+	if o, _ := slicing.Lookup(opts, "nosync"); o == nil || o.Name != "Options.NoSync" {
+		t.Errorf("Lookup by the only name it ends: %v", o)
 	}
 }

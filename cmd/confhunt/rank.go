@@ -81,7 +81,7 @@ func (an *analysis) lookup(name string) (*slicing.Option, error) {
 			return nil, usageError("unknown option %q: the packages read no options", name)
 		}
 		if len(closest) == 0 {
-			return nil, usageError("unknown option %q: no option is called so or near it (confhunt sources lists them)", name)
+			return nil, usageError("unknown option %q: no option is called so or near it (confhunt sources lists them; -why %s says why a name is not one)", name, name)
 		}
 		return nil, usageError("unknown option %q; closest: %s", name, strings.Join(closest, ", "))
 	}
@@ -106,6 +106,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	fs := e.flags("rank", "rank [flags] [packages]")
 	fs.Float64Var(&e.top, "top", 10, "report the top `percent` of options as suspects")
 	explain := fs.String("explain", "", "show the lines contributing most to `option`'s score")
+	why := fs.String("why", "", "explain why discovery took or left out the struct type, field or option `name` (as sources -why)")
 	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json and -format sarif")
 	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
 	fs.StringVar(&e.profile, "profile", "", "use the CPU profile in `file` (pprof format: go test -cpuprofile, net/http/pprof, default.pgo) as measured hotness")
@@ -129,6 +130,12 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	mf.command = command
 	if err := mf.check(); err != nil {
 		return err
+	}
+	if *why != "" {
+		if *explain != "" || mf.on {
+			return usageError("-why with -explain or -measure: -why explains discovery, not a score")
+		}
+		return e.why(ctx, patterns, *why)
 	}
 	var f report.Format
 	if *explain != "" {
