@@ -95,6 +95,7 @@ type RankOption struct {
 	Suspect   bool       `json:"suspect"`
 	Ignored   string     `json:"ignored,omitempty"` // where and why //confhunt:ignore keeps it out of the suspects
 	Command   bool       `json:"command,omitempty"` // an option of a command bundled with a library module: ranked after the library's
+	Inert     bool       `json:"inert,omitempty"`   // it decides no work (no influence): ranked after those that do, no suspect
 	Score     ScoreJSON  `json:"score"`
 	Measured  float64    `json:"measured"`
 	Influence []string   `json:"influence"`
@@ -144,6 +145,7 @@ type RankStats struct {
 	Suspects  int     `json:"suspects"`
 	Ignored   int     `json:"ignored,omitempty"`  // options kept out of the suspects by //confhunt:ignore
 	Commands  int     `json:"commands,omitempty"` // options of commands bundled with a library module, ranked after its own
+	Inert     int     `json:"inert,omitempty"`    // options that decide no work, ranked after those that do
 	TopPct    float64 `json:"top_percent"`
 	Functions int     `json:"largest_slice_functions"`
 	Measured  bool    `json:"measured"`
@@ -163,6 +165,9 @@ func RankView(scores []*scoring.Score, top float64, measured bool, lines int) Ra
 		}
 		if sc.Command {
 			v.Stats.Commands++
+		}
+		if sc.Inert {
+			v.Stats.Inert++
 		}
 		v.Stats.Functions = max(v.Stats.Functions, sc.Size.Functions)
 		ro := rankOption(sc)
@@ -372,7 +377,7 @@ func rankOption(sc *scoring.Score) RankOption {
 	o := sc.Option
 	ro := RankOption{
 		Name: o.Name, Aliases: nonNil(o.Aliases), Type: o.Type, Style: o.Style,
-		Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect, Ignored: o.Ignored, Command: sc.Command,
+		Package: o.Package, Dynamic: o.Dynamic, Rank: sc.Rank, Suspect: sc.Suspect, Ignored: o.Ignored, Command: sc.Command, Inert: sc.Inert,
 		Score:     scoreJSON(sc.Cost, sc.Total),
 		Measured:  round(sc.Measured),
 		Influence: sc.Influence.Kinds(),
@@ -418,6 +423,9 @@ func (s RankStats) summary() string {
 	more := ""
 	if s.Ignored > 0 {
 		more = fmt.Sprintf(", %d ignored (//confhunt:ignore)", s.Ignored)
+	}
+	if s.Inert > 0 {
+		more += fmt.Sprintf("; %d decide no work (influence -: a value only passed on, as a name or a label), ranked after those that do", s.Inert)
 	}
 	if s.Commands > 0 {
 		more += fmt.Sprintf("; the last %d are the library's commands' (main packages and packages only they use), ranked after its own", s.Commands)
@@ -591,6 +599,10 @@ func (c *Costly) line(code func(string) string) string {
 	return strings.Join(parts, "; ")
 }
 
+// inertWhy says, in -explain, why an option that decides no work ranks
+// after those that do.
+const inertWhy = "its value decides no work (no branch, loop, size, goroutine count, delay, IO call, bound or lock depends on it), so what its slice costs is the same whatever it is: ranked after the options that decide some, and no suspect"
+
 // Others sums the lines of a score that -explain does not show, so that
 // the shares add up.
 type Others struct {
@@ -660,6 +672,9 @@ func (v Explain) text(w io.Writer) error {
 	if o.Ignored != "" {
 		fmt.Fprintf(w, "ignored: kept out of the suspects by //confhunt:ignore at %s\n", o.Ignored)
 	}
+	if o.Inert {
+		fmt.Fprintf(w, "inert: %s\n", inertWhy)
+	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "SHARE\tCPU\tMEM\tIO\tLAT\tSYNC\tRET\tLINE")
@@ -694,6 +709,9 @@ func (v Explain) markdown(w io.Writer) error {
 	}
 	if o.Ignored != "" {
 		fmt.Fprintf(w, "Ignored: kept out of the suspects by `//confhunt:ignore` at %s.\n", mdText(o.Ignored))
+	}
+	if o.Inert {
+		fmt.Fprintf(w, "Inert: %s.\n", inertWhy)
 	}
 	fmt.Fprintln(w)
 	t := newTable("share", "CPU", "MEM", "IO", "LAT", "SYNC", "RET", "line").alignRight(0, 1, 2, 3, 4, 5, 6)

@@ -51,6 +51,13 @@ type Score struct {
 	// Command says the option belongs to a command bundled with a library
 	// module (see commands): it ranks after the library's own options.
 	Command bool
+	// Inert says the option decides no work (see inert): it ranks after
+	// those that do, and is no suspect.
+	Inert bool
+	// library says the option's value goes on into a library's code (a
+	// call with a summary, a library struct's field), whose influence the
+	// slice does not record.
+	library bool
 
 	// Measured is the share of the score resting on measured frequencies.
 	Measured float64
@@ -179,13 +186,14 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 	command := commands(prog)
 	for _, sc := range scores {
 		sc.Command = command(sc.Option)
+		sc.Inert = inert(sc)
 	}
 	slices.SortFunc(scores, func(x, y *Score) int {
-		return cmp.Or(compareBool(x.Command, y.Command), cmp.Compare(y.Total, x.Total), cmp.Compare(tie[y], tie[x]), cmp.Compare(x.Option.Name, y.Option.Name))
+		return cmp.Or(compareBool(x.Command, y.Command), compareBool(x.Inert, y.Inert), cmp.Compare(y.Total, x.Total), cmp.Compare(tie[y], tie[x]), cmp.Compare(x.Option.Name, y.Option.Name))
 	})
 	nonzero := 0
 	for _, sc := range scores {
-		if sc.Total > 0 {
+		if sc.Total > 0 && !sc.Inert {
 			nonzero++
 		}
 	}
@@ -201,6 +209,83 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		}
 	}
 	return scores, nil
+}
+
+// inert reports whether an option decides no work: its value reaches no
+// branch, loop bound, size, goroutine count, delay, IO call, container
+// bound or lock, so what its slice costs (the instructions its value
+// flows through as data: a name formatted, a label passed on, a string
+// copied into a request) is the same whatever the value. An interface or
+// a function is exempt: which implementation it holds (a filter, a hash,
+// a buffer pool) decides the work its calls do, which no influence kind
+// records. So is one whose value goes on into a library's code, which
+// may decide work with it (a pool's size kept in the library's struct).
+func inert(sc *Score) bool {
+	if sc.Influence != 0 || sc.library {
+		return false
+	}
+	for _, site := range sc.Option.Sites {
+		if site.Value == nil {
+			continue
+		}
+		t := site.Value.Type()
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		switch t.Underlying().(type) {
+		case *types.Interface, *types.Signature:
+			return false
+		}
+	}
+	return true
+}
+
+// intoLibrary reports whether instr hands the option's value on to
+// another module's code (not the standard library's, which the catalogue
+// prices): a call of one of its functions the catalogue does not list, or
+// a store into a field of one of its structs, with or without a summary
+// of what the library does there.
+func intoLibrary(prog *slicing.Program, a *slicing.Analysis, instr ssa.Instruction) bool {
+	switch x := instr.(type) {
+	case *ssa.Store:
+		if _, ok := a.LibraryField(x); ok {
+			return true
+		}
+		fa, ok := x.Addr.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		t := types.Unalias(fa.X.Type())
+		if p, ok := t.Underlying().(*types.Pointer); ok {
+			t = types.Unalias(p.Elem())
+		}
+		n, ok := t.(*types.Named)
+		return ok && foreign(prog, n.Obj().Pkg())
+	case ssa.CallInstruction:
+		if _, ok := a.Resource(x); ok {
+			return false
+		}
+		if _, ok := a.Library(x); ok {
+			return true
+		}
+		for _, fn := range a.Callees(x) {
+			if !a.Analysed(fn) && fn.Pkg != nil && foreign(prog, fn.Pkg.Pkg) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// foreign reports whether pkg belongs to a module other than prog's main
+// one and the standard library (whose paths start without a dotted host).
+func foreign(prog *slicing.Program, pkg *types.Package) bool {
+	if pkg == nil {
+		return false
+	}
+	p := pkg.Path()
+	host, _, _ := strings.Cut(p, "/")
+	return strings.Contains(host, ".") && p != prog.Module && !strings.HasPrefix(p, prog.Module+"/")
 }
 
 // commands returns the test for an option of a library module's bundled
@@ -337,6 +422,9 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					// Not in the slice, or in a function that runs wholly
 					// under the option: its call site is charged with it.
 					continue
+				}
+				if data && !sc.library {
+					sc.library = intoLibrary(prog, w.a, instr)
 				}
 				c := w.cost(instr)
 				if fs.Influence[instr]&slicing.Time != 0 {

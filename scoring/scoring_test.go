@@ -918,3 +918,42 @@ func TestRankTies(t *testing.T) {
 		}
 	}
 }
+
+// TestInert checks that an option whose value decides no work (no
+// influence kind: a name formatted, a port joined into an address) ranks
+// after every option that decides some and is no suspect, and that one
+// holding an implementation (an interface or a function) is not inert.
+func TestInert(t *testing.T) {
+	prog, a, opts, s := setup(t, "forward")
+	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inert, seenInert := 0, false
+	for _, sc := range scores {
+		if sc.Inert {
+			inert++
+			seenInert = true
+			if sc.Influence != 0 || sc.Suspect {
+				t.Errorf("%s: inert with influence %v, suspect %v", sc.Option.Name, sc.Influence, sc.Suspect)
+			}
+			continue
+		}
+		if seenInert {
+			t.Errorf("%s (influence %v) ranks %d, after an inert option", sc.Option.Name, sc.Influence, sc.Rank)
+		}
+	}
+	if inert == 0 || inert == len(scores) {
+		t.Fatalf("%d of %d options inert: the testdata has both kinds", inert, len(scores))
+	}
+	pos := make(map[string]*scoring.Score)
+	for _, sc := range scores {
+		pos[sc.Option.Name] = sc
+	}
+	if sc := pos["Config.Port"]; sc == nil || !sc.Inert {
+		t.Errorf("Config.Port, only joined into an address: %+v, want inert", sc)
+	}
+	if sc := pos["CodecConfig.Codec"]; sc == nil || sc.Inert || sc.Influence != 0 {
+		t.Errorf("CodecConfig.Codec, an interface whose calls the code makes: %+v, want no influence and not inert", sc)
+	}
+}
