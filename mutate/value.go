@@ -538,12 +538,14 @@ func (g *generator) libraryMax(sl *slicing.Slice) (float64, string) {
 
 // numberDirection says whether larger or smaller values of a number
 // cost more, by its direction: larger when it bounds or sizes, or a
-// costlier branch is taken above a constant; smaller when a costlier
+// costlier branch is taken above a constant; smaller when it is a period
+// (a ticker's: its work runs more often), or when a costlier
 // branch is taken below a constant (at holds those constants, as Go) or
 // below a value it is compared with. A branch one of whose sides fails
 // (a check of the value) says nothing.
 func (g *generator) numberDirection(sl *slicing.Slice, dir scoring.Direction, integer bool) (larger, smaller bool, at []string) {
 	larger = len(dir.Larger) > 0
+	smaller = len(dir.Smaller) > 0 // a period: its work runs more often
 	for _, b := range dir.Branches {
 		iff, fs := g.branchAt(sl, b.Pos)
 		if iff != nil && (slicing.Rejects(iff.Block().Succs[0]) || slicing.Rejects(iff.Block().Succs[1])) {

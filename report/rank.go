@@ -540,7 +540,8 @@ func (v Rank) markdown(w io.Writer) error {
 // option: often the options are a library's, and the library is
 // analysed from a module that requires it.
 const NoOptions = `no options: nothing in the packages reads a flag, a key, the environment or a configuration struct
-(to analyse a library your module requires, name its packages: confhunt rank example.com/lib/...)
+(to analyse a library your module requires, name its packages: confhunt rank example.com/lib/...;
+settings a library takes as constructor arguments, New(size), or through setter methods, SetNoDelay(...), are not discovered)
 `
 
 // RankLegend explains the columns of the rank table: its units, the
@@ -565,6 +566,9 @@ type Costly struct {
 	// Larger names the ways larger values cost more: trip, size, bound,
 	// conc, time.
 	Larger []string `json:"larger,omitempty"`
+	// Smaller names the ways smaller values cost more: rate (a ticker's
+	// or a re-armed timer's period).
+	Smaller []string `json:"smaller,omitempty"`
 	// Branches are the branches the option decides whose sides differ in
 	// cost, the largest difference first.
 	Branches []CostlyBranch `json:"branches,omitempty"`
@@ -585,6 +589,9 @@ func (c *Costly) line(code func(string) string) string {
 	var parts []string
 	if len(c.Larger) > 0 {
 		parts = append(parts, "larger values ("+strings.Join(c.Larger, ", ")+")")
+	}
+	if len(c.Smaller) > 0 {
+		parts = append(parts, "smaller values ("+strings.Join(c.Smaller, ", ")+": a period, its work runs more often)")
 	}
 	for _, b := range c.Branches {
 		when := b.When
@@ -638,8 +645,8 @@ func ExplainView(sc *scoring.Score, ranked, n int) Explain {
 	if others > 0 {
 		v.Others = &Others{Lines: others, Score: scoreJSON(rest.Cost, rest.Total), Share: round(rest.Share)}
 	}
-	if d := sc.Direction; len(d.Larger) > 0 || len(d.Branches) > 0 {
-		v.Costly = &Costly{Larger: d.Larger}
+	if d := sc.Direction; len(d.Larger) > 0 || len(d.Smaller) > 0 || len(d.Branches) > 0 {
+		v.Costly = &Costly{Larger: d.Larger, Smaller: d.Smaller}
 		for _, b := range d.Branches {
 			v.Costly.Branches = append(v.Costly.Branches, CostlyBranch{b.Pos, b.Costly, round(b.Costlier), round(b.Cheaper)})
 		}

@@ -21,8 +21,13 @@ import (
 // it decides, which side does more work.
 type Direction struct {
 	// Larger names the ways larger values cost more (trip, size, bound,
-	// conc, time), none when the option acts only through branches.
+	// conc, time), none when the option acts only through branches or has
+	// no order (a bool, an implementation).
 	Larger []string
+	// Smaller names the ways smaller values cost more: rate, a ticker's
+	// or a re-armed timer's period, whose work runs more often the
+	// shorter it is.
+	Smaller []string
 	// Branches are the branches the option decides whose sides differ in
 	// cost, the largest difference first (at most maxBranches).
 	Branches []Branch
@@ -62,12 +67,18 @@ var largerKinds = []struct {
 }{{slicing.Trip, "trip"}, {slicing.Size, "size"}, {slicing.Bound, "bound"}, {slicing.Conc, "conc"}, {slicing.Time, "time"}}
 
 // direction computes the Direction of a slice.
-func direction(prog *slicing.Program, sl *slicing.Slice, blockCosts func(*ssa.Function) []float64) Direction {
+func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, blockCosts func(*ssa.Function) []float64) Direction {
 	var d Direction
+	periods, waits := timeSites(a, sl)
 	for _, k := range largerKinds {
-		if sl.Influence&k.kind != 0 {
-			d.Larger = append(d.Larger, k.name)
+		if sl.Influence&k.kind == 0 || !ordered(sl.Option) {
+			continue
 		}
+		if k.kind == slicing.Time && periods > 0 && waits == 0 {
+			d.Smaller = append(d.Smaller, "rate")
+			continue
+		}
+		d.Larger = append(d.Larger, k.name)
 	}
 	for _, fs := range sl.Functions() {
 		fn := fs.Func
@@ -99,6 +110,60 @@ func direction(prog *slicing.Program, sl *slicing.Slice, blockCosts func(*ssa.Fu
 		d.Branches = d.Branches[:maxBranches]
 	}
 	return d
+}
+
+// ordered reports whether an option's values have an order that can
+// cost: a number or a text parsed into one, not a bool or an
+// implementation (an interface, a function).
+func ordered(o *slicing.Option) bool {
+	for _, s := range o.Sites {
+		if s.Value == nil {
+			continue
+		}
+		b, ok := s.Value.Type().Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsBoolean == 0
+	}
+	return false
+}
+
+// timeSites counts the calls of a slice the option sets a delay of
+// (Influence Time): periods, of a ticker (time.NewTicker, time.Tick,
+// Ticker.Reset) or of a timer its function re-arms (see periodic),
+// whose work runs once per period; and waits, every other delay.
+func timeSites(a *slicing.Analysis, sl *slicing.Slice) (periods, waits int) {
+	for _, fs := range sl.Functions() {
+		for instr, in := range fs.Influence {
+			if in&slicing.Time == 0 {
+				continue
+			}
+			if tickerPeriod(instr) || periodic(a, instr) != nil {
+				periods++
+			} else {
+				waits++
+			}
+		}
+	}
+	return periods, waits
+}
+
+// tickerPeriod reports whether instr makes or resets a ticker.
+func tickerPeriod(instr ssa.Instruction) bool {
+	call, ok := instr.(ssa.CallInstruction)
+	if !ok {
+		return false
+	}
+	fn := call.Common().StaticCallee()
+	if fn == nil || fn.Pkg == nil || fn.Pkg.Pkg.Path() != "time" {
+		return false
+	}
+	switch fn.Name() {
+	case "NewTicker", "Tick":
+		return fn.Signature.Recv() == nil
+	case "Reset":
+		recv := fn.Signature.Recv()
+		return recv != nil && types.TypeString(recv.Type(), nil) == "*time.Ticker"
+	}
+	return false
 }
 
 // blockCosts returns the weighted cost per run of each block of a

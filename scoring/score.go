@@ -169,7 +169,7 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 			return nil, err
 		}
 		sc := score(prog, sl, w, freq, calls, under)
-		sc.Direction = direction(prog, sl, costs)
+		sc.Direction = direction(a, prog, sl, costs)
 		scores = append(scores, sc)
 		if staticScore != nil {
 			static = append(static, staticScore(sl))

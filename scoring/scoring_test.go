@@ -467,6 +467,18 @@ func TestDirection(t *testing.T) {
 			if !slices.Contains(d.Larger, "trip") || len(d.Branches) != 0 {
 				t.Errorf("%s: larger %v, branches %+v; want larger values through trip, no branch", name, d.Larger, d.Branches)
 			}
+		case "SweepConfig.Every":
+			if !slices.Equal(d.Smaller, []string{"rate"}) || slices.Contains(d.Larger, "time") {
+				t.Errorf("%s: larger %v, smaller %v; want smaller values through rate: a ticker's period", name, d.Larger, d.Smaller)
+			}
+		case "SweepConfig.Pause":
+			if !slices.Contains(d.Larger, "time") || len(d.Smaller) != 0 {
+				t.Errorf("%s: larger %v, smaller %v; want larger values through time: a sleep", name, d.Larger, d.Smaller)
+			}
+		case "SweepConfig.Twice":
+			if sc.Influence&slicing.Trip == 0 || len(d.Larger) != 0 {
+				t.Errorf("%s: influence %v, larger %v; want trip and no larger values for a bool", name, sc.Influence, d.Larger)
+			}
 		default:
 			if want[name] == "" {
 				continue

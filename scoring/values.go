@@ -338,6 +338,9 @@ func judge(sc *Score, text string) (Verdict, string) {
 	if len(d.Larger) > 0 {
 		why = append(why, "larger values cost more: "+strings.Join(d.Larger, ", "))
 	}
+	if len(d.Smaller) > 0 {
+		why = append(why, "smaller values cost more: "+strings.Join(d.Smaller, ", "))
+	}
 	if len(d.Branches) > 0 {
 		b := d.Branches[0]
 		why = append(why, fmt.Sprintf("%s: its %s side costs more, on a test of more than the value", b.Pos, b.Costly))

@@ -86,40 +86,59 @@ func Why(ctx context.Context, prog *Program, src configs.Sources, name string) (
 		return lines, nil
 	}
 	// A field of a struct that is no configuration: why the struct is not.
+	// A bare field name is looked for in every struct of the packages.
 	typ, field, ok := cutLast(name, ".")
-	if !ok || !hasField(prog, typ, field) {
-		return nil, nil
+	if !ok {
+		typ, field = "", name
 	}
 	var out []string
-	for _, l := range notes.lookup(typ) {
-		if strings.Contains(l, ": configuration:") {
-			out = append(out, fmt.Sprintf("%s: not an option: a field discovery left out of configuration (%s)", name, l))
-			continue
+	for _, t := range withField(prog, typ, field) {
+		f := name // as asked, when a type is named
+		if !ok {
+			f = t + "." + field
 		}
-		out = append(out, fmt.Sprintf("%s: not an option: its struct is not configuration (%s)", name, l))
+		lines := notes.lookup(t)
+		if len(lines) == 0 {
+			out = append(out, fmt.Sprintf("%s: not an option: its struct %s is not configuration: not named like it, tagged, declared, set by functional options or used as settings", f, t))
+		}
+		for _, l := range lines {
+			if strings.Contains(l, ": configuration:") {
+				out = append(out, fmt.Sprintf("%s: not an option: a field discovery left out of configuration (%s)", f, l))
+				continue
+			}
+			out = append(out, fmt.Sprintf("%s: not an option: its struct is not configuration (%s)", f, l))
+		}
 	}
 	return out, nil
 }
 
-// hasField reports whether a struct type of prog's packages called typ
-// (as notes match names) has a field called field.
-func hasField(prog *Program, typ, field string) bool {
-	for _, pkg := range prog.SSA.AllPackages() {
+// withField returns the struct types of prog's scanned packages called
+// typ (as notes match names; any, when typ is "") that have a field
+// called field, by full name, sorted.
+func withField(prog *Program, typ, field string) []string {
+	var out []string
+	for pkg := range prog.Scanned {
 		for _, m := range pkg.Members {
 			t, ok := m.(*ssa.Type)
-			if !ok || !nameMatch(pkg.Pkg.Path()+"."+t.Name(), typ) {
+			if !ok {
+				continue
+			}
+			full := pkg.Pkg.Path() + "." + t.Name()
+			if typ != "" && !nameMatch(full, typ) {
 				continue
 			}
 			if s, ok := t.Type().Underlying().(*types.Struct); ok {
 				for f := range s.Fields() {
 					if f.Name() == field {
-						return true
+						out = append(out, full)
+						break
 					}
 				}
 			}
 		}
 	}
-	return false
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func discover(ctx context.Context, prog *Program, src configs.Sources, why bool) ([]*Option, *notes, error) {
