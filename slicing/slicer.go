@@ -701,6 +701,9 @@ func (sl *slicer) store(addr, v ssa.Value, ctx *callCtx) {
 	switch addr := addr.(type) {
 	case *ssa.Global, *ssa.FieldAddr:
 		sl.loadsOf(v, sl.a.loads.at(addr), sl.shareRoot(shareOf(ctx)*sl.shared(addr)))
+		// Set plainly (at start-up), read with atomic loads (while
+		// goroutines run): the loads read it all the same.
+		sl.loadsOf(v, sl.a.atomics.at(addr), nil)
 	case *ssa.IndexAddr:
 		if arr, ok := addr.X.(*ssa.Alloc); ok {
 			// An element of a local array, such as the backing array of
