@@ -85,25 +85,35 @@ func TestFreelist(t *testing.T) {
 	}
 }
 
-func BenchmarkWrite(b *testing.B) {
-	e, err := Open(testSettings(b))
+func BenchmarkWrite(b *testing.B) { benchWrite(b, testSettings(b), 50) }
+
+// benchWrite writes points to series round-robin.
+func benchWrite(b *testing.B, s settings.EngineSettings, series int) {
+	e, err := Open(s)
 	if err != nil {
 		b.Fatal(err)
 	}
 	i := 0
 	for b.Loop() {
-		e.Write(fmt.Sprint("s", i%50), int64(i), 1)
+		e.Write(fmt.Sprint("s", i%series), int64(i), 1)
 		i++
 	}
 }
 
-func BenchmarkQuery(b *testing.B) {
+// filled opens an engine holding 50000 points of 50 series over ten
+// segments.
+func filled(b *testing.B) *Engine {
 	s := testSettings(b)
 	s.MemtablePoints = 5000
 	e, _ := Open(s)
 	for i := range 50000 {
 		e.Write(fmt.Sprint("s", i%50), int64(i), 1)
 	}
+	return e
+}
+
+func BenchmarkQuery(b *testing.B) {
+	e := filled(b)
 	i := 0
 	for b.Loop() {
 		e.Query(fmt.Sprint("s", i%50), 10000, 20000)
@@ -120,25 +130,12 @@ func BenchmarkQuery(b *testing.B) {
 func BenchmarkWriteManySeries(b *testing.B) {
 	s := testSettings(b)
 	s.MemtablePoints = 50000
-	e, err := Open(s)
-	if err != nil {
-		b.Fatal(err)
-	}
-	i := 0
-	for b.Loop() {
-		e.Write(fmt.Sprint("s", i%5000), int64(i), 1)
-		i++
-	}
+	benchWrite(b, s, 5000)
 }
 
 // BenchmarkQueryAbsent queries series that were never written.
 func BenchmarkQueryAbsent(b *testing.B) {
-	s := testSettings(b)
-	s.MemtablePoints = 5000
-	e, _ := Open(s)
-	for i := range 50000 {
-		e.Write(fmt.Sprint("s", i%50), int64(i), 1)
-	}
+	e := filled(b)
 	i := 0
 	for b.Loop() {
 		e.Query(fmt.Sprint("absent", i%50), 10000, 20000)
