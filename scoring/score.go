@@ -54,9 +54,9 @@ type Score struct {
 	// Inert says the option decides no work (see inert): it ranks after
 	// those that do, and is no suspect.
 	Inert bool
-	// library says the option's value goes on into a library's code (a
-	// call with a summary, a library struct's field), whose influence the
-	// slice does not record.
+	// library says the option's value goes on into another module's code
+	// (a call the catalogue does not price, a store into a field of its
+	// struct), whose influence the slice does not record (intoLibrary).
 	library bool
 
 	// Measured is the share of the score resting on measured frequencies.
