@@ -81,7 +81,7 @@ func (an *analysis) lookup(name string) (*slicing.Option, error) {
 			return nil, usageError("unknown option %q: the packages read no options", name)
 		}
 		if len(closest) == 0 {
-			return nil, usageError("unknown option %q: no option is called so or near it (confhunt sources lists them; -why %s says why a name is not one)", name, name)
+			return nil, usageError("unknown option %q: no option is called so or near it (confhunt sources lists them; confhunt sources -why %s says why a name is not one)", name, name)
 		}
 		return nil, usageError("unknown option %q; closest: %s", name, strings.Join(closest, ", "))
 	}

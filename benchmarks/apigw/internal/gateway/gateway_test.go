@@ -147,16 +147,22 @@ func BenchmarkSearchUncached(b *testing.B) {
 // defaults otherwise: a benchmark suite that never runs a workload cannot
 // notice what slows it (confhunt mutate reports such sites unreached).
 
-// BenchmarkAccessLog serves requests with the access log on.
-func BenchmarkAccessLog(b *testing.B) {
-	cfg := DefaultConfig()
-	cfg.AccessLog = filepath.Join(b.TempDir(), "access.log")
+// handler returns the handler of a gateway made with cfg, closed when
+// the benchmark ends.
+func handler(b *testing.B, cfg GatewayConfig) http.Handler {
 	g, err := New(&cfg)
 	if err != nil {
 		b.Fatal(err)
 	}
-	defer g.Close()
-	h := g.Handler()
+	b.Cleanup(func() { g.Close() })
+	return g.Handler()
+}
+
+// BenchmarkAccessLog serves requests with the access log on.
+func BenchmarkAccessLog(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.AccessLog = filepath.Join(b.TempDir(), "access.log")
+	h := handler(b, cfg)
 	for b.Loop() {
 		get(b, h, "/item/42", "secret", false)
 	}
@@ -193,11 +199,7 @@ func BenchmarkFlakyBackend(b *testing.B) {
 	cfg := DefaultConfig()
 	cfg.CacheSize = 0
 	cfg.BackendErrorRate = 0.05
-	g, err := New(&cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	h := g.Handler()
+	h := handler(b, cfg)
 	for b.Loop() {
 		get(b, h, "/search?q=item%201&page=1", "secret", false)
 	}
@@ -207,11 +209,7 @@ func BenchmarkFlakyBackend(b *testing.B) {
 func BenchmarkLargePages(b *testing.B) {
 	cfg := DefaultConfig()
 	cfg.CacheSize = 0
-	g, err := New(&cfg)
-	if err != nil {
-		b.Fatal(err)
-	}
-	h := g.Handler()
+	h := handler(b, cfg)
 	for b.Loop() {
 		get(b, h, "/search?q=item&size=100000", "secret", false)
 	}
