@@ -82,6 +82,46 @@ func (u *underBranch) call(c ssa.CallInstruction, depth int) Cost {
 	return sum.scale(1 / float64(n))
 }
 
+// spread is what the choice of implementation changes at c, a call
+// through an interface or a function value: the difference between its
+// costliest callee and its cheapest, each with its callees below; a
+// callee outside the analysed code costs own, what the catalogue says
+// the call costs. Where the code names the implementations the option
+// chooses among (impls), only those count. Where it does not (the option
+// is an implementation a user brings: a filter, a hash), what one of
+// the implementations the call may reach costs on average: the choice is
+// between those and what a user brings.
+func (u *underBranch) spread(c ssa.CallInstruction, own Cost, impls map[any]bool) Cost {
+	var lo, hi, sum Cost
+	n := 0
+	for _, fn := range u.w.a.Callees(c) {
+		if u.w.a.InHelper(fn) || len(impls) > 0 && !impls[slicing.ImplKey(fn)] {
+			continue
+		}
+		cost := own
+		if u.w.a.Analysed(fn) {
+			cost = u.fn(fn, 1)
+		}
+		if n == 0 || cost.sum() < lo.sum() {
+			lo = cost
+		}
+		if n == 0 || cost.sum() > hi.sum() {
+			hi = cost
+		}
+		sum = sum.add(cost, 1)
+		n++
+	}
+	switch {
+	case n == 0:
+		return Cost{}
+	case len(impls) == 0:
+		return sum.scale(1 / float64(n))
+	case n == 1:
+		return hi
+	}
+	return hi.sub(lo)
+}
+
 // fn is the cost of one call of fn at depth, with its callees below.
 // A recursive call adds nothing.
 func (u *underBranch) fn(fn *ssa.Function, depth int) Cost {

@@ -33,6 +33,11 @@ func (c Cost) add(d Cost, times float64) Cost {
 
 // sum is the work per run: RET, memory kept rather than work done per
 // execution, is not in it.
+// sub is c less d, resource by resource, none below zero.
+func (c Cost) sub(d Cost) Cost {
+	return Cost{CPU: max(c.CPU-d.CPU, 0), MEM: max(c.MEM-d.MEM, 0), IO: max(c.IO-d.IO, 0), LAT: max(c.LAT-d.LAT, 0), SYNC: max(c.SYNC-d.SYNC, 0), RET: max(c.RET-d.RET, 0)}
+}
+
 func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT + c.SYNC }
 
 func (c Cost) scale(k float64) Cost {
@@ -435,6 +440,16 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 						c = c.add(under.fn(cb, 1), max(calls[cb], 1)/times)
 					}
 				}
+				if fs.Dispatch[instr] && !controlled {
+					// A call through the implementation the option
+					// chose: what the choice changes, unless the
+					// implementations only observe (an event sink, a
+					// logger).
+					c = Cost{}
+					if call, ok := instr.(*ssa.Call); !ok || !observer(under, call) {
+						c = under.spread(instr.(ssa.CallInstruction), w.cost(instr), sl.Impls)
+					}
+				}
 				if controlled {
 					switch x := instr.(type) {
 					case ssa.CallInstruction:
@@ -582,6 +597,12 @@ func (c *inContext) base(fs *slicing.FuncSlice) float64 {
 	}
 	c.memo[fn] = v
 	return v
+}
+
+// observer reports whether a call has no effect but observing.
+func observer(u *underBranch, c *ssa.Call) bool {
+	ok, observes := u.observing(c, 0)
+	return ok && observes
 }
 
 // periodic returns the function a time.AfterFunc call runs when its timer

@@ -965,7 +965,47 @@ func TestInert(t *testing.T) {
 	if sc := pos["Config.Port"]; sc == nil || !sc.Inert {
 		t.Errorf("Config.Port, only joined into an address: %+v, want inert", sc)
 	}
-	if sc := pos["CodecConfig.Codec"]; sc == nil || sc.Inert || sc.Influence != 0 {
-		t.Errorf("CodecConfig.Codec, an interface whose calls the code makes: %+v, want no influence and not inert", sc)
+	if sc := pos["CodecConfig.Codec"]; sc == nil || sc.Inert || sc.Influence != slicing.Path || sc.Cost.CPU == 0 {
+		t.Errorf("CodecConfig.Codec, an interface whose calls the code makes: %+v, want them charged (path) and not inert", sc)
+	}
+}
+
+// TestImplementations checks that an option choosing an implementation
+// (an index kind its switch stores, a level its constructor switches on,
+// a hash that is one) is charged at the calls through the choice with
+// what the choice changes; and that calls which only observe, or through
+// a writer either side gets from code the program does not name, are not.
+func TestImplementations(t *testing.T) {
+	prog, a, by, s := rankBy(t, "impls")
+	for _, name := range []string{"Config.Index", "Config.Level", "Config.Hash", "Config.Buffer", "Config.Trace"} {
+		if by[name] == nil {
+			t.Fatalf("%s not ranked", name)
+		}
+	}
+	own := func(typ, name string) float64 { return scoring.OwnCPU(a, s.Estimates, method(prog, typ, name)) }
+	scan, sorted := own("scan", "Get"), own("sorted", "Get")
+	if scan <= sorted {
+		t.Fatalf("scan.Get's own CPU %g, sorted.Get's %g: the testdata's costly index is not costlier", scan, sorted)
+	}
+	if idx := by["Config.Index"].Cost.CPU; idx < scan-sorted {
+		t.Errorf("Index's CPU %g: want at least what the choice changes per lookup, %g", idx, scan-sorted)
+	}
+	if lvl, best := by["Config.Level"].Cost.CPU, own("best", "Encode"); lvl < best-own("fast", "Encode") {
+		t.Errorf("Level's CPU %g: want at least what the costlier encoder adds per record, %g", lvl, best-own("fast", "Encode"))
+	}
+	if h, sum := by["Config.Hash"].Cost.CPU, own("fnv", "Sum"); h < 10*sum {
+		t.Errorf("Hash's CPU %g: want the hash it holds charged per key of Shard's loop (%g a key), not once", h, sum)
+	}
+	// The calls through the choice: the observer's cost nothing, the
+	// writes no IO (the load of the writer is the option's data).
+	for _, l := range by["Config.Trace"].Lines {
+		if l.Func == method(prog, "Store", "Lookup") && l.Cost != (scoring.Cost{}) {
+			t.Errorf("Trace charged %+v at %s: want nothing", l.Cost, l.Pos)
+		}
+	}
+	for _, l := range by["Config.Buffer"].Lines {
+		if l.Func == method(prog, "Store", "Write") && l.Cost.IO != 0 {
+			t.Errorf("Buffer charged %+v at %s: want no IO", l.Cost, l.Pos)
+		}
 	}
 }

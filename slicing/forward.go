@@ -24,6 +24,10 @@ type Slice struct {
 	Option    *Option
 	Funcs     map[*ssa.Function]*FuncSlice
 	Influence Influence
+	// Impls holds the implementations the option chooses among, by
+	// ImplKey, where the code names them; a call through the choice runs
+	// one of them (FuncSlice.Dispatch).
+	Impls map[any]bool
 }
 
 // FuncSlice is the part of a slice inside one function.
@@ -39,6 +43,12 @@ type FuncSlice struct {
 	// Scaled holds the library calls whose arguments the option reaches
 	// and whose cost grows with them (configs.Resource.Scales).
 	Scaled map[ssa.Instruction]bool
+
+	// Dispatch holds the calls through an interface or a function value
+	// whose implementation the option chooses (a codec it names, a
+	// strategy stored under its branch): they are charged with what the
+	// implementations they reach do.
+	Dispatch map[ssa.Instruction]bool
 
 	// Entered holds the calls through whose arguments the value came into
 	// the function; Anywhere says it also came in otherwise (the option

@@ -67,6 +67,16 @@ type slicer struct {
 	nilOnly map[ssa.Value]bool
 	// data holds the values the option's value flows into.
 	data map[ssa.Value]bool
+	// chosen holds the interface and function values whose
+	// implementation the option chooses: the option itself when it is
+	// one, a phi of its branch's sides, the loads of a field its
+	// branches set, what a function returns under them; and their
+	// copies. A call through one is the option's (see dispatch).
+	chosen map[ssa.Value]bool
+	// returns are the returns of implementations under the option's
+	// branches, with the hops of the branch, followed to the callers
+	// once the data flow is known.
+	returns []hopReturn
 	// stores are the stores under the option's branches, followed once the
 	// data flow is known: storing the option's own value is no decision.
 	stores []*ssa.Store
@@ -92,6 +102,7 @@ func (a *Analysis) slicer(o *Option) *slicer {
 		nilness:  make(map[ssa.Value]bool),
 		nilOnly:  make(map[ssa.Value]bool),
 		data:     make(map[ssa.Value]bool),
+		chosen:   make(map[ssa.Value]bool),
 		work:     make([][]hopItem, a.limits.MaxHops+1),
 	}
 }
@@ -108,9 +119,12 @@ func (sl *slicer) run() *Slice {
 		if instr, ok := site.Value.(ssa.Instruction); ok {
 			sl.mark(instr)
 		}
+		if implementation(site.Value.Type()) {
+			sl.chosen[site.Value] = true // the option is an implementation
+		}
 		sl.push(site.Value, nil)
 	}
-	for sl.pending > 0 || len(sl.wholeQ) > 0 || len(sl.stores) > 0 {
+	for sl.pending > 0 || len(sl.wholeQ) > 0 || len(sl.stores) > 0 || len(sl.returns) > 0 {
 		for sl.pending > 0 {
 			it := sl.pop()
 			if sl.seen[it.item] < it.hops {
@@ -132,6 +146,11 @@ func (sl *slicer) run() *Slice {
 			sl.stores = nil
 			for _, st := range stores {
 				sl.storedUnder(st)
+			}
+			returns := sl.returns
+			sl.returns = nil
+			for _, r := range returns {
+				sl.returnedUnder(r.r, r.hops)
 			}
 		}
 	}
@@ -253,6 +272,12 @@ func (sl *slicer) requeue(v ssa.Value, ctx *callCtx, hops int) {
 // flow queues to, which v's value reaches: to inherits what the option
 // decides of v's nilness.
 func (sl *slicer) flow(v, to ssa.Value, ctx *callCtx, hops int) {
+	if sl.chosen[v] && !sl.chosen[to] && implementation(to.Type()) {
+		sl.chosen[to] = true
+		if _, seen := sl.seen[item{to, ctx}]; seen {
+			sl.requeue(to, ctx, hops) // its calls are the option's now
+		}
+	}
 	switch {
 	case sl.nilness[v]:
 		sl.pushNil(to, ctx, hops, !sl.nilOnly[v])
@@ -525,7 +550,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 				}
 			}
 			continue
-		case *ssa.Phi, *ssa.ChangeType:
+		case *ssa.Phi, *ssa.ChangeType, *ssa.ChangeInterface:
 			sl.mark(r)
 			sl.flow(v, r.(ssa.Value), ctx, sl.hops)
 			continue
@@ -565,7 +590,7 @@ func (sl *slicer) nilUses(v ssa.Value, refs []ssa.Instruction, ctx *callCtx) {
 				sl.mark(r)
 				sl.push(r, ctx)
 			}
-		case *ssa.Phi, *ssa.ChangeType:
+		case *ssa.Phi, *ssa.ChangeType, *ssa.ChangeInterface:
 			sl.flow(v, r.(ssa.Value), ctx, sl.hops)
 		case *ssa.Select:
 			sl.selectNil(r, v, ctx)
@@ -585,6 +610,9 @@ func (sl *slicer) nilUses(v ssa.Value, refs []ssa.Instruction, ctx *callCtx) {
 		case ssa.CallInstruction:
 			common := r.Common()
 			if common.Value == v {
+				if sl.chosen[v] {
+					sl.dispatch(r)
+				}
 				continue
 			}
 			for _, callee := range sl.a.Callees(r) {
@@ -752,6 +780,9 @@ func localLoads(addr ssa.Value, seen map[ssa.Value]bool) []ssa.Value {
 // context) and flows to the result of library calls.
 func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 	common := c.Common()
+	if common.Value == v && sl.chosen[v] {
+		sl.dispatch(c)
+	}
 	if common.Value == v && !common.IsInvoke() {
 		return // calling an affected function value
 	}
@@ -967,6 +998,10 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			for i, e := range phi.Edges {
 				if inDep[m.Preds[i]] && !isError(e.Type()) {
 					sl.mark(phi)
+					if !slices.ContainsFunc(phi.Edges, func(e ssa.Value) bool { return !known(e) || implKey(e) == implKey(phi.Edges[0]) && e != phi.Edges[0] }) && len(phi.Edges) > 1 {
+						sl.chosen[phi] = true // the sides bring different implementations
+						sl.implOf(phi.Edges...)
+					}
 					if slices.ContainsFunc(phi.Edges, isNil) {
 						sl.pushNil(phi, ctx, sl.hops, true)
 					} else {
@@ -1053,10 +1088,21 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 	// Set again, but to nil (or the flag to the same), by the function
 	// that sets it under the option, outside the option's branch: it is
 	// set whatever the option says (a connection dialled, then wrapped
-	// under the option).
+	// under the option). Unless the field holds an implementation, set
+	// to another one elsewhere in that function: the option chooses
+	// which one the field holds, and the calls through it are its own.
 	raised := flag(st.Val)
+	impl := false
 	for _, other := range sl.a.stores.at(st.Addr) {
-		if other == st || other.Parent() != st.Parent() || sl.under(other) {
+		if other == st || other.Parent() != st.Parent() {
+			continue
+		}
+		if known(st.Val) && known(other.Val) && implKey(other.Val) != implKey(st.Val) {
+			impl = true
+			sl.implOf(st.Val, other.Val)
+			continue
+		}
+		if sl.under(other) {
 			continue
 		}
 		if raised && !opposite(other.Val, st.Val) || !raised && !isNil(other.Val) {
@@ -1065,6 +1111,9 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 	}
 	for _, l := range loads {
 		if !raised {
+			if impl && implementation(l.Type()) {
+				sl.chosen[l] = true
+			}
 			sl.pushNil(l, nil, sl.hops+1, false)
 			continue
 		}
@@ -1073,6 +1122,183 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 		}
 		sl.pushHops(l, nil, sl.hops+1)
 	}
+}
+
+// returnedUnder follows an implementation a function returns under a
+// branch on the option, when it returns another one elsewhere: its
+// callers get the one the option chose.
+func (sl *slicer) returnedUnder(r *ssa.Return, hops int) {
+	fn := r.Parent()
+	if hops+1 > sl.a.limits.MaxHops {
+		return
+	}
+	for i, res := range r.Results {
+		if !known(res) || sl.data[res] {
+			continue
+		}
+		others := returnsOther(fn, i, implKey(res))
+		if others == nil {
+			continue
+		}
+		sl.implOf(res)
+		sl.implOf(others...)
+		for _, site := range sl.a.callers[fn] {
+			call, ok := site.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			var v ssa.Value = call
+			if len(r.Results) > 1 {
+				v = nil
+				for _, ref := range *call.Referrers() {
+					if ex, ok := ref.(*ssa.Extract); ok && ex.Index == i {
+						v = ex
+					}
+				}
+			}
+			if v == nil || sl.chosen[v] {
+				continue
+			}
+			sl.mark(call)
+			sl.chosen[v] = true
+			sl.pushNil(v, nil, hops+1, false)
+		}
+	}
+}
+
+type hopReturn struct {
+	r    *ssa.Return
+	hops int
+}
+
+// returnsOther returns the known implementations other than key that fn
+// returns as its result i, or nil when it returns one it does not know.
+func returnsOther(fn *ssa.Function, i int, key any) []ssa.Value {
+	var out []ssa.Value
+	for _, b := range fn.Blocks {
+		if r, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(r.Results) {
+			v := r.Results[i]
+			switch {
+			case isNil(v):
+			case !known(v):
+				return nil
+			case implKey(v) != key:
+				out = append(out, v)
+			}
+		}
+	}
+	return out
+}
+
+// implOf records the implementations the option chooses among.
+func (sl *slicer) implOf(vs ...ssa.Value) {
+	if sl.s.Impls == nil {
+		sl.s.Impls = make(map[any]bool)
+	}
+	for _, v := range vs {
+		sl.s.Impls[implKey(v)] = true
+	}
+}
+
+// dispatch records a call through a value whose implementation the
+// option chooses: it runs the implementation the option picked.
+func (sl *slicer) dispatch(c ssa.CallInstruction) {
+	if accessor(c.Common().Signature()) {
+		return
+	}
+	sl.mark(c)
+	fs := sl.fn(c.Parent())
+	if fs.Dispatch == nil {
+		fs.Dispatch = make(map[ssa.Instruction]bool)
+	}
+	fs.Dispatch[c] = true
+	sl.influence(c, Path)
+}
+
+// accessor reports whether a call of sig only reads a value: it takes
+// nothing and returns numbers, strings or bools (an address's String, a
+// codec's Name). Implementations differ there in what they hold, not in
+// the work they do.
+func accessor(sig *types.Signature) bool {
+	if sig.Params().Len() > 0 || sig.Results().Len() == 0 {
+		return false
+	}
+	for v := range sig.Results().Variables() {
+		if _, ok := v.Type().Underlying().(*types.Basic); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// implementation reports whether values of type t are implementations
+// one may choose: an interface with methods (not an error or a
+// context), or a function.
+func implementation(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Signature:
+		return true
+	case *types.Interface:
+		return u.NumMethods() > 0 && !isError(t) && !isContext(t)
+	}
+	return false
+}
+
+// chosenImpl reports whether v is an implementation, not nil.
+func chosenImpl(v ssa.Value) bool { return implementation(v.Type()) && !isNil(v) }
+
+// known reports whether v is an implementation the code names: a value
+// of a concrete type made into an interface, a function or a closure.
+// One a call returns (a connection dialled, a client wrapped) is not: what
+// it does is the called code's, whichever the option picked.
+func known(v ssa.Value) bool {
+	if !implementation(v.Type()) {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return true
+	case *ssa.Function, *ssa.MakeClosure:
+		return true
+	case *ssa.ChangeInterface:
+		return known(x.X)
+	}
+	return false
+}
+
+// implKey tells implementations apart: by concrete type when made into
+// an interface, by function for a function or closure, by value
+// otherwise.
+func implKey(v ssa.Value) any {
+	switch x := v.(type) {
+	case *ssa.MakeInterface:
+		return typeKey(x.X.Type())
+	case *ssa.MakeClosure:
+		return x.Fn
+	case *ssa.ChangeInterface:
+		return implKey(x.X)
+	}
+	return v
+}
+
+// ImplKey is the key Slice.Impls holds for fn when it implements a
+// choice: its receiver's type for a method, the function otherwise.
+func ImplKey(fn *ssa.Function) any {
+	if recv := fn.Signature.Recv(); recv != nil {
+		return typeKey(recv.Type())
+	}
+	return fn
+}
+
+// typeKey is a comparable key for a type: its name when it has one.
+func typeKey(t types.Type) any {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	if n, ok := types.Unalias(t).(*types.Named); ok {
+		return n.Obj()
+	}
+	return t.String()
 }
 
 // flag says whether v is a boolean constant: a flag raised or lowered.
@@ -1127,6 +1353,13 @@ func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx, fr
 				// whatever the option says in the other runs.
 				if (nilable(instr.Val.Type()) && !isError(instr.Val.Type()) && !isNil(instr.Val) || flag(instr.Val)) && (from == nil || from.Dominates(d)) {
 					sl.stores = append(sl.stores, instr)
+				}
+			case *ssa.Return:
+				// An implementation returned on a side of the branch (a
+				// constructor switching on the option): its callers get
+				// the one the option chose.
+				if from != nil && from.Dominates(d) && slices.ContainsFunc(instr.Results, known) {
+					sl.returns = append(sl.returns, hopReturn{instr, sl.hops})
 				}
 			}
 		}

@@ -633,6 +633,13 @@ func (d *discoverer) fieldOptions() {
 				d.notes.add(keys, "%s: not an option: a group of options (%s holds configuration structs: their fields are the options)", keys[0], typeString(f.Type()))
 				continue
 			}
+			if f.Embedded() && types.IsInterface(f.Type()) {
+				// type retrying struct{ Backend; ... }: the struct is an
+				// implementation of the interface, wrapping the one it
+				// holds, not settings
+				d.notes.add(keys, "%s: not an option: an embedded interface, which makes %s a wrapper of the implementation it holds, set in code rather than configured", keys[0], si.name)
+				continue
+			}
 			if !d.settable(f.Type()) {
 				// a handle, callback or channel: set in code, not configured
 				d.notes.add(keys, "%s: not an option: its type %s is a handle, callback or channel, set in code rather than configured", keys[0], typeString(f.Type()))

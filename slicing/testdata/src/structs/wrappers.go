@@ -51,3 +51,25 @@ func OpenStore(o *StoreOptions) []byte {
 	c.blocks++
 	return make([]byte, c.BlockSize) // want option:"StoreOptions.BlockSize" alias:"cachedStoreOptions.StoreOptions.BlockSize"
 }
+
+// Blobs is where a store keeps its blobs.
+type Blobs interface {
+	Get(k string) ([]byte, error)
+}
+
+// RetryConfig embeds the Blobs it retries: it is a Blobs itself, a
+// wrapper around the one it holds, and that field is no setting; its
+// Attempts is.
+type RetryConfig struct {
+	Blobs
+	Attempts int
+}
+
+func (r RetryConfig) Get(k string) (b []byte, err error) {
+	for range r.Attempts { // want option:"RetryConfig.Attempts"
+		if b, err = r.Blobs.Get(k); err == nil {
+			return b, nil
+		}
+	}
+	return nil, err
+}
