@@ -90,7 +90,7 @@ func (u *underBranch) call(c ssa.CallInstruction, depth int) Cost {
 // chooses among (impls), only those count. Where it does not (the option
 // is an implementation a user brings: a filter, a hash), what one of
 // the implementations the call may reach costs on average: the choice is
-// between those and what a user brings.
+// between those and what a user brings; nothing if they do IO.
 func (u *underBranch) spread(c ssa.CallInstruction, own Cost, impls map[any]bool) Cost {
 	var lo, hi, sum Cost
 	n := 0
@@ -113,6 +113,11 @@ func (u *underBranch) spread(c ssa.CallInstruction, own Cost, impls map[any]bool
 	}
 	switch {
 	case n == 0:
+		return Cost{}
+	case len(impls) == 0 && sum.IO > 0:
+		// One that does IO is a handle on what is outside (a transport,
+		// a dialer, a file system): what is done through it is its
+		// caller's work, not the option's choice.
 		return Cost{}
 	case len(impls) == 0:
 		return sum.scale(1 / float64(n))
