@@ -977,7 +977,7 @@ func TestInert(t *testing.T) {
 // a writer either side gets from code the program does not name, are not.
 func TestImplementations(t *testing.T) {
 	prog, a, by, s := rankBy(t, "impls")
-	for _, name := range []string{"Config.Index", "Config.Level", "Config.Hash", "Config.Buffer", "Config.Trace"} {
+	for _, name := range []string{"Config.Index", "Config.Level", "Config.Hash", "Config.Buffer", "Config.Trace", "Config.Spool"} {
 		if by[name] == nil {
 			t.Fatalf("%s not ranked", name)
 		}
@@ -1001,6 +1001,11 @@ func TestImplementations(t *testing.T) {
 	for _, l := range by["Config.Trace"].Lines {
 		if l.Func == method(prog, "Store", "Lookup") && l.Cost != (scoring.Cost{}) {
 			t.Errorf("Trace charged %+v at %s: want nothing", l.Cost, l.Pos)
+		}
+	}
+	for _, l := range by["Config.Spool"].Lines {
+		if l.Func == method(prog, "Store", "Drain") && l.Cost.IO != 0 {
+			t.Errorf("Spool, an implementation doing IO, charged %+v at %s: want no IO", l.Cost, l.Pos)
 		}
 	}
 	for _, l := range by["Config.Buffer"].Lines {

@@ -4,7 +4,7 @@
 // implementation. The calls through the choice are the options'; calls
 // that only read a value (a Name) or only observe (a trace hook) are not
 // charged, nor are the writes to a writer either side gets from code the
-// program does not name.
+// program does not name, nor those to a spool that does IO.
 package impls
 
 import (
@@ -22,6 +22,7 @@ type Config struct {
 	Hash   Hasher `yaml:"-"`
 	Buffer bool   `yaml:"buffer"`
 	Trace  bool   `yaml:"trace"`
+	Spool  Spool  `yaml:"-"`
 }
 
 type Index interface {
@@ -53,15 +54,16 @@ func (s sorted) Name() string { return "sorted" }
 type Hook interface{ Observe(n int) }
 
 type Store struct {
-	idx  Index
-	enc  encoder
-	hash Hasher
-	hook Hook
-	out  io.Writer
+	idx   Index
+	enc   encoder
+	hash  Hasher
+	hook  Hook
+	out   io.Writer
+	spool Spool
 }
 
 func Open(c Config, f *os.File) *Store {
-	s := &Store{hash: c.Hash, enc: c.encoder()}
+	s := &Store{hash: c.Hash, enc: c.encoder(), spool: c.Spool}
 	if c.Trace {
 		s.hook = &logHook{}
 	} else {
@@ -163,6 +165,22 @@ func (s *Store) Shard(keys [][]byte, n int) []int {
 	return out
 }
 
+// Spool is where records go: an implementation that does IO, a handle
+// on what is outside, whose work is its callers'.
+type Spool interface {
+	Flush(b []byte) (int, error)
+}
+
+type fileSpool struct{ f *os.File }
+
+func (s *fileSpool) Flush(b []byte) (int, error) { return s.f.Write(b) }
+
+func (s *Store) Drain(recs [][]byte) {
+	for _, r := range recs {
+		s.spool.Flush(r) // want effect:"Config.Spool:path"
+	}
+}
+
 func Defaults(f *os.File) *Store {
-	return Open(Config{Hash: &fnv{}}, f)
+	return Open(Config{Hash: &fnv{}, Spool: &fileSpool{f}}, f)
 }
