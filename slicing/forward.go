@@ -134,6 +134,11 @@ type Analysis struct {
 	stores    locIndex[*ssa.Store] // globals and fields
 	atomics   loadIndex            // atomic loads (sync/atomic) of globals and fields
 	elemLoads typeutil.Map         // container type -> []ssa.Value
+	// fieldElems holds the loads of elements of numbers and strings by
+	// the global or field their container is kept in (see containerLoc):
+	// such elements are told apart by where the container is, not by
+	// type.
+	fieldElems loadIndex
 	recvs     typeutil.Map         // channel type -> []ssa.Value
 	pooled    typeutil.Map         // channel type -> true: a function takes values of it and puts them back
 
@@ -166,6 +171,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		loads:      newLoadIndex(),
 		stores:     newLocIndex[*ssa.Store](),
 		atomics:    newLoadIndex(),
+		fieldElems: newLoadIndex(),
 		postdom:    make(map[*ssa.Function]*PostDom),
 		loops:      make(map[*ssa.Function][]*Loop),
 		resourceOf: make(map[ssa.CallInstruction]resourceEntry),
@@ -281,14 +287,17 @@ func (a *Analysis) indexLoad(instr ssa.Instruction) {
 		case token.MUL:
 			if x, ok := instr.X.(*ssa.IndexAddr); ok {
 				add(&a.elemLoads, containerType(x.X.Type()), instr)
+				a.addElem(x.X, instr)
 			}
 		case token.ARROW:
 			add(&a.recvs, chanElem(instr.X.Type()), instr)
 		}
 	case *ssa.Index:
 		add(&a.elemLoads, containerType(instr.X.Type()), instr)
+		a.addElem(instr.X, instr)
 	case *ssa.Lookup:
 		add(&a.elemLoads, containerType(instr.X.Type()), instr)
+		a.addElem(instr.X, instr)
 	case *ssa.Next:
 		if !instr.IsString {
 			if r, ok := instr.Iter.(*ssa.Range); ok {
@@ -302,6 +311,55 @@ func (a *Analysis) indexLoad(instr ssa.Instruction) {
 			}
 		}
 	}
+}
+
+// addElem records l, a load of an element of the container x, by the
+// global or field x is kept in, when its elements are numbers or strings
+// (not bytes: a buffer's bytes are data) and so not tracked by type.
+func (a *Analysis) addElem(x ssa.Value, l ssa.Value) {
+	if loc := containerLoc(x); loc != nil && countedElems(x.Type()) {
+		a.fieldElems.addAt(loc, l)
+	}
+}
+
+// containerLoc returns the address of the global or field a container
+// is kept in: a slice or map loaded from it, or an array addressed in
+// it; nil otherwise.
+func containerLoc(x ssa.Value) ssa.Value {
+	switch x := x.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL {
+			switch x.X.(type) {
+			case *ssa.FieldAddr, *ssa.Global:
+				return x.X
+			}
+		}
+	case *ssa.FieldAddr:
+		return x
+	}
+	return nil
+}
+
+// countedElems reports whether the elements of container type t are
+// numbers or strings, not bytes: the elements tracked by where their
+// container is kept rather than by type.
+func countedElems(t types.Type) bool {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	var elem types.Type
+	switch u := t.Underlying().(type) {
+	case *types.Slice:
+		elem = u.Elem()
+	case *types.Array:
+		elem = u.Elem()
+	case *types.Map:
+		elem = u.Elem()
+	default:
+		return false
+	}
+	b, ok := elem.Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsNumeric|types.IsString) != 0 && b.Kind() != types.Byte && b.Kind() != types.Uint8
 }
 
 // tracked reports whether values of an element or channel location of

@@ -511,6 +511,9 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			case r.Value == v:
 				sl.mark(r)
 				sl.loads(sl.elemLoads(r.Map.Type()))
+				if loc := containerLoc(r.Map); loc != nil && countedElems(r.Map.Type()) {
+					sl.loads(sl.a.fieldElems.at(loc))
+				}
 			case r.Key == v: // only ranging over the map sees the key
 				sl.mark(r)
 				sl.loads(slices.DeleteFunc(slices.Clone(sl.elemLoads(r.Map.Type())), func(l ssa.Value) bool {
@@ -741,6 +744,12 @@ func (sl *slicer) store(addr, v ssa.Value, ctx *callCtx) {
 			return
 		}
 		sl.loads(sl.elemLoads(addr.X.Type()))
+		// A number kept in an element of a container a field holds (a
+		// limit per level cached in a slice): the loads of that field's
+		// elements read it.
+		if loc := containerLoc(addr.X); loc != nil && countedElems(addr.X.Type()) {
+			sl.loads(sl.a.fieldElems.at(loc))
+		}
 	case *ssa.Alloc:
 		for _, l := range localLoads(addr, make(map[ssa.Value]bool)) {
 			sl.mark(l.(ssa.Instruction))
