@@ -168,6 +168,7 @@ func discover(ctx context.Context, prog *Program, src configs.Sources, why bool)
 	d.flags() // before key getters, so that flag names bound to fields are aliases
 	d.flagStructs()
 	d.keyCalls()
+	d.registries()
 	d.globals()
 	d.gates()
 	d.listGates()

@@ -44,7 +44,12 @@
 //     to them are reads of that field;
 //   - exported package variables of a number or a bool that the module
 //     only reads (package.Var), or, when a field's read falls back to one,
-//     that field's option.
+//     that field's option;
+//   - registries of settings: a map from names to values that a field or
+//     global holds and at least three accessors each look up by a
+//     constant key (func (c *Options) LogFile() string { return
+//     c.opts["LOG_FILE"].str }): every constant key is an option named by
+//     it, read wherever the code looks it up.
 //
 // Methods of generic types are searched and sliced in their generic
 // bodies. Program.FieldReads makes the same kind of options of a
