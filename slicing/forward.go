@@ -139,8 +139,8 @@ type Analysis struct {
 	// such elements are told apart by where the container is, not by
 	// type.
 	fieldElems loadIndex
-	recvs     typeutil.Map         // channel type -> []ssa.Value
-	pooled    typeutil.Map         // channel type -> true: a function takes values of it and puts them back
+	recvs      typeutil.Map // channel type -> []ssa.Value
+	pooled     typeutil.Map // channel type -> true: a function takes values of it and puts them back
 
 	mu         sync.Mutex // guards the memos below: Forward slices in parallel
 	postdom    map[*ssa.Function]*PostDom
