@@ -214,3 +214,23 @@ func BenchmarkLargePages(b *testing.B) {
 		get(b, h, "/search?q=item&size=100000", "secret", false)
 	}
 }
+
+// BenchmarkAuth serves the cheapest page, whose work is mostly checking
+// the request's token.
+func BenchmarkAuth(b *testing.B) {
+	h := handler(b, DefaultConfig())
+	for b.Loop() {
+		get(b, h, "/item/42", "secret", false)
+	}
+}
+
+// BenchmarkGzipPages serves full pages, uncached, to clients that accept
+// gzip: the compression of large responses.
+func BenchmarkGzipPages(b *testing.B) {
+	cfg := DefaultConfig()
+	cfg.CacheSize = 0
+	h := handler(b, cfg)
+	for b.Loop() {
+		get(b, h, "/search?q=item&size=100000", "secret", true)
+	}
+}
