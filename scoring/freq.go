@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -186,7 +187,14 @@ func branchProb(p, s *ssa.BasicBlock, loops []*slicing.Loop, trips map[*slicing.
 		}
 	}
 	then := est.Branch
-	if errSide, ok := errorCheck(p); ok {
+	if c, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If).Cond.(*ssa.Const); ok && c.Value != nil && c.Value.Kind() == constant.Bool {
+		// if false { ... }: a side that never runs (code kept for a
+		// build that sets the constant otherwise).
+		then = 0
+		if constant.BoolVal(c.Value) {
+			then = 1
+		}
+	} else if errSide, ok := errorCheck(p); ok {
 		then = 1 - est.ErrorBranch
 		if errSide == 0 {
 			then = est.ErrorBranch

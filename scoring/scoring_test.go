@@ -139,6 +139,19 @@ func TestEstimate(t *testing.T) {
 	if then := f.Block[c.Blocks[0].Succs[0].Index]; !near(then, est.ErrorBranch) {
 		t.Errorf("err != nil branch runs %g times, want %g", then, est.ErrorBranch)
 	}
+	// The side of a branch on a false constant never runs, nor its loop.
+	tr := member(prog, "traced")
+	f = scoring.Estimate(a, tr, est)
+	for _, b := range tr.Blocks {
+		if strings.HasPrefix(b.Comment, "if.then") || strings.HasPrefix(b.Comment, "range") {
+			if f.Block[b.Index] != 0 {
+				t.Errorf("traced: %s under if false runs %g times, want 0", b.Comment, f.Block[b.Index])
+			}
+		}
+		if b.Comment == "if.done" && !near(f.Block[b.Index], 1) {
+			t.Errorf("traced: %s runs %g times, want 1", b.Comment, f.Block[b.Index])
+		}
+	}
 }
 
 // fakeCounts measures the entry block of one function only.

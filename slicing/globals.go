@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"go/token"
 	"go/types"
 	"maps"
 	"slices"
@@ -54,6 +55,10 @@ func (d *discoverer) globals() {
 		if len(loads) == 0 {
 			continue
 		}
+		if b.Kind() == types.Uint8 && matched(loads) {
+			d.notes.add([]string{name, g.Name()}, "%s: not an option: a byte the code matches data against (compares with or masks a value it reads): a format's code, not a setting", name)
+			continue
+		}
 		if o := d.defaultOf(loads, reads); o != nil {
 			// opt.DefaultBlockSize, returned when Options.BlockSize is
 			// unset: the same knob, set for every Options at once.
@@ -74,6 +79,48 @@ func (d *discoverer) globals() {
 			}
 		}
 	}
+}
+
+// matched reports whether one of loads is compared with, or masks, a
+// value that is not a constant: a byte of input matched against a code
+// (c == msgpcode.Nil, c&FixedStrMask).
+func matched(loads []ssa.Value) bool {
+	for _, l := range loads {
+		for _, v := range append([]ssa.Value{l}, conversions(l)...) {
+			for _, r := range *v.Referrers() {
+				bin, ok := r.(*ssa.BinOp)
+				if !ok {
+					continue
+				}
+				other := bin.X
+				if other == v {
+					other = bin.Y
+				}
+				if _, isConst := other.(*ssa.Const); isConst {
+					continue
+				}
+				switch bin.Op {
+				case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ, token.AND, token.OR, token.XOR, token.AND_NOT:
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// conversions returns the values v is converted into, directly.
+func conversions(v ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range *v.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Convert:
+			out = append(out, r)
+		case *ssa.ChangeType:
+			out = append(out, r)
+		}
+	}
+	return out
 }
 
 // defaultOf returns the option whose default one of loads is: merged

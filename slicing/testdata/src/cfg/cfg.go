@@ -116,3 +116,16 @@ func areas(s shape) int {
 }
 
 func sum() int { return areas(square{}) + areas(triangle{}) + areas(circle{}) }
+
+// tracing is off in this build: the code under it never runs.
+const tracing = false
+
+func traced(xs []int) int {
+	n := 0
+	if tracing {
+		for _, x := range xs {
+			n += x
+		}
+	}
+	return n + len(xs)
+}

@@ -60,3 +60,17 @@ func Read(b []byte, o *Options) int {
 	time.Sleep(Linger) // want option:"globals.Linger"
 	return n
 }
+
+// Codes of a wire format, declared as variables: matched against the
+// bytes read, they are not settings.
+var (
+	TagNil  byte = 0xc0
+	TagMask byte = 0x1f
+)
+
+func DecodeTag(c byte) int {
+	if c == TagNil {
+		return -1
+	}
+	return int(c & TagMask)
+}
