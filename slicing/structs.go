@@ -640,7 +640,7 @@ func (d *discoverer) fieldOptions() {
 				d.notes.add(keys, "%s: not an option: an embedded interface, which makes %s a wrapper of the implementation it holds, set in code rather than configured", keys[0], si.name)
 				continue
 			}
-			if !d.settable(f.Type()) {
+			if !d.settable(f.Type()) && !policy(f.Type()) {
 				// a handle, callback or channel: set in code, not configured
 				d.notes.add(keys, "%s: not an option: its type %s is a handle, callback or channel, set in code rather than configured", keys[0], typeString(f.Type()))
 				continue
@@ -828,6 +828,45 @@ func (d *discoverer) settable(t types.Type) bool {
 		}
 	}
 	return true
+}
+
+// policy reports whether values of type t are policies: functions that
+// answer with numbers, strings or bools (and perhaps an error), as a
+// retry's backoff (func(n int) time.Duration), a breaker's trip test
+// (func(Counts) bool) or a hash do: asked about something, they answer.
+// Which one a configuration holds decides work its user's code runs; a
+// callback that answers nothing, or only an error or a handle, is told
+// about events or opens things, and one asked nothing provides a value
+// (a password, a token).
+func policy(t types.Type) bool {
+	sig, ok := types.Unalias(t).Underlying().(*types.Signature)
+	if !ok || sig.Results().Len() == 0 {
+		return false
+	}
+	asked := false // about something: a provider of a value (a password, a token) is asked nothing
+	for v := range sig.Params().Variables() {
+		asked = asked || !isContext(v.Type())
+	}
+	if !asked {
+		return false
+	}
+	answers := false
+	for v := range sig.Results().Variables() {
+		switch {
+		case isError(v.Type()):
+		case isBasicValue(v.Type()):
+			answers = true
+		default:
+			return false
+		}
+	}
+	return answers
+}
+
+// isBasicValue reports whether t is a number, a string or a bool.
+func isBasicValue(t types.Type) bool {
+	_, ok := t.Underlying().(*types.Basic)
+	return ok
 }
 
 // stateful reports whether s holds synchronisation or channels, which

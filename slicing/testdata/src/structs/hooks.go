@@ -1,6 +1,9 @@
 package structs
 
-import "io"
+import (
+	"io"
+	"time"
+)
 
 // RequestConfig is what a hook returns for each request: an argument
 // that travels with the request, asked anew each time, not settings.
@@ -37,4 +40,26 @@ func (s *HookServer) Serve(path string, r io.Reader) error {
 	_, err := io.ReadFull(r, s.buffered)
 	s.requested++
 	return err
+}
+
+// BackoffConfig holds a policy, asked how long to wait before each retry:
+// an option; a callback told of each retry and a provider of a password,
+// asked nothing, are not.
+type BackoffConfig struct {
+	Attempts int
+	Backoff  func(attempt int) time.Duration
+	OnRetry  func(attempt int)
+	Password func() string
+}
+
+func retryWait(p *BackoffConfig) time.Duration {
+	var total time.Duration
+	for i := range p.Attempts { // want option:"BackoffConfig.Attempts"
+		total += p.Backoff(i) // want option:"BackoffConfig.Backoff"
+		p.OnRetry(i)
+	}
+	if p.Password() == "" {
+		return 0
+	}
+	return total
 }
