@@ -71,7 +71,7 @@ func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, bl
 	var d Direction
 	periods, waits := timeSites(a, sl)
 	for _, k := range largerKinds {
-		if sl.Influence&k.kind == 0 || !ordered(sl.Option) {
+		if sl.Influence&k.kind == 0 || !ordered(sl) {
 			continue
 		}
 		if k.kind == slicing.Time && periods > 0 && waits == 0 {
@@ -113,15 +113,41 @@ func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, bl
 }
 
 // ordered reports whether an option's values have an order that can
-// cost: a number or a text parsed into one, not a bool or an
-// implementation (an interface, a function).
-func ordered(o *slicing.Option) bool {
-	for _, s := range o.Sites {
+// cost: a number or a text the slice parses into one (strconv, a
+// duration), not a bool, another text (a mode compared with names) or
+// an implementation (an interface, a function).
+func ordered(sl *slicing.Slice) bool {
+	for _, s := range sl.Option.Sites {
 		if s.Value == nil {
 			continue
 		}
 		b, ok := s.Value.Type().Underlying().(*types.Basic)
+		if ok && b.Info()&types.IsString != 0 {
+			return parsesNumber(sl)
+		}
 		return ok && b.Info()&types.IsBoolean == 0
+	}
+	return false
+}
+
+// parsesNumber reports whether the option's value reaches a call that
+// parses a number or a duration out of text.
+func parsesNumber(sl *slicing.Slice) bool {
+	for _, fs := range sl.Functions() {
+		for instr := range fs.Instrs {
+			call, ok := instr.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			fn := call.Common().StaticCallee()
+			if fn == nil || fn.Pkg == nil {
+				continue
+			}
+			switch fn.Pkg.Pkg.Path() + "." + fn.Name() {
+			case "strconv.Atoi", "strconv.ParseInt", "strconv.ParseUint", "strconv.ParseFloat", "time.ParseDuration":
+				return true
+			}
+		}
 	}
 	return false
 }

@@ -488,6 +488,14 @@ func TestDirection(t *testing.T) {
 			if !slices.Contains(d.Larger, "time") || len(d.Smaller) != 0 {
 				t.Errorf("%s: larger %v, smaller %v; want larger values through time: a sleep", name, d.Larger, d.Smaller)
 			}
+		case "TextConfig.Fanout":
+			if sc.Influence&slicing.Conc == 0 || len(d.Larger) != 0 {
+				t.Errorf("%s: influence %v, larger %v; want conc and no larger values for a mode named by a word", name, sc.Influence, d.Larger)
+			}
+		case "TextConfig.Depth":
+			if !slices.Contains(d.Larger, "trip") {
+				t.Errorf("%s: larger %v; want larger values through trip: a text parsed into a loop's bound", name, d.Larger)
+			}
 		case "SweepConfig.Twice":
 			if sc.Influence&slicing.Trip == 0 || len(d.Larger) != 0 {
 				t.Errorf("%s: influence %v, larger %v; want trip and no larger values for a bool", name, sc.Influence, d.Larger)

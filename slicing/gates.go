@@ -8,6 +8,7 @@ import (
 	"maps"
 	"slices"
 	"strings"
+	"unicode"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -155,8 +156,8 @@ func (d *discoverer) listGates() {
 				continue
 			}
 			for feature, at := range namedIn(site.Value) {
-				if feature == "" {
-					continue
+				if !strings.ContainsFunc(feature, unicode.IsLetter) {
+					continue // a wildcard ("*") or a separator: a pattern the list may hold, not a feature's name
 				}
 				d.notes.add([]string{feature}, "%s: a feature %s switches on, asked at %s", feature, list.Name, d.prog.Position(at.Pos()))
 				d.addSite(d.option(feature, "gate", "bool"), at.Parent(), at, at.Pos(), "")

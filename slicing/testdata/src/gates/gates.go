@@ -98,6 +98,9 @@ func New(cfg Config) *server {
 		if h != "" { // an empty name switches nothing on
 			fmt.Println(h)
 		}
+		if h == "*" { // a wildcard the list may hold, not a feature
+			fmt.Println("all hosts")
+		}
 	}
 	if len(cfg.Hosts) > 0 && cfg.Hosts[0] == "0.0.0.0" { // want option:"Config.Hosts"
 		fmt.Println("any") // the first host is one value, not a feature the list names
