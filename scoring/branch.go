@@ -327,6 +327,12 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 		return true, true // a func adapter hands the event to its user's function
 	}
 	callee := common.StaticCallee()
+	if callee != nil && !a.Analysed(callee) && printfLike(callee.Signature) {
+		return true, true // a library's Printf: text for people (a banner, a log line)
+	}
+	if callee != nil && !a.Analysed(callee) && textMaker(callee.Signature) {
+		return true, false // a library's text made of its arguments (a colour around a word)
+	}
 	if callee != nil && !a.Analysed(callee) {
 		return valueFunc(callee.Signature), false
 	}
@@ -460,6 +466,58 @@ func valueFunc(sig *types.Signature) bool {
 	for p := range sig.Params().Variables() {
 		switch p.Type().Underlying().(type) {
 		case *types.Pointer, *types.Map, *types.Chan, *types.Signature:
+			return false
+		}
+	}
+	return true
+}
+
+// printfLike reports whether sig is a printf's: a format and ...any
+// to fill it with, answering nothing, an error, or a count and an error.
+// Such a call formats text for people, whatever library it comes from.
+func printfLike(sig *types.Signature) bool {
+	ps := sig.Params()
+	if !sig.Variadic() || ps.Len() < 2 || !slicing.IsString(ps.At(ps.Len()-2).Type()) {
+		return false
+	}
+	last, ok := ps.At(ps.Len() - 1).Type().(*types.Slice)
+	if !ok {
+		return false
+	}
+	if it, ok := last.Elem().Underlying().(*types.Interface); !ok || !it.Empty() {
+		return false
+	}
+	rs := sig.Results()
+	switch rs.Len() {
+	case 0:
+		return true
+	case 1:
+		return types.Identical(rs.At(0).Type(), types.Universe.Lookup("error").Type())
+	case 2:
+		b, ok := rs.At(0).Type().Underlying().(*types.Basic)
+		return ok && b.Info()&types.IsInteger != 0 && types.Identical(rs.At(1).Type(), types.Universe.Lookup("error").Type())
+	}
+	return false
+}
+
+// textMaker reports whether sig makes a text out of its arguments: it
+// answers one string and takes texts, numbers, bools or ...any.
+func textMaker(sig *types.Signature) bool {
+	if sig.Results().Len() != 1 || !slicing.IsString(sig.Results().At(0).Type()) {
+		return false
+	}
+	for p := range sig.Params().Variables() {
+		t := p.Type()
+		if s, ok := t.(*types.Slice); ok {
+			t = s.Elem()
+		}
+		switch u := t.Underlying().(type) {
+		case *types.Basic:
+		case *types.Interface:
+			if !u.Empty() {
+				return false
+			}
+		default:
 			return false
 		}
 	}

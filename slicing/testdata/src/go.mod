@@ -3,6 +3,7 @@ module example.com/t
 go 1.26.0
 
 require (
+	example.com/colour v0.0.0
 	example.com/resolve v0.0.0
 	github.com/alecthomas/kingpin/v2 v2.0.0
 	github.com/knadh/koanf/v2 v2.0.0
@@ -13,6 +14,7 @@ require (
 )
 
 replace (
+	example.com/colour => ./stubs/colour
 	example.com/resolve => ./stubs/resolve
 	github.com/alecthomas/kingpin/v2 => ./stubs/kingpin
 	github.com/knadh/koanf/v2 => ./stubs/koanf

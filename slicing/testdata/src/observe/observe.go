@@ -7,6 +7,8 @@ package observe
 
 import (
 	"crypto/sha256"
+
+	"example.com/colour"
 	"fmt"
 	"log"
 	"os"
@@ -27,6 +29,7 @@ type Config struct {
 	Compact bool // runs the compactor after each write
 	Quiet   bool // writes no lines to the LOG file
 	Journal bool // appends each write to the journal file
+	Colour  bool // prints each write in colour, through a colour library
 }
 
 // logFile writes the lines it is given to a LOG file, unless quiet.
@@ -87,11 +90,12 @@ type Store struct {
 	compactor Runner
 	log       *logFile
 	journal   *journal
+	col       *colour.Colour
 }
 
 // NewStore returns a store locking with a mutex and compacting its sums.
 func NewStore(cfg *Config, t Tracer) *Store {
-	s := &Store{cfg: cfg, tracer: t, mu: new(sync.Mutex)}
+	s := &Store{cfg: cfg, tracer: t, mu: new(sync.Mutex), col: colour.New()}
 	s.compactor = &compactor{sums: &s.sums}
 	s.log = &logFile{f: os.Stderr, quiet: cfg.Quiet}
 	s.journal = &journal{f: os.Stdout, on: cfg.Journal}
@@ -107,6 +111,9 @@ func (s *Store) Write(b []byte) {
 	}
 	if s.cfg.Trace {
 		s.event("write", len(b))
+	}
+	if s.cfg.Colour {
+		s.col.Printf("%s %d bytes\n", s.col.Red("wrote"), len(b))
 	}
 	if s.cfg.Lock {
 		s.mu.Lock()

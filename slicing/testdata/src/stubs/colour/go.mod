@@ -1,0 +1,3 @@
+module example.com/colour
+
+go 1.26.0
