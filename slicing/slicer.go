@@ -792,6 +792,12 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 	if common.Value == v && sl.chosen[v] {
 		sl.dispatch(c)
 	}
+	if common.Value != v && sl.chosen[v] && types.IsInterface(v.Type()) && !sl.entersAnalysed(c) {
+		// An implementation handed to a library (a listener to
+		// http.Server.Serve, a writer to an encoder): what the library
+		// does with it is the library's work whichever one it is given.
+		return
+	}
 	if common.Value == v && !common.IsInvoke() {
 		return // calling an affected function value
 	}
@@ -1207,6 +1213,11 @@ func (sl *slicer) implOf(vs ...ssa.Value) {
 	for _, v := range vs {
 		sl.s.Impls[implKey(v)] = true
 	}
+}
+
+// entersAnalysed reports whether c may call analysed code.
+func (sl *slicer) entersAnalysed(c ssa.CallInstruction) bool {
+	return slices.ContainsFunc(sl.a.Callees(c), func(fn *ssa.Function) bool { return sl.a.user[fn] })
 }
 
 // dispatch records a call through a value whose implementation the
