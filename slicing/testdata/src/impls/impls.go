@@ -4,7 +4,8 @@
 // implementation. The calls through the choice are the options'; calls
 // that only read a value (a Name) or only observe (a trace hook) are not
 // charged, nor are the writes to a writer either side gets from code the
-// program does not name, nor those to a spool that does IO.
+// program does not name, nor those to a spool that does IO, nor a
+// library's copy into a sink the option holds.
 package impls
 
 import (
