@@ -492,13 +492,15 @@ func printfLike(sig *types.Signature) bool {
 	case 0:
 		return true
 	case 1:
-		return types.Identical(rs.At(0).Type(), types.Universe.Lookup("error").Type())
+		return types.Identical(rs.At(0).Type(), errType)
 	case 2:
 		b, ok := rs.At(0).Type().Underlying().(*types.Basic)
-		return ok && b.Info()&types.IsInteger != 0 && types.Identical(rs.At(1).Type(), types.Universe.Lookup("error").Type())
+		return ok && b.Info()&types.IsInteger != 0 && types.Identical(rs.At(1).Type(), errType)
 	}
 	return false
 }
+
+var errType = types.Universe.Lookup("error").Type()
 
 // textMaker reports whether sig makes a text out of its arguments: it
 // answers one string and takes texts, numbers, bools or ...any.

@@ -33,12 +33,12 @@ func (c Cost) add(d Cost, times float64) Cost {
 
 // sum is the work per run: RET, memory kept rather than work done per
 // execution, is not in it.
+func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT + c.SYNC }
+
 // sub is c less d, resource by resource, none below zero.
 func (c Cost) sub(d Cost) Cost {
 	return Cost{CPU: max(c.CPU-d.CPU, 0), MEM: max(c.MEM-d.MEM, 0), IO: max(c.IO-d.IO, 0), LAT: max(c.LAT-d.LAT, 0), SYNC: max(c.SYNC-d.SYNC, 0), RET: max(c.RET-d.RET, 0)}
 }
-
-func (c Cost) sum() float64 { return c.CPU + c.MEM + c.IO + c.LAT + c.SYNC }
 
 func (c Cost) scale(k float64) Cost {
 	return Cost{c.CPU * k, c.MEM * k, c.IO * k, c.LAT * k, c.SYNC * k, c.RET * k}

@@ -359,7 +359,7 @@ func countedElems(t types.Type) bool {
 		return false
 	}
 	b, ok := elem.Underlying().(*types.Basic)
-	return ok && b.Info()&(types.IsNumeric|types.IsString) != 0 && b.Kind() != types.Byte && b.Kind() != types.Uint8
+	return ok && b.Info()&(types.IsNumeric|types.IsString) != 0 && b.Kind() != types.Uint8
 }
 
 // tracked reports whether values of an element or channel location of

@@ -1013,7 +1013,7 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			for i, e := range phi.Edges {
 				if inDep[m.Preds[i]] && !isError(e.Type()) {
 					sl.mark(phi)
-					if !slices.ContainsFunc(phi.Edges, func(e ssa.Value) bool { return !known(e) || implKey(e) == implKey(phi.Edges[0]) && e != phi.Edges[0] }) && len(phi.Edges) > 1 {
+					if choice(phi.Edges) {
 						sl.chosen[phi] = true // the sides bring different implementations
 						sl.implOf(phi.Edges...)
 					}
@@ -1107,14 +1107,13 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 	// to another one elsewhere in that function: the option chooses
 	// which one the field holds, and the calls through it are its own.
 	raised := flag(st.Val)
-	impl := false
+	var others []ssa.Value // other implementations set there
 	for _, other := range sl.a.stores.at(st.Addr) {
 		if other == st || other.Parent() != st.Parent() {
 			continue
 		}
-		if known(st.Val) && known(other.Val) && implKey(other.Val) != implKey(st.Val) {
-			impl = true
-			sl.implOf(st.Val, other.Val)
+		if choice([]ssa.Value{st.Val, other.Val}) {
+			others = append(others, other.Val)
 			continue
 		}
 		if sl.under(other) {
@@ -1123,6 +1122,10 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 		if raised && !opposite(other.Val, st.Val) || !raised && !isNil(other.Val) {
 			return
 		}
+	}
+	impl := others != nil
+	if impl {
+		sl.implOf(append(others, st.Val)...)
 	}
 	for _, l := range loads {
 		if !raised {
@@ -1264,8 +1267,18 @@ func implementation(t types.Type) bool {
 	return false
 }
 
-// chosenImpl reports whether v is an implementation, not nil.
-func chosenImpl(v ssa.Value) bool { return implementation(v.Type()) && !isNil(v) }
+// choice reports whether vs are implementations the code names, two
+// different ones at least.
+func choice(vs []ssa.Value) bool {
+	keys := make(map[any]bool)
+	for _, v := range vs {
+		if !known(v) {
+			return false
+		}
+		keys[implKey(v)] = true
+	}
+	return len(keys) > 1
+}
 
 // known reports whether v is an implementation the code names: a value
 // of a concrete type made into an interface, a function or a closure.
