@@ -49,7 +49,10 @@
 //     global holds and at least three accessors each look up by a
 //     constant key (func (c *Options) LogFile() string { return
 //     c.opts["LOG_FILE"].str }): every constant key is an option named by
-//     it, read wherever the code looks it up.
+//     it, read wherever the code looks it up;
+//   - arguments of constructors: a number or bool parameter of an exported
+//     function returning a running object (pkg.New(size)), read where the
+//     value arrives after constructors hand it on unchanged.
 //
 // Methods of generic types are searched and sliced in their generic
 // bodies. Program.FieldReads makes the same kind of options of a

@@ -1,0 +1,173 @@
+package slicing
+
+import (
+	"go/types"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/ssa"
+)
+
+// arguments creates the options a running object takes as arguments of
+// its constructor (freecache.NewCache(size), ants.NewPool(size)): a
+// parameter, a number or a bool, of an exported function of a package
+// its users import that returns a running object (a struct whose own
+// methods use its locks or channels, or that holds one), or a pointer to
+// one, and takes no data its numbers could describe (a reader and its
+// size, bytes and their kind are a call's data, not settings). The
+// option is named after the call (freecache.NewCache(size)) and
+// read at the parameter: its slice follows the value wherever the
+// constructor puts it.
+func (d *discoverer) arguments() {
+	type arg struct {
+		fn   *ssa.Function
+		p    *ssa.Parameter
+		name string
+	}
+	bySink := make(map[*ssa.Parameter][]arg)
+	var sinks []*ssa.Parameter
+	for _, fn := range d.funcs {
+		if !publicFunc(fn) {
+			continue
+		}
+		if pkg := fn.Pkg.Pkg; pkg.Name() == "main" || internal(pkg.Path()) {
+			continue
+		}
+		if !d.returnsRunning(fn.Signature) || takesData(fn.Signature) {
+			continue
+		}
+		for i, p := range fn.Params {
+			if !isBasicValue(p.Type()) || IsString(p.Type()) || p.Referrers() == nil || len(*p.Referrers()) == 0 {
+				continue
+			}
+			if d.fedByModule(fn, i) {
+				continue // the module passes it what it computed: a setting upstream (memdb.New(max(o.WriteBuffer, …)))
+			}
+			// Constructors handing the argument on unchanged to one
+			// that makes the object (NewConn to NewConn2, New and
+			// NewFrom to newCacheWithJanitor) take one setting: one
+			// option, named after the first, read where it arrives.
+			s := d.passedTo(p, 0)
+			if bySink[s] == nil {
+				sinks = append(sinks, s)
+			}
+			bySink[s] = append(bySink[s], arg{fn, p, fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")"})
+		}
+	}
+	for _, s := range sinks {
+		args := bySink[s]
+		slices.SortFunc(args, func(a, b arg) int { return strings.Compare(a.name, b.name) })
+		o := d.option(args[0].name, "argument", typeString(s.Type()))
+		for _, a := range args[1:] {
+			d.addAlias(o, a.name)
+		}
+		for _, a := range args {
+			d.notes.add([]string{a.name, a.p.Name()}, "%s: an option: an argument of the constructor of a running object", o.Name)
+		}
+		d.addSite(o, s.Parent(), s, s.Pos(), "")
+	}
+}
+
+// passedTo follows a parameter that its function only hands on,
+// unchanged, to one call of a function of the module, to that function's
+// parameter, and returns the last.
+func (d *discoverer) passedTo(p *ssa.Parameter, depth int) *ssa.Parameter {
+	if depth > 8 {
+		return p
+	}
+	var call *ssa.Call
+	for _, r := range *p.Referrers() {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Call:
+			if call != nil {
+				return p
+			}
+			call = r
+		default:
+			return p
+		}
+	}
+	if call == nil {
+		return p
+	}
+	callee := call.Common().StaticCallee()
+	if callee == nil || callee.Pkg == nil || !d.prog.Scanned[callee.Pkg] {
+		return p
+	}
+	for i, a := range call.Common().Args {
+		if a == p && i < len(callee.Params) && types.Identical(callee.Params[i].Type(), p.Type()) {
+			return d.passedTo(callee.Params[i], depth+1)
+		}
+	}
+	return p
+}
+
+// returnsRunning reports whether a function returns a running object
+// (see ownFields) of the module, a pointer to one, or a struct holding
+// one.
+func (d *discoverer) returnsRunning(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		s := structOf(v.Type())
+		if s == nil || d.config[s] != nil {
+			continue
+		}
+		if d.running[s] {
+			return true
+		}
+		for f := range s.Fields() {
+			if inner := structOf(f.Type()); inner != nil && d.running[inner] {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// takesData reports whether a function takes data: bytes, or a reader of
+// them (io.Reader, io.ReaderAt: any interface with a Read or ReadAt
+// method).
+func takesData(sig *types.Signature) bool {
+	for v := range sig.Params().Variables() {
+		t := v.Type()
+		if isBytes(t) {
+			return true
+		}
+		if it, ok := t.Underlying().(*types.Interface); ok {
+			for m := range it.Methods() {
+				if m.Name() == "Read" || m.Name() == "ReadAt" {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// fedByModule reports whether the scanned code calls fn passing its
+// argument i a value it computed, not a constant or the argument of a
+// public function its user calls: the module's own plumbing, whose
+// setting is upstream.
+func (d *discoverer) fedByModule(fn *ssa.Function, i int) bool {
+	for _, c := range d.calls[origin(fn)] {
+		args := c.Common().Args
+		if i >= len(args) {
+			continue
+		}
+		if p, ok := args[i].(*ssa.Parameter); ok && publicFunc(p.Parent()) || isConstant(args[i]) {
+			continue
+		}
+		return true
+	}
+	return false
+}
+
+func isConstant(v ssa.Value) bool {
+	_, ok := v.(*ssa.Const)
+	return ok
+}
+
+// publicFunc reports whether fn is an exported package-level function.
+func publicFunc(fn *ssa.Function) bool {
+	return fn.Parent() == nil && fn.Signature.Recv() == nil && fn.Object() != nil && fn.Object().Exported()
+}

@@ -1,0 +1,80 @@
+// Package ctors takes settings as constructor arguments: the size of a
+// cache, given to NewCache or NewCacheAt, which both hand it to newCache,
+// is one option named after the first. An index sized by the module
+// from its keys, a reader's size (data) and a point's coordinates (a
+// record, no running object) are not options.
+package ctors
+
+import (
+	"io"
+	"sync"
+)
+
+type Cache struct {
+	mu    sync.Mutex
+	size  int
+	items map[string][]byte
+	idx   *Index
+}
+
+func NewCache(size int) *Cache { return newCache(size) }
+
+func NewCacheAt(size int, dir string) *Cache {
+	c := newCache(size)
+	_ = dir
+	return c
+}
+
+func newCache(size int) *Cache { // want option:"ctors.NewCache(size)" style:"argument" type:"int" alias:"ctors.NewCacheAt(size)"
+	return &Cache{size: size, items: make(map[string][]byte, size)}
+}
+
+func (c *Cache) Put(k string, v []byte) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.items) >= c.size {
+		for old := range c.items {
+			delete(c.items, old)
+			break
+		}
+	}
+	c.items[k] = v
+}
+
+// Index is sized by the module from the keys it is built for.
+type Index struct {
+	mu   sync.Mutex
+	keys []string
+}
+
+func NewIndex(capacity int) *Index {
+	return &Index{keys: make([]string, 0, capacity)}
+}
+
+func (x *Index) Add(k string) {
+	x.mu.Lock()
+	x.keys = append(x.keys, k)
+	x.mu.Unlock()
+}
+
+func (c *Cache) Reindex() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.idx = NewIndex(len(c.items))
+	for k := range c.items {
+		c.idx.Add(k)
+	}
+}
+
+// NewReader reads a cache of size bytes from r: the size is the data's.
+func NewReader(r io.Reader, size int) *Cache {
+	c := &Cache{items: make(map[string][]byte)}
+	buf := make([]byte, size)
+	r.Read(buf)
+	c.items["all"] = buf
+	return c
+}
+
+type Point struct{ X, Y int }
+
+func NewPoint(x, y int) Point { return Point{x, y} }
