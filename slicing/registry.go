@@ -29,6 +29,7 @@ func (d *discoverer) registries() {
 		key string
 	}
 	byLoc := make(map[any][]lookup)
+	var locs []any // in the order of d.funcs: deterministic
 	accessors := make(map[any]map[*ssa.Function]bool)
 	for _, fn := range d.funcs {
 		for _, b := range fn.Blocks {
@@ -46,6 +47,9 @@ func (d *discoverer) registries() {
 					continue
 				}
 				key := constant.StringVal(c.Value)
+				if byLoc[loc] == nil {
+					locs = append(locs, loc)
+				}
 				byLoc[loc] = append(byLoc[loc], lookup{fn, l, key})
 				if accessor(fn.Signature) || returnsLookup(fn, l) {
 					if accessors[loc] == nil {
@@ -56,7 +60,8 @@ func (d *discoverer) registries() {
 			}
 		}
 	}
-	for loc, ls := range byLoc {
+	for _, loc := range locs {
+		ls := byLoc[loc]
 		if len(accessors[loc]) < minRegistry {
 			continue
 		}
