@@ -611,6 +611,10 @@ func (c *Costly) line(code func(string) string) string {
 // after those that do.
 const inertWhy = "its value decides no work (no branch, loop, size, goroutine count, delay, IO call, bound or lock depends on it), so what its slice costs is the same whatever it is: ranked after the options that decide some, and no suspect"
 
+// exemptWhy says, in -explain, why an option with no influence kind is
+// not inert.
+const exemptWhy = "no influence kind arises in the analysed code, but its value is an implementation (an interface or a function) or goes on into another module's code (a library's field or call), which may decide work with it: it ranks by what the catalogue and the library's summary price there"
+
 // Others sums the lines of a score that -explain does not show, so that
 // the shares add up.
 type Others struct {
@@ -682,6 +686,8 @@ func (v Explain) text(w io.Writer) error {
 	}
 	if o.Inert {
 		fmt.Fprintf(w, "inert: %s\n", inertWhy)
+	} else if len(o.Influence) == 0 {
+		fmt.Fprintf(w, "not inert: %s\n", exemptWhy)
 	}
 	fmt.Fprintln(w)
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

@@ -270,3 +270,29 @@ func TestRankLegend(t *testing.T) {
 		}
 	}
 }
+
+// TestExplainInert: -explain says why an option with no influence kind
+// ranks last (inert) or does not (an implementation, a value handed to a
+// library), and says nothing of it for an option that decides work.
+func TestExplainInert(t *testing.T) {
+	for _, tc := range []struct {
+		opt  report.RankOption
+		want string
+	}{
+		{report.RankOption{Name: "Config.Port", Inert: true}, "inert: its value decides no work"},
+		{report.RankOption{Name: "Config.Server.ReadBufferSize"}, "not inert: no influence kind arises"},
+		{report.RankOption{Name: "Config.Size", Influence: []string{"size"}}, ""},
+	} {
+		var b strings.Builder
+		if err := report.Write(&b, report.Explain{Ranked: 3, Option: tc.opt}, report.Text); err != nil {
+			t.Fatal(err)
+		}
+		got := b.String()
+		switch {
+		case tc.want != "" && !strings.Contains(got, "\n"+tc.want):
+			t.Errorf("%s: -explain lacks %q:\n%s", tc.opt.Name, tc.want, got)
+		case tc.want == "" && strings.Contains(got, "inert"):
+			t.Errorf("%s, deciding work: -explain speaks of inertness:\n%s", tc.opt.Name, got)
+		}
+	}
+}
