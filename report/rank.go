@@ -726,6 +726,8 @@ func (v Explain) markdown(w io.Writer) error {
 	}
 	if o.Inert {
 		fmt.Fprintf(w, "Inert: %s.\n", inertWhy)
+	} else if len(o.Influence) == 0 {
+		fmt.Fprintf(w, "Not inert: %s.\n", exemptWhy)
 	}
 	fmt.Fprintln(w)
 	t := newTable("share", "CPU", "MEM", "IO", "LAT", "SYNC", "RET", "line").alignRight(0, 1, 2, 3, 4, 5, 6)

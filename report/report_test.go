@@ -283,16 +283,18 @@ func TestExplainInert(t *testing.T) {
 		{report.RankOption{Name: "Config.Server.ReadBufferSize"}, "not inert: no influence kind arises"},
 		{report.RankOption{Name: "Config.Size", Influence: []string{"size"}}, ""},
 	} {
-		var b strings.Builder
-		if err := report.Write(&b, report.Explain{Ranked: 3, Option: tc.opt}, report.Text); err != nil {
-			t.Fatal(err)
-		}
-		got := b.String()
-		switch {
-		case tc.want != "" && !strings.Contains(got, "\n"+tc.want):
-			t.Errorf("%s: -explain lacks %q:\n%s", tc.opt.Name, tc.want, got)
-		case tc.want == "" && strings.Contains(got, "inert"):
-			t.Errorf("%s, deciding work: -explain speaks of inertness:\n%s", tc.opt.Name, got)
+		for _, f := range []report.Format{report.Text, report.Markdown} {
+			var b strings.Builder
+			if err := report.Write(&b, report.Explain{Ranked: 3, Option: tc.opt}, f); err != nil {
+				t.Fatal(err)
+			}
+			got := strings.ToLower(b.String())
+			switch {
+			case tc.want != "" && !strings.Contains(got, "\n"+tc.want):
+				t.Errorf("%s, %s: -explain lacks %q:\n%s", tc.opt.Name, f, tc.want, got)
+			case tc.want == "" && strings.Contains(got, "inert"):
+				t.Errorf("%s, %s, deciding work: -explain speaks of inertness:\n%s", tc.opt.Name, f, got)
+			}
 		}
 	}
 }
