@@ -9,13 +9,13 @@ import (
 )
 
 // arguments creates the options a running object takes as arguments of
-// its constructor (freecache.NewCache(size), ants.NewPool(size)): a
+// its constructor (cache.New(cleanupInterval), ants.NewPool(size)): a
 // parameter, a number or a bool, of an exported function of a package
 // its users import that returns a running object (a struct whose own
 // methods use its locks or channels, or that holds one), or a pointer to
 // one, and takes no data its numbers could describe (a reader and its
 // size, bytes and their kind are a call's data, not settings). The
-// option is named after the call (freecache.NewCache(size)) and
+// option is named after the call (ants.NewPool(size)) and
 // read at the parameter: its slice follows the value wherever the
 // constructor puts it.
 func (d *discoverer) arguments() {
