@@ -26,7 +26,8 @@ type Direction struct {
 	Larger []string
 	// Smaller names the ways smaller values cost more: rate, a ticker's
 	// or a re-armed timer's period, whose work runs more often the
-	// shorter it is.
+	// shorter it is; and a kind the option reaches only as a divisor
+	// (buckets := window / step sizes a make: smaller steps, more).
 	Smaller []string
 	// Branches are the branches the option decides whose sides differ in
 	// cost, the largest difference first (at most maxBranches).
@@ -78,6 +79,11 @@ func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, bl
 			d.Smaller = append(d.Smaller, "rate")
 			continue
 		}
+		if divided(sl, k.kind) {
+			// n := total / opt; make([]T, n): a larger option, less work
+			d.Smaller = append(d.Smaller, k.name)
+			continue
+		}
 		d.Larger = append(d.Larger, k.name)
 	}
 	for _, fs := range sl.Functions() {
@@ -110,6 +116,66 @@ func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, bl
 		d.Branches = d.Branches[:maxBranches]
 	}
 	return d
+}
+
+// divided reports whether the option reaches every instruction where
+// influence kind k arises as a divisor: through a quotient whose
+// dividend is not the option's (buckets := interval / period), an odd
+// number of times, within the instruction's function.
+func divided(sl *slicing.Slice, k slicing.Influence) bool {
+	found := false
+	for _, fs := range sl.Functions() {
+		for instr, in := range fs.Influence {
+			if in&k == 0 {
+				continue
+			}
+			inverted, ok := false, false
+			for _, op := range instr.Operands(nil) {
+				if inv, reached := polarity(fs, *op, 0); reached {
+					if ok && inv != inverted {
+						return false // larger and smaller at once
+					}
+					inverted, ok = inv, true
+				}
+			}
+			if !ok || !inverted {
+				return false
+			}
+			found = true
+		}
+	}
+	return found
+}
+
+// polarity follows v back through the slice's instructions of its
+// function: whether it is the option's (reached), and whether through
+// an odd number of quotients where the option's value is the divisor.
+func polarity(fs *slicing.FuncSlice, v ssa.Value, depth int) (inverted, reached bool) {
+	instr, ok := v.(ssa.Instruction)
+	if v == nil || !ok || !fs.Instrs[instr] || depth > 16 {
+		return false, false
+	}
+	switch x := v.(type) {
+	case *ssa.BinOp:
+		inX, rx := polarity(fs, x.X, depth+1)
+		inY, ry := polarity(fs, x.Y, depth+1)
+		if x.Op == token.QUO && ry && !rx {
+			return !inY, true
+		}
+		if rx {
+			return inX, true
+		}
+		return inY, ry
+	case *ssa.Convert:
+		if inv, r := polarity(fs, x.X, depth+1); r {
+			return inv, true
+		}
+	case *ssa.ChangeType:
+		if inv, r := polarity(fs, x.X, depth+1); r {
+			return inv, true
+		}
+	}
+	return false, true // the option's value as it came (a load, a parameter, a phi)
 }
 
 // ordered reports whether an option's values have an order that can

@@ -488,6 +488,14 @@ func TestDirection(t *testing.T) {
 			if !slices.Contains(d.Larger, "time") || len(d.Smaller) != 0 {
 				t.Errorf("%s: larger %v, smaller %v; want larger values through time: a sleep", name, d.Larger, d.Smaller)
 			}
+		case "StepConfig.Step":
+			if !slices.Contains(d.Smaller, "size") || slices.Contains(d.Larger, "size") {
+				t.Errorf("%s: larger %v, smaller %v; want smaller values through size: the divisor of a bucket count", name, d.Larger, d.Smaller)
+			}
+		case "StepConfig.Window":
+			if !slices.Contains(d.Larger, "size") {
+				t.Errorf("%s: larger %v; want larger values through size: the dividend of a bucket count", name, d.Larger)
+			}
 		case "TextConfig.Fanout":
 			if sc.Influence&slicing.Conc == 0 || len(d.Larger) != 0 {
 				t.Errorf("%s: influence %v, larger %v; want conc and no larger values for a mode named by a word", name, sc.Influence, d.Larger)
