@@ -999,6 +999,12 @@ func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool) {
 					continue
 				}
 				t := types.Unalias(s.Field(i).Type())
+				switch u := t.Underlying().(type) {
+				case *types.Array: // locks [256]sync.Mutex: one per shard
+					t = types.Unalias(u.Elem())
+				case *types.Slice:
+					t = types.Unalias(u.Elem())
+				}
 				if _, ch := t.Underlying().(*types.Chan); ch || d.runningType(t) {
 					running[rs] = true
 				}

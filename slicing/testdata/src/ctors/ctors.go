@@ -78,3 +78,25 @@ func NewReader(r io.Reader, size int) *Cache {
 type Point struct{ X, Y int }
 
 func NewPoint(x, y int) Point { return Point{x, y} }
+
+// Sharded takes a lock of an array, one per shard: a running object too.
+type Sharded struct {
+	locks [4]sync.Mutex
+	limit int
+	n     [4]int
+}
+
+func NewSharded(limit int) *Sharded { // want option:"ctors.NewSharded(limit)"
+	return &Sharded{limit: limit}
+}
+
+func (s *Sharded) Add(i int) bool {
+	k := i % len(s.locks)
+	s.locks[k].Lock()
+	defer s.locks[k].Unlock()
+	if s.n[k] >= s.limit {
+		return false
+	}
+	s.n[k]++
+	return true
+}
