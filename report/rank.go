@@ -541,8 +541,8 @@ func (v Rank) markdown(w io.Writer) error {
 // analysed from a module that requires it.
 const NoOptions = `no options: nothing in the packages reads a flag, a key, the environment or a configuration struct
 (to analyse a library your module requires, name its packages: confhunt rank example.com/lib/...;
-settings a library takes through setter methods, SetNoDelay(...), or as arguments of a constructor of an object
-without locks or channels, are not discovered)
+settings a library takes as arguments of a constructor or setter of an object without locks or channels,
+New(size) or SetNoDelay(...), are not discovered)
 `
 
 // RankLegend explains the columns of the rank table: its units, the

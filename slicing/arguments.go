@@ -40,7 +40,7 @@ func (d *discoverer) arguments() {
 			if !isBasicValue(p.Type()) || IsString(p.Type()) || p.Referrers() == nil || len(*p.Referrers()) == 0 {
 				continue
 			}
-			if d.fedByModule(fn, i) {
+			if d.fedByModule(fn, i, publicFunc) {
 				continue // the module passes it what it computed: a setting upstream (memdb.New(max(o.WriteBuffer, …)))
 			}
 			// Constructors handing the argument on unchanged to one
@@ -146,15 +146,15 @@ func takesData(sig *types.Signature) bool {
 
 // fedByModule reports whether the scanned code calls fn passing its
 // argument i a value it computed, not a constant or the argument of a
-// public function its user calls: the module's own plumbing, whose
-// setting is upstream.
-func (d *discoverer) fedByModule(fn *ssa.Function, i int) bool {
+// function its user calls (public says which): the module's own
+// plumbing, whose setting is upstream.
+func (d *discoverer) fedByModule(fn *ssa.Function, i int, public func(*ssa.Function) bool) bool {
 	for _, c := range d.calls[origin(fn)] {
 		args := c.Common().Args
 		if i >= len(args) {
 			continue
 		}
-		if p, ok := args[i].(*ssa.Parameter); ok && publicFunc(p.Parent()) || isConstant(args[i]) {
+		if p, ok := args[i].(*ssa.Parameter); ok && public(p.Parent()) || isConstant(args[i]) {
 			continue
 		}
 		return true
@@ -162,12 +162,108 @@ func (d *discoverer) fedByModule(fn *ssa.Function, i int) bool {
 	return false
 }
 
+// publicFunc reports whether fn is an exported package-level function
+// of a package, written in its source.
+func publicFunc(fn *ssa.Function) bool {
+	return fn.Pkg != nil && fn.Synthetic == "" && fn.Parent() == nil && fn.Signature.Recv() == nil && fn.Object() != nil && fn.Object().Exported()
+}
+
+// setterMethods creates the options a running object takes through a setter
+// method (ants' pool.Tune(size), a session's SetNoDelay(on)): an exported
+// method of a running object of a package its users import, taking one
+// number or bool and answering nothing or an error, that stores it as
+// given (converted, or defaulted where it is zero) into a field of its
+// receiver. The option is named after the method (Pool.Tune(size)) and
+// read at the parameter. A method storing what it computes from the
+// argument (Add(n) adding n) keeps state, and is no setter.
+func (d *discoverer) setterMethods() {
+	for _, fn := range d.funcs {
+		recv := fn.Signature.Recv()
+		if recv == nil || fn.Pkg == nil || fn.Synthetic != "" || fn.Object() == nil || !fn.Object().Exported() || fn.Signature.Params().Len() != 1 || len(fn.Params) != 2 {
+			continue
+		}
+		if pkg := fn.Pkg.Pkg; pkg.Name() == "main" || internal(pkg.Path()) {
+			continue
+		}
+		rs := structOf(recv.Type())
+		if rs == nil || !d.running[rs] || d.config[rs] != nil {
+			continue
+		}
+		if rl := fn.Signature.Results().Len(); rl > 1 || rl == 1 && !isError(fn.Signature.Results().At(0).Type()) {
+			continue
+		}
+		p := fn.Params[1]
+		if !isBasicValue(p.Type()) || IsString(p.Type()) || d.fedByModule(fn, 1, exported) || !storesInto(fn, p) {
+			continue
+		}
+		name := recvName(recv.Type()) + "." + fn.Name() + "(" + p.Name() + ")"
+		o := d.option(name, "setter", typeString(p.Type()))
+		d.notes.add([]string{name, fn.Name()}, "%s: an option: a setter of a running object, storing its argument in a field", name)
+		d.addSite(o, fn, p, p.Pos(), "")
+	}
+}
+
+// storesInto reports whether fn stores its parameter p, as given, into
+// a field of its receiver (not of a record it holds), plainly or with an
+// atomic store.
+func storesInto(fn *ssa.Function, p *ssa.Parameter) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var addr, val ssa.Value
+			switch x := instr.(type) {
+			case *ssa.Store:
+				addr, val = x.Addr, x.Val
+			case *ssa.Call:
+				if a, v, ok := atomicOp(x.Common(), "Store"); ok {
+					addr, val = a, v
+				}
+			}
+			// A field of the receiver itself: one of a record it holds
+			// (f.Latency.Current = d) is an observation kept, not a
+			// setting.
+			if fa, ok := addr.(*ssa.FieldAddr); ok && fa.X == fn.Params[0] && fromArg(val, p, 0) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fromArg reports whether v is the parameter p, converted, or a phi of
+// it with constants (a default where it is zero or out of range).
+func fromArg(v ssa.Value, p *ssa.Parameter, depth int) bool {
+	if depth > 3 || v == nil {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Parameter:
+		return x == p
+	case *ssa.Convert:
+		return fromArg(x.X, p, depth+1)
+	case *ssa.ChangeType:
+		return fromArg(x.X, p, depth+1)
+	case *ssa.Phi:
+		found := false
+		for _, e := range x.Edges {
+			switch {
+			case fromArg(e, p, depth+1):
+				found = true
+			case isConstant(e):
+			default:
+				return false
+			}
+		}
+		return found
+	}
+	return false
+}
+
+// exported reports whether fn is an exported function or method.
+func exported(fn *ssa.Function) bool {
+	return fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported()
+}
+
 func isConstant(v ssa.Value) bool {
 	_, ok := v.(*ssa.Const)
 	return ok
-}
-
-// publicFunc reports whether fn is an exported package-level function.
-func publicFunc(fn *ssa.Function) bool {
-	return fn.Parent() == nil && fn.Signature.Recv() == nil && fn.Object() != nil && fn.Object().Exported()
 }

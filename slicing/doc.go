@@ -52,7 +52,9 @@
 //     it, read wherever the code looks it up;
 //   - arguments of constructors: a number or bool parameter of an exported
 //     function returning a running object (pkg.New(size)), read where the
-//     value arrives after constructors hand it on unchanged.
+//     value arrives after constructors hand it on unchanged; and setters,
+//     an exported method of a running object storing its one number or
+//     bool argument in a field of its receiver (Conn.SetReadLimit(n)).
 //
 // Methods of generic types are searched and sliced in their generic
 // bodies. Program.FieldReads makes the same kind of options of a

@@ -100,3 +100,17 @@ func (s *Sharded) Add(i int) bool {
 	s.n[k]++
 	return true
 }
+
+// SetLimit changes the limit of a running object: a setter, an option.
+func (s *Sharded) SetLimit(limit int) { // want option:"Sharded.SetLimit(limit)" style:"setter"
+	s.locks[0].Lock()
+	s.limit = limit
+	s.locks[0].Unlock()
+}
+
+// Grow adds to the limit what it is given: state, no setter.
+func (s *Sharded) Grow(n int) {
+	s.locks[0].Lock()
+	s.limit += n
+	s.locks[0].Unlock()
+}
