@@ -27,10 +27,7 @@ func (d *discoverer) arguments() {
 	bySink := make(map[*ssa.Parameter][]arg)
 	var sinks []*ssa.Parameter
 	for _, fn := range d.funcs {
-		if !publicFunc(fn) {
-			continue
-		}
-		if pkg := fn.Pkg.Pkg; pkg.Name() == "main" || internal(pkg.Path()) {
+		if !publicFunc(fn) || !imported(fn) {
 			continue
 		}
 		if !d.returnsRunning(fn.Signature) || takesData(fn.Signature) {
@@ -162,11 +159,8 @@ func (d *discoverer) fedByModule(fn *ssa.Function, i int, public func(*ssa.Funct
 	return false
 }
 
-// publicFunc reports whether fn is an exported package-level function
-// of a package, written in its source.
-func publicFunc(fn *ssa.Function) bool {
-	return fn.Pkg != nil && fn.Synthetic == "" && fn.Parent() == nil && fn.Signature.Recv() == nil && fn.Object() != nil && fn.Object().Exported()
-}
+// publicFunc reports whether fn is an exported package-level function.
+func publicFunc(fn *ssa.Function) bool { return exported(fn) && fn.Signature.Recv() == nil }
 
 // setterMethods creates the options a running object takes through a setter
 // method (ants' pool.Tune(size), a session's SetNoDelay(on)): an exported
@@ -179,10 +173,7 @@ func publicFunc(fn *ssa.Function) bool {
 func (d *discoverer) setterMethods() {
 	for _, fn := range d.funcs {
 		recv := fn.Signature.Recv()
-		if recv == nil || fn.Pkg == nil || fn.Synthetic != "" || fn.Object() == nil || !fn.Object().Exported() || fn.Signature.Params().Len() != 1 || len(fn.Params) != 2 {
-			continue
-		}
-		if pkg := fn.Pkg.Pkg; pkg.Name() == "main" || internal(pkg.Path()) {
+		if recv == nil || !exported(fn) || !imported(fn) || fn.Signature.Params().Len() != 1 || len(fn.Params) != 2 {
 			continue
 		}
 		rs := structOf(recv.Type())
@@ -258,9 +249,17 @@ func fromArg(v ssa.Value, p *ssa.Parameter, depth int) bool {
 	return false
 }
 
-// exported reports whether fn is an exported function or method.
+// exported reports whether fn is an exported function or method written
+// in its package's source (not a wrapper the SSA builder made).
 func exported(fn *ssa.Function) bool {
-	return fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported()
+	return fn.Pkg != nil && fn.Synthetic == "" && fn.Parent() == nil && fn.Object() != nil && fn.Object().Exported()
+}
+
+// imported reports whether fn's package is one a module's users import:
+// not a command, not an internal package.
+func imported(fn *ssa.Function) bool {
+	pkg := fn.Pkg.Pkg
+	return pkg.Name() != "main" && !internal(pkg.Path())
 }
 
 func isConstant(v ssa.Value) bool {
