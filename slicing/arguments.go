@@ -69,7 +69,7 @@ func (d *discoverer) arguments() {
 // unchanged, to one call of a function of the module, to that function's
 // parameter, and returns the last.
 func (d *discoverer) passedTo(p *ssa.Parameter, depth int) *ssa.Parameter {
-	if depth > 8 {
+	if depth > 8 || p.Referrers() == nil {
 		return p
 	}
 	var call *ssa.Call
