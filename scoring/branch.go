@@ -198,7 +198,7 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 		}
 		r := 1.0
 		switch {
-		case runsOrNot(fn, b):
+		case runsOrNot(fn, b), fails(b.Succs[0], b.Succs[1]), fails(b.Succs[1], b.Succs[0]):
 			r = 0
 		case sides[0] == 0 || sides[1] == 0:
 		default:
@@ -562,6 +562,64 @@ func runsOrNot(fn *ssa.Function, b *ssa.BasicBlock) bool {
 // leaves reports whether every path from first ends the function or
 // the process without reaching other.
 func leaves(first, other *ssa.BasicBlock) bool {
+	return reachesOnly(first, other, func(*ssa.BasicBlock) bool { return true })
+}
+
+// fails reports whether every path from first fails without reaching
+// other: it returns an error that is not nil, panics or ends the
+// process. A branch one side of which fails is a check (a size over
+// its limit, a mode that forbids the call): the option decides whether
+// the operation fails, not how much work it does when it succeeds.
+func fails(first, other *ssa.BasicBlock) bool {
+	return reachesOnly(first, other, func(b *ssa.BasicBlock) bool {
+		switch x := b.Instrs[len(b.Instrs)-1].(type) {
+		case *ssa.Panic:
+			return true
+		case *ssa.Return:
+			if len(x.Results) == 0 {
+				return false
+			}
+			last := x.Results[len(x.Results)-1]
+			return types.Identical(last.Type(), errType) && anError(last, nil)
+		}
+		return false
+	})
+}
+
+// anError reports whether v, an error, is one for certain: a value of a
+// concrete type, a package's error variable (ErrTooLarge), or what
+// errors.New or fmt.Errorf made; a phi when every edge is.
+func anError(v ssa.Value, seen map[*ssa.Phi]bool) bool {
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		return true
+	case *ssa.UnOp:
+		_, global := v.X.(*ssa.Global)
+		return v.Op == token.MUL && global
+	case *ssa.Call:
+		fn := v.Call.StaticCallee()
+		return fn != nil && (fn.String() == "errors.New" || fn.String() == "fmt.Errorf")
+	case *ssa.Phi:
+		if seen[v] {
+			return true
+		}
+		if seen == nil {
+			seen = make(map[*ssa.Phi]bool)
+		}
+		seen[v] = true
+		for _, e := range v.Edges {
+			if !anError(e, seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}
+
+// reachesOnly reports whether every path from first ends the process,
+// or ends the function in a block last accepts, without reaching other.
+func reachesOnly(first, other *ssa.BasicBlock, last func(*ssa.BasicBlock) bool) bool {
 	seen := map[*ssa.BasicBlock]bool{first: true}
 	work := []*ssa.BasicBlock{first}
 	for len(work) > 0 {
@@ -572,6 +630,9 @@ func leaves(first, other *ssa.BasicBlock) bool {
 		}
 		if ends(b) {
 			continue
+		}
+		if len(b.Succs) == 0 && !last(b) {
+			return false
 		}
 		for _, s := range b.Succs {
 			if !seen[s] {

@@ -583,6 +583,21 @@ func TestRunsOrNot(t *testing.T) {
 	}
 }
 
+// TestChecks checks that a flag one side of whose branch only fails (a
+// read-only mode returning an error) is not charged with making the
+// error, and is charged under a fifth of one that decides work (Verify
+// hashes the value again).
+func TestChecks(t *testing.T) {
+	_, _, by, _ := rankBy(t, "checks")
+	ro, verify := by["Options.ReadOnly"], by["Options.Verify"]
+	if ro == nil || verify == nil {
+		t.Fatal("Options.ReadOnly or Options.Verify not ranked")
+	}
+	if got, work := ro.Cost.CPU+ro.Cost.MEM, verify.Cost.CPU+verify.Cost.MEM; got >= work/5 || work == 0 {
+		t.Errorf("ReadOnly: CPU+MEM %g; Verify's %g: want a check that only fails under a fifth of a flag that decides work", got, work)
+	}
+}
+
 // TestPromoted checks that a call of a method promoted from an embedded
 // interface (a counting writer's Sync, its storage Writer's) is followed
 // to the implementations the field holds: NoSync is charged with the
