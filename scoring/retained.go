@@ -26,7 +26,17 @@ func isNumber(o *slicing.Option) bool {
 // that makes it: v, or a slice, conversion or merge of it, is stored in a
 // field, a global or a container, sent on a channel, put in a pool,
 // returned, or handed to a call whose result is. A buffer used and dropped within the call is not.
-func retained(v ssa.Value) bool {
+func retained(v ssa.Value) bool { return kept(v, nil) }
+
+// kept reports whether v is retained (see retained). When loop is not
+// nil, v is made once per trip of a loop (whose blocks loop says) and
+// what is asked is whether each trip's is kept: returning it, or keeping
+// it in a variable (one a closure captures too), which the next trip
+// overwrites, does not count, nor keeping it in an object made in the
+// loop that is not kept; keeping it in one made before the loop (a
+// slice the constructor returns) does.
+func kept(v ssa.Value, loop func(*ssa.BasicBlock) bool) bool {
+	returned := loop == nil
 	seen := make(map[ssa.Value]bool)
 	var walk func(v ssa.Value, depth int) bool
 	walk = func(v ssa.Value, depth int) bool {
@@ -44,15 +54,31 @@ func retained(v ssa.Value) bool {
 				if r.Val != v {
 					continue
 				}
-				if alloc, ok := r.Addr.(*ssa.Alloc); ok && !alloc.Heap {
+				if alloc, ok := r.Addr.(*ssa.Alloc); ok && (!alloc.Heap || !returned) {
 					if load := loadOf(alloc); load != nil && walk(load, depth+1) {
 						return true
 					}
 					continue
 				}
+				if obj := madeHere(r.Addr); obj != nil && !returned {
+					// A field or element of an object made here (a
+					// response, a call's variadic arguments): kept if
+					// that is, each trip's if it is made in the loop.
+					if !loop(obj.Block()) {
+						return retained(obj)
+					}
+					if walk(obj, depth+1) {
+						return true
+					}
+					continue
+				}
 				return true
-			case *ssa.Send, *ssa.MapUpdate, *ssa.Return:
+			case *ssa.Send, *ssa.MapUpdate:
 				return true
+			case *ssa.Return:
+				if returned {
+					return true
+				}
 			case ssa.CallInstruction:
 				if fn := r.Common().StaticCallee(); fn != nil && fn.String() == "(*sync.Pool).Put" {
 					return true
@@ -72,6 +98,20 @@ func retained(v ssa.Value) bool {
 		return false
 	}
 	return walk(v, 0)
+}
+
+// madeHere returns the object made in the function whose field or
+// element addr is, or nil.
+func madeHere(addr ssa.Value) *ssa.Alloc {
+	var x ssa.Value
+	switch a := addr.(type) {
+	case *ssa.FieldAddr:
+		x = a.X
+	case *ssa.IndexAddr:
+		x = a.X
+	}
+	obj, _ := x.(*ssa.Alloc)
+	return obj
 }
 
 // wraps reports whether a call's result of type t can hold what it was

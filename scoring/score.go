@@ -403,8 +403,10 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 		f := freq(fn)
 		base := ctx.base(fs)
 		var share []float64
+		var looped []bool
 		if fs.Blocks != nil && !fs.Whole {
 			share = under.shares(fs, base)
+			looped = tripBlocks(fs)
 		}
 		for _, b := range fn.Blocks {
 			times := f.Block[b.Index] * base
@@ -496,6 +498,12 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					// Whether memory is kept at all, where a flag decides
 					// it (its own buffer per connection, or a shared pool):
 					// once per site, as much as one allocation of it.
+					ret += c.MEM * w.trips
+				}
+				if controlled && number && looped != nil && looped[b.Index] && fs.Influence[instr]&slicing.Size == 0 && keptObject(instr, func(b *ssa.BasicBlock) bool { return looped[b.Index] }) {
+					// The option counts objects the program keeps (an
+					// encoder per worker, a pool's connections): what one
+					// costs, times the loop's trips, is retained.
 					ret += c.MEM * w.trips
 				}
 				if fs.Influence[instr]&slicing.Bound != 0 {
@@ -1039,6 +1047,68 @@ func allocates(instr ssa.Instruction) bool {
 	case *ssa.MakeChan:
 		_, c := x.Size.(*ssa.Const)
 		return !c
+	}
+	return false
+}
+
+// tripBlocks marks the blocks of fs's function that run once per trip
+// of a loop whose trips the option decides: inside the loop, on the side
+// of its test that stays in it. It is nil when there is none.
+func tripBlocks(fs *slicing.FuncSlice) []bool {
+	var in []bool
+	for _, b := range fs.Func.Blocks {
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || !fs.Contains(br) || fs.Influence[br]&slicing.Trip == 0 {
+			continue
+		}
+		// The blocks from which the test is reached again.
+		back := map[*ssa.BasicBlock]bool{b: true}
+		work := []*ssa.BasicBlock{b}
+		for len(work) > 0 {
+			x := work[len(work)-1]
+			work = work[:len(work)-1]
+			for _, p := range x.Preds {
+				if !back[p] {
+					back[p] = true
+					work = append(work, p)
+				}
+			}
+		}
+		for _, s := range b.Succs {
+			if len(s.Preds) != 1 || !back[s] {
+				continue
+			}
+			for _, x := range fs.Func.Blocks {
+				if back[x] && s.Dominates(x) {
+					if in == nil {
+						in = make([]bool, len(fs.Func.Blocks))
+					}
+					in[x.Index] = true
+				}
+			}
+		}
+	}
+	return in
+}
+
+// keptObject reports whether instr, in a loop (whose blocks loop says),
+// makes an object (an allocation, or a call returning a pointer or an
+// interface: a constructor's) that each trip keeps past the function
+// (see kept).
+func keptObject(instr ssa.Instruction, loop func(*ssa.BasicBlock) bool) bool {
+	switch x := instr.(type) {
+	case *ssa.Alloc:
+		return x.Heap && kept(x, loop)
+	case *ssa.MakeSlice, *ssa.MakeMap, *ssa.MakeChan:
+		return kept(x.(ssa.Value), loop)
+	case *ssa.Call:
+		if _, builtin := x.Call.Value.(*ssa.Builtin); builtin {
+			return false
+		}
+		switch x.Type().Underlying().(type) {
+		case *types.Pointer, *types.Interface:
+			return kept(x, loop)
+		}
 	}
 	return false
 }

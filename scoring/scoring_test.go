@@ -598,6 +598,29 @@ func TestChecks(t *testing.T) {
 	}
 }
 
+// TestKept checks retained memory of count options whose loops make
+// objects the program keeps: Workers encoders (each with a 256 KB table,
+// weighed by its size) retain far more than Tags small records; Retries
+// buffers, made and returned once or dropped, retain nothing; a generic
+// type's allocation, whose size is unknown, is weighed (Rings) without
+// failing.
+func TestKept(t *testing.T) {
+	_, _, by, _ := rankBy(t, "kept")
+	workers, tags, retries := by["Options.Workers"], by["Options.Tags"], by["Options.Retries"]
+	if workers == nil || tags == nil || retries == nil {
+		t.Fatal("Options.Workers, Tags or Retries not ranked")
+	}
+	if tags.Cost.RET <= 0 || workers.Cost.RET < 50*tags.Cost.RET {
+		t.Errorf("RET: Workers %g, Tags %g: want both kept, the encoders' tables (256 KB each) at least 50 times the small records", workers.Cost.RET, tags.Cost.RET)
+	}
+	if retries.Cost.RET != 0 {
+		t.Errorf("Retries: RET %g; want none: a buffer returned from the loop is made once", retries.Cost.RET)
+	}
+	if rings := by["Options.Rings"]; rings == nil || rings.Cost.RET <= 0 {
+		t.Errorf("Rings: want the generic rings kept, got %+v", rings)
+	}
+}
+
 // TestPromoted checks that a call of a method promoted from an embedded
 // interface (a counting writer's Sync, its storage Writer's) is followed
 // to the implementations the field holds: NoSync is charged with the

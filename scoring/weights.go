@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"sort"
@@ -177,6 +178,7 @@ func (w *weigher) cost(instr ssa.Instruction) Cost {
 		return Cost{}
 	}
 	c := Cost{CPU: w.lookup("cpu", kind, op), MEM: w.lookup("mem", kind, op), IO: w.lookup("io", kind, op)}
+	c.MEM *= pages(instr)
 	if call, ok := instr.(ssa.CallInstruction); ok {
 		if _, builtin := call.Common().Value.(*ssa.Builtin); !builtin {
 			rc, ok := w.calls[call]
@@ -197,6 +199,76 @@ func (w *weigher) cost(instr ssa.Instruction) Cost {
 		}
 	}
 	return c
+}
+
+// page is the allocation size one allocation's weight stands for:
+// larger ones, whose size the code fixes (a struct holding a hash
+// table, a buffer of constant length), cost one weight per page
+// (zeroing them, the collector scanning them).
+const page = 1 << 10
+
+// sizes are the sizes of types on the machines Go services run on.
+var sizes = types.SizesFor("gc", "amd64")
+
+// pages is how many allocations of the usual size instr's allocation
+// weighs: its size in pages when the code fixes it, else 1.
+func pages(instr ssa.Instruction) float64 {
+	var n int64
+	switch x := instr.(type) {
+	case *ssa.Alloc:
+		if !x.Heap {
+			return 1
+		}
+		t := x.Type().Underlying().(*types.Pointer).Elem()
+		if !sized(t) {
+			return 1
+		}
+		n = sizes.Sizeof(t)
+	case *ssa.MakeSlice:
+		c, ok := x.Len.(*ssa.Const)
+		if !ok || c.Value == nil {
+			return 1
+		}
+		l, exact := constant.Int64Val(constant.ToInt(c.Value))
+		if !exact {
+			return 1
+		}
+		t := x.Type().Underlying().(*types.Slice).Elem()
+		if !sized(t) {
+			return 1
+		}
+		n = l * sizes.Sizeof(t)
+	default:
+		return 1
+	}
+	return max(1, float64(n)/page)
+}
+
+// sized reports whether t has a size go/types can give: no type
+// parameter in what it holds by value.
+func sized(t types.Type) bool {
+	switch u := t.(type) {
+	case *types.TypeParam:
+		return false
+	case *types.Alias:
+		return sized(types.Unalias(u))
+	case *types.Named:
+		for t := range u.TypeArgs().Types() {
+			if !sized(t) {
+				return false
+			}
+		}
+		return sized(u.Underlying())
+	case *types.Array:
+		return sized(u.Elem())
+	case *types.Struct:
+		for f := range u.Fields() {
+			if !sized(f.Type()) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func (w *weigher) lookup(res, kind, op string) float64 {
