@@ -94,8 +94,11 @@ func TestMeasuredCounts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, warnings, err := counts.Measure(l.Prog, fi); err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "executed 0 of the") {
-		t.Errorf("counts of a run that executed nothing: warnings %q, error %v; want one saying so", warnings, err)
+	if idle, warnings, err := counts.Measure(l.Prog, fi); err != nil || len(warnings) != 1 || !strings.Contains(warnings[0], "executed 0 of the") || !idle.Sparse() {
+		t.Errorf("counts of a run that executed nothing: warnings %q, error %v; want one saying so, and the counts sparse", warnings, err)
+	}
+	if c.Sparse() {
+		t.Error("counts of a run that executed the code: sparse")
 	}
 
 	freq := func(name string) (*ssa.Function, counts.Frequencies) {

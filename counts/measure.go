@@ -22,9 +22,10 @@ type Frequencies struct {
 
 // Counts are measured execution counts mapped onto a program's SSA blocks.
 type Counts struct {
-	prog  *slicing.Program
-	files map[string][]cover // absolute file name -> blocks sorted by start
-	memo  map[*ssa.Function]*measured
+	prog   *slicing.Program
+	files  map[string][]cover // absolute file name -> blocks sorted by start
+	memo   map[*ssa.Function]*measured
+	sparse bool
 }
 
 type cover struct {
@@ -45,7 +46,8 @@ type measured struct {
 // Measure checks a counts file against prog and maps it onto prog's SSA.
 // A file of another module is an error; a source file that changed since
 // the counts were taken is left out, with a warning naming it; a run that
-// executed under a tenth of the statements it counted gets a warning too.
+// executed under a tenth of the statements it counted is sparse (Sparse)
+// and gets a warning too.
 func Measure(prog *slicing.Program, f *File) (*Counts, []string, error) {
 	if f.Module != prog.Module {
 		return nil, nil, fmt.Errorf("the counts were taken on module %s, not %s", f.Module, prog.Module)
@@ -77,8 +79,9 @@ func Measure(prog *slicing.Program, f *File) (*Counts, []string, error) {
 	}
 	if stmts > 0 && float64(ran) < sparse*float64(stmts) {
 		// Tests that skip without a server, a workload that never reached
-		// the code: the options' code that did not run scores nothing.
-		warnings = append(warnings, fmt.Sprintf("the run executed %d of the %d statements it counted (%.1f%%): options whose code it never ran score 0, so the ranking says little about them; counts from a run that exercises the options (benchmarks, a load test) rank them", ran, stmts, 100*float64(ran)/float64(stmts)))
+		// the code: what did not run says nothing of how often it runs.
+		c.sparse = true
+		warnings = append(warnings, fmt.Sprintf("the run executed %d of the %d statements it counted (%.1f%%), too few to rank by: ranks are estimated, as without counts; counts from a run that exercises the options (benchmarks, a load test) rank them", ran, stmts, 100*float64(ran)/float64(stmts)))
 	}
 	return c, warnings, nil
 }
@@ -86,6 +89,12 @@ func Measure(prog *slicing.Program, f *File) (*Counts, []string, error) {
 // sparse is the share of the counted statements under which a run says
 // too little about the program to rank by (Measure warns).
 const sparse = 0.1
+
+// Sparse reports whether the run executed under a tenth of the
+// statements it counted (tests that skip without a server): ranked by
+// it, the options whose code it never reached would all score 0 below
+// the few it did, however little those do.
+func (c *Counts) Sparse() bool { return c.sparse }
 
 // Frequencies returns the measured executions of fn's blocks per entry to
 // fn, and whether fn has counts at all. Blocks of a function that never

@@ -126,7 +126,8 @@ func cmpOr(a, b string) string {
 }
 
 // measured reads a counts file for the analysis, reporting on stderr the
-// source files whose counts no longer apply.
+// source files whose counts no longer apply; a sparse run's (see
+// counts.Counts.Sparse) is not used, with a warning saying so.
 func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
 	if file == "" {
 		return nil, nil
@@ -141,6 +142,9 @@ func (e *env) measured(an *analysis, file string) (scoring.Counts, error) {
 	}
 	for _, w := range warnings {
 		fmt.Fprintf(e.stderr, "confhunt: warning: %s: %s\n", file, w)
+	}
+	if c.Sparse() {
+		return nil, nil
 	}
 	return c, nil
 }

@@ -93,7 +93,9 @@ the run fails. -append adds a run to an existing FILE. Then
 	confhunt slice -counts FILE -option NAME
 
 use the measured counts where there are some; a FILE from another module
-is an error, and files changed since the run are named and left out.
+is an error, files changed since the run are named and left out, and a
+run that executed under a tenth of the statements it counted is not used
+(a warning says so).
 Nothing is written into the analysed tree but FILE.
 
 hunt ranks the options (with -counts FILE when given), takes the slices
