@@ -1013,9 +1013,9 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			for i, e := range phi.Edges {
 				if inDep[m.Preds[i]] && !isError(e.Type()) {
 					sl.mark(phi)
-					if choice(phi.Edges) {
+					if impls := implementations(phi.Edges); choice(impls) {
 						sl.chosen[phi] = true // the sides bring different implementations
-						sl.implOf(phi.Edges...)
+						sl.implOf(impls...)
 					}
 					if slices.ContainsFunc(phi.Edges, isNil) {
 						sl.pushNil(phi, ctx, sl.hops, true)
@@ -1278,6 +1278,33 @@ func choice(vs []ssa.Value) bool {
 		keys[implKey(v)] = true
 	}
 	return len(keys) > 1
+}
+
+// implementations returns the values vs, a phi's edges, merge: through
+// the phis among them, without nil (none chosen yet). Two tests in a row
+// (if mode == A { m = a() }; if mode == B { m = b() }) merge nil, a and b
+// in two phis.
+func implementations(vs []ssa.Value) []ssa.Value {
+	var out []ssa.Value
+	seen := make(map[*ssa.Phi]bool)
+	var walk func(vs []ssa.Value)
+	walk = func(vs []ssa.Value) {
+		for _, v := range vs {
+			switch x := v.(type) {
+			case *ssa.Phi:
+				if !seen[x] {
+					seen[x] = true
+					walk(x.Edges)
+				}
+			default:
+				if !isNil(v) {
+					out = append(out, v)
+				}
+			}
+		}
+	}
+	walk(vs)
+	return out
 }
 
 // known reports whether v is an implementation the code names: a value
