@@ -20,7 +20,7 @@ import (
 // the option's slice, and "effect" facts name an influence kind arising
 // on the line.
 func TestForward(t *testing.T) {
-	for _, pkg := range []string{"forward", "scaled", "timers", "fanin", "containers", "sensitivity", "state", "locks", "impls", "predicate"} {
+	for _, pkg := range []string{"forward", "scaled", "timers", "fanin", "containers", "sensitivity", "state", "locks", "impls"} {
 		t.Run(pkg, func(t *testing.T) { testForward(t, pkg) })
 	}
 }

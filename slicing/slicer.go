@@ -1421,39 +1421,9 @@ func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx, fr
 				if from != nil && from.Dominates(d) && slices.ContainsFunc(instr.Results, known) {
 					sl.returns = append(sl.returns, hopReturn{instr, sl.hops})
 				}
-				// A predicate's answer given on a side of the branch
-				// (case opt > 0 && n >= opt: return true): its callers'
-				// tests of it test the option.
-				if from != nil && from.Dominates(d) {
-					for i := range instr.Results {
-						if answers(instr, i) {
-							sl.ret(instr, instr.Results[i], ctx)
-						}
-					}
-				}
 			}
 		}
 	}
-}
-
-// answers reports whether r returns, as its result i, a bool constant
-// that another return of its function does not: the answer of a
-// predicate.
-func answers(r *ssa.Return, i int) bool {
-	c, ok := r.Results[i].(*ssa.Const)
-	if !ok || c.Value == nil || c.Value.Kind() != constant.Bool {
-		return false
-	}
-	for _, b := range r.Parent().Blocks {
-		other, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
-		if !ok || other == r {
-			continue
-		}
-		if oc, ok := other.Results[i].(*ssa.Const); !ok || oc.Value == nil || !constant.Compare(oc.Value, token.EQL, c.Value) {
-			return true
-		}
-	}
-	return false
 }
 
 // caseBody handles the branch that tests whether a select chose a case
