@@ -586,19 +586,11 @@ func fails(first, other *ssa.BasicBlock) bool {
 	})
 }
 
-// anError reports whether v, an error, is one for certain: a value of a
-// concrete type, a package's error variable (ErrTooLarge), or what
-// errors.New or fmt.Errorf made; a phi when every edge is.
+// anError reports whether v, an error, is one for certain: made where it
+// is returned (slicing.NewError: ErrTooLarge, errors.New, fmt.Errorf),
+// or a phi every edge of which is.
 func anError(v ssa.Value, seen map[*ssa.Phi]bool) bool {
 	switch v := v.(type) {
-	case *ssa.MakeInterface:
-		return true
-	case *ssa.UnOp:
-		_, global := v.X.(*ssa.Global)
-		return v.Op == token.MUL && global
-	case *ssa.Call:
-		fn := v.Call.StaticCallee()
-		return fn != nil && (fn.String() == "errors.New" || fn.String() == "fmt.Errorf")
 	case *ssa.Phi:
 		if seen[v] {
 			return true
@@ -614,7 +606,7 @@ func anError(v ssa.Value, seen map[*ssa.Phi]bool) bool {
 		}
 		return true
 	}
-	return false
+	return slicing.NewError(v)
 }
 
 // reachesOnly reports whether every path from first ends the process,

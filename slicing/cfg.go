@@ -309,7 +309,7 @@ func Failure(b *ssa.BasicBlock) bool {
 			if !types.Identical(r.Type(), errorType) || isNil(r) {
 				continue
 			}
-			if newError(r) || errorChecked(b) {
+			if NewError(r) || errorChecked(b) {
 				return true
 			}
 		}
@@ -327,10 +327,10 @@ func returnsError(sig *types.Signature) bool {
 	return false
 }
 
-// newError reports whether the error v is made where it is returned: by
+// NewError reports whether the error v is made where it is returned: by
 // package errors or fmt, loaded from a package variable, or converted
 // from a concrete error value.
-func newError(v ssa.Value) bool {
+func NewError(v ssa.Value) bool {
 	switch v := v.(type) {
 	case *ssa.MakeInterface:
 		return true
