@@ -6,6 +6,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"io"
+	"net/http"
 	"os"
 )
 
@@ -15,6 +16,7 @@ type Config struct {
 	Archive bool   `yaml:"archive"`
 	Buffer  int    `yaml:"buffer"`
 	Trace   bool   `yaml:"trace"`
+	Form    int64  `yaml:"form"`
 }
 
 // compress passes the level to gzip: the writer's work grows with it.
@@ -53,4 +55,9 @@ func readers(c *Config, r io.Reader) *bufio.Reader {
 	return bufio.NewReaderSize(r, c.Buffer) // want effect:"Config.Buffer:size" sliced:"Config.Trace" !effect:"Config.Trace:size"
 }
 
-var _ = []any{compress, label, archive, readers}
+// upload keeps up to Form bytes of a request's multipart form in memory.
+func upload(c *Config, req *http.Request) error {
+	return req.ParseMultipartForm(c.Form) // want effect:"Config.Form:size"
+}
+
+var _ = []any{compress, label, archive, readers, upload}
