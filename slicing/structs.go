@@ -654,6 +654,10 @@ func (d *discoverer) fieldOptions() {
 				continue
 			}
 			setters := d.setters[field{si.s, i}]
+			if !f.Exported() && marker(field{si.s, i}, setters) {
+				d.notes.add(keys, "%s: not an option: a mark its setters put beside the value they set (always the same constant), not a value its user chooses", keys[0])
+				continue
+			}
 			// An unexported field is internal state unless a getter or a
 			// functional option exposes it (a tag does not: decoders set
 			// exported fields only, by reflection); so is every field of
@@ -1029,4 +1033,34 @@ func cutLast(s, sep string) (before, after string, ok bool) {
 		return s, "", false
 	}
 	return s[:i], s[i+len(sep):], true
+}
+
+// marker reports whether every setter of f (there is one at least)
+// stores a constant into it beside a value it was given into another
+// field of the same struct (SetProtocolVersion(v) sets version = v and
+// versionSet = true): f records that the other was set.
+func marker(f field, setters []setter) bool {
+	if len(setters) == 0 {
+		return false
+	}
+	for _, st := range setters {
+		mark, value := false, false
+		for store, fa := range fieldStores(st.fn) {
+			if structOf(fa.X.Type()) != f.s {
+				continue
+			}
+			switch {
+			case fa.Field == f.i && isConstant(store.Val):
+				mark = true
+			case fa.Field == f.i:
+				return false
+			case !isConstant(store.Val):
+				value = true
+			}
+		}
+		if !mark || !value {
+			return false
+		}
+	}
+	return true
 }

@@ -81,9 +81,13 @@ func (s *Server) Handle(data []byte) {
 }
 
 // ClientOptions is built with builder methods that return a modified copy.
+// WithVersion sets the version and marks it as set: the mark is not a
+// value its user chooses.
 type ClientOptions struct {
-	poolSize int
-	name     string
+	poolSize   int
+	name       string
+	version    int
+	versionSet bool
 }
 
 func (o ClientOptions) WithPoolSize(n int) ClientOptions {
@@ -91,9 +95,19 @@ func (o ClientOptions) WithPoolSize(n int) ClientOptions {
 	return o
 }
 
+func (o ClientOptions) WithVersion(v int) ClientOptions {
+	o.version = v
+	o.versionSet = true
+	return o
+}
+
 func Dial(o ClientOptions) {
 	conns := make([]int, o.poolSize) // want option:"ClientOptions.poolSize" alias:"ClientOptions.WithPoolSize"
 	fmt.Println(len(conns), o.name)
+	if !o.versionSet { // want !option:"ClientOptions.versionSet"
+		o.version = 4
+	}
+	fmt.Println(o.version) // want option:"ClientOptions.version"
 }
 
 // node is walked by a visitor closure: a closure that is not returned sets
