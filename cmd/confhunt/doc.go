@@ -35,8 +35,9 @@ counts, branch probabilities, and calls: exported methods of exported
 types run as a user's operations), and sums per option (PBHunter's
 equations 1 and 2). A string option counts only where it chooses (is
 compared with a constant, parsed or opened), not where it is copied or
-printed. Retained memory (RET) is what a number option sizes or bounds
-and the program keeps (stored, queued, returned), once per site. The
+printed. Retained memory (RET) is what a number option sizes, bounds or
+counts (a loop making objects) and the program keeps (stored, queued,
+returned), once per site. The
 table shows the total (the six resources each normalised by their
 maximum over the options, a work column by at least 1% of the largest
 work column's, summed), the per-resource scores,
