@@ -226,6 +226,8 @@ func (d *discoverer) structs() error {
 				why = ": " + at
 			}
 			d.notes.add([]string{fullName(nt)}, "%s: not configuration: a running object, whose own methods use its locks or channels (its exported fields would be configuration if its user set them and its code only read them%s)", fullName(nt), why)
+		case hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes):
+			// named like configuration: the first pass said why it is not
 		default:
 			d.notes.add([]string{fullName(nt)}, "%s: not configuration: no configuration tag, no name like one (%s), no Unmarshal call decodes it, no functional option sets it, and no configuration struct holds it", fullName(nt), strings.Join(d.src.TypeSuffixes, ", "))
 		}

@@ -124,3 +124,22 @@ func TestDeclaredYield(t *testing.T) {
 		}
 	}
 }
+
+// TestWhyOneVerdict checks that a struct named like configuration but
+// passed anew to each call gets that one verdict, not a second saying it
+// has no configuration name.
+func TestWhyOneVerdict(t *testing.T) {
+	prog, _ := load(t, "structs")
+	s, err := configs.Load(filepath.Join("testdata", "src", "structs"), "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := slicing.Why(context.Background(), prog, s.Sources, "GetOptions")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "example.com/t/structs.GetOptions: named like configuration, but an argument struct passed anew to each call"
+	if len(got) != 1 || !strings.HasPrefix(got[0], want) {
+		t.Errorf("got %q, want one line starting %q", got, want)
+	}
+}
