@@ -247,6 +247,7 @@ type discoverer struct {
 	copiedInto  map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
 	kept        map[*types.Struct]string          // structs whose values are stored in a field or global: the first such store
 	methodParam map[*types.Struct]bool            // structs passed to methods
+	apiParam    map[*types.Struct]bool            // structs an exported function or method of a package users import takes
 	methods     map[*types.Struct]int             // how many methods take them
 	funcParam   map[*types.Struct]*ssa.Function   // structs passed to plain functions: the first of them
 	funcParams  map[*types.Struct][]*ssa.Function // all of them, in order
@@ -301,6 +302,7 @@ func (d *discoverer) index() {
 	d.funcParam = make(map[*types.Struct]*ssa.Function)
 	d.funcParams = make(map[*types.Struct][]*ssa.Function)
 	d.dataParam = make(map[*types.Struct]bool)
+	d.apiParam = make(map[*types.Struct]bool)
 	d.hookResult = make(map[*types.Struct]bool)
 	for fn := range allFunctions(d.prog, false) {
 		d.funcs = append(d.funcs, fn)
@@ -320,9 +322,15 @@ func (d *discoverer) index() {
 				case fn.Signature.Recv() != nil:
 					d.methodParam[s] = true
 					d.methods[s]++
+					if exported(fn) && imported(fn) {
+						d.apiParam[s] = true
+					}
 				case fn.Parent() == nil && computes(fn.Signature):
 					d.dataParam[s] = true
 				case fn.Parent() == nil:
+					if exported(fn) && imported(fn) {
+						d.apiParam[s] = true
+					}
 					if d.funcParam[s] == nil {
 						d.funcParam[s] = fn
 					}

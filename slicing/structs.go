@@ -459,13 +459,15 @@ func (d *discoverer) cyclic(si *structInfo) bool {
 // Options' promoted), belongs to an object rather than to settings (a
 // flag.Value holding the *Config it sets), or belongs to another
 // package's struct (a lock package's LockerOption holding the client's
-// ClientOption: the client's settings, wherever they are wrapped).
+// ClientOption: the client's settings, wherever they are wrapped), or is
+// taken on its own by the package's API (CreateProducer(ProducerOptions),
+// beside a dead-letter policy's ProducerOptions field).
 func (d *discoverer) nestedIn(si *structInfo) (field, bool) {
 	if len(si.parents) != 1 {
 		return field{}, false
 	}
 	p := si.parents[0]
-	if si.why != "nested" && (p.s.Field(p.i).Embedded() || d.config[p.s].why == "object" || d.config[p.s].pkg != si.pkg) {
+	if si.why != "nested" && (p.s.Field(p.i).Embedded() || d.config[p.s].why == "object" || d.config[p.s].pkg != si.pkg || d.apiParam[si.s]) {
 		return field{}, false
 	}
 	return p, true
