@@ -383,12 +383,12 @@ func TestTimers(t *testing.T) {
 	for _, sc := range scores {
 		lat[sc.Option.Name] = sc.Cost.LAT
 	}
-	for _, name := range []string{"Config.AcquireTimeout", "Config.WriteGuard", "Config.ReplyTimeout"} {
+	for _, name := range []string{"Config.AcquireTimeout", "Config.WriteGuard", "Config.ReplyTimeout", "Config.SendTimeout"} {
 		if lat[name] != 0 {
 			t.Errorf("%s costs latency %g; nobody waits through that timer, want 0", name, lat[name])
 		}
 	}
-	for _, name := range []string{"Config.FlushDelay", "Config.Backoff"} {
+	for _, name := range []string{"Config.FlushDelay", "Config.Backoff", "Config.Coalesce"} {
 		if lat[name] == 0 {
 			t.Errorf("%s: no latency; a timer waited through costs some", name)
 		}

@@ -4,6 +4,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -71,6 +72,9 @@ func failureBound(chans []ssa.Value) bool {
 		}
 		for _, r := range *refs {
 			sel, ok := r.(*ssa.Select)
+			if ok && !sel.Blocking && len(sel.States) == 1 {
+				continue // drained after a Stop: no one waits
+			}
 			if !ok || !boundsWork(sel, ch) {
 				return false
 			}
@@ -88,10 +92,16 @@ func isTimer(t types.Type) bool {
 }
 
 // timerValues returns the values that hold the same *time.Timer as t: t,
-// and when t is kept in or loaded from a field, every load of that field.
-// It returns nil when the timer goes anywhere else (an argument, a
-// result, an interface), where its receivers cannot be seen.
+// and when t is kept in or loaded from a field, every load of that field;
+// when it is a variable a closure shares with its function, every load of
+// it in both. It returns nil when the timer goes anywhere else (an
+// argument, a result, an interface), where its receivers cannot be seen.
 func (a *Analysis) timerValues(t ssa.Value) []ssa.Value {
+	if cell := variable(t); cell != nil || storedInVariable(t, &cell) {
+		// A variable a closure shares with its function (a deferred
+		// Stop, a Reset passed on as a callback): its loads in both.
+		return sharedLoads(cell)
+	}
 	var fields []field
 	if u, ok := t.(*ssa.UnOp); ok && u.Op == token.MUL {
 		if fa, ok := u.X.(*ssa.FieldAddr); ok {
@@ -113,6 +123,100 @@ func (a *Analysis) timerValues(t ssa.Value) []ssa.Value {
 			}
 			out = append(out, l)
 		}
+	}
+	return out
+}
+
+// variable returns the variable cell t is loaded from, when a closure
+// shares it with its function (the function's heap cell, whichever of
+// them t is in), or nil.
+func variable(t ssa.Value) *ssa.Alloc {
+	u, ok := t.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return nil
+	}
+	switch x := u.X.(type) {
+	case *ssa.Alloc:
+		if x.Heap {
+			return x
+		}
+	case *ssa.FreeVar:
+		fn := x.Parent()
+		i := slices.Index(fn.FreeVars, x)
+		if fn.Parent() == nil || i < 0 {
+			return nil
+		}
+		for _, b := range fn.Parent().Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					cell, _ := mc.Bindings[i].(*ssa.Alloc)
+					return cell
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// storedInVariable reports whether t, a new timer, is only stored into
+// a variable a closure shares with its function, and sets *cell to it.
+func storedInVariable(t ssa.Value, cell **ssa.Alloc) bool {
+	refs := t.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.Store:
+			a, ok := r.Addr.(*ssa.Alloc)
+			if !ok || !a.Heap || r.Val != t || *cell != nil && *cell != a {
+				return false
+			}
+			*cell = a
+		default:
+			return false
+		}
+	}
+	return *cell != nil
+}
+
+// sharedLoads returns the loads of the timer variable cell in its
+// function and in the closures it is bound to, or nil when the cell goes
+// anywhere else.
+func sharedLoads(cell *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	var visit func(v ssa.Value, depth int) bool
+	visit = func(v ssa.Value, depth int) bool {
+		if depth > 4 || v.Referrers() == nil {
+			return depth <= 4
+		}
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
+				}
+				out = append(out, r)
+			case *ssa.Store:
+				if r.Addr != v {
+					return false
+				}
+			case *ssa.MakeClosure:
+				fn := r.Fn.(*ssa.Function)
+				i := slices.Index(r.Bindings, v)
+				if i < 0 || !visit(fn.FreeVars[i], depth+1) {
+					return false
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
+			}
+		}
+		return true
+	}
+	if !visit(cell, 0) {
+		return nil
 	}
 	return out
 }

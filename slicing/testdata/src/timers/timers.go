@@ -17,6 +17,8 @@ type Config struct {
 	WriteGuard     time.Duration // an AfterFunc timer's period: no wait
 	ReplyTimeout   time.Duration // a deadline for a reply signalled on a channel
 	SyncEvery      time.Duration // the period of the sync an AfterFunc timer runs: how often it does
+	Coalesce       time.Duration // a batching delay reset by a closure the loop is given
+	SendTimeout    time.Duration // a deadline whose timer a deferred closure stops and drains
 }
 
 var errTimeout = errors.New("timeout")
@@ -115,4 +117,52 @@ func (l *Log) arm() { l.t = time.AfterFunc(l.cfg.SyncEvery, l.sync) }
 func (l *Log) sync() {
 	l.f.Sync()
 	l.arm()
+}
+
+// Coalescer writes what it is sent in batches, Coalesce after the first
+// write of each: its loop waits on the timer a closure resets.
+type Coalescer struct {
+	in  chan []byte
+	out *os.File
+}
+
+func (w *Coalescer) flusher(cfg Config) {
+	timer := time.NewTimer(cfg.Coalesce)
+	defer timer.Stop()
+	w.loop(timer.C, func() { timer.Reset(cfg.Coalesce) })
+}
+
+func (w *Coalescer) loop(tick <-chan time.Time, reset func()) {
+	var batch []byte
+	for {
+		select {
+		case b := <-w.in:
+			if len(batch) == 0 {
+				reset()
+			}
+			batch = append(batch, b...)
+		case <-tick:
+			w.out.Write(batch)
+			batch = batch[:0]
+		}
+	}
+}
+
+// Send hands b to the writer, failing after SendTimeout; a deferred
+// closure stops the timer and drains it.
+func (w *Coalescer) Send(cfg Config, b []byte) error {
+	timer := time.NewTimer(cfg.SendTimeout)
+	defer func() {
+		timer.Stop()
+		select {
+		case <-timer.C:
+		default:
+		}
+	}()
+	select {
+	case w.in <- b:
+		return nil
+	case <-timer.C:
+		return errTimeout
+	}
 }
