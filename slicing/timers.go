@@ -100,7 +100,13 @@ func (a *Analysis) timerValues(t ssa.Value) []ssa.Value {
 	if cell := variable(t); cell != nil || storedInVariable(t, &cell) {
 		// A variable a closure shares with its function (a deferred
 		// Stop, a Reset passed on as a callback): its loads in both.
-		return sharedLoads(cell)
+		loads := sharedLoads(cell)
+		for _, l := range loads {
+			if _, ok := timerUses(l); !ok {
+				return nil
+			}
+		}
+		return loads
 	}
 	var fields []field
 	if u, ok := t.(*ssa.UnOp); ok && u.Op == token.MUL {
