@@ -568,7 +568,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 				// a record by its key: which one, not how much work.
 				continue
 			}
-			if comparesLen(r, v) && !induction(v) {
+			if (comparesLen(r, v) || sl.comparesCount(r, v)) && !induction(v) {
 				sl.influence(r, Bound)
 			}
 		case *ssa.Extract:
@@ -1740,6 +1740,60 @@ func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
 		return (b.Name() == "len" || b.Name() == "cap") && !IsString(call.Call.Args[0].Type())
 	}
 	return lengthMethod(call.Common())
+}
+
+// comparesCount reports whether r compares v with a count kept in a
+// field that the program steps up and down by constants (if p.open < max
+// { p.open++; dial() }, and p.open-- where one closes): a gauge of how
+// many of something are held at once, which v bounds. A count only ever
+// stepped up (a message's retries) counts attempts, not what is held.
+func (sl *slicer) comparesCount(r *ssa.BinOp, v ssa.Value) bool {
+	switch r.Op {
+	case token.LSS, token.LEQ, token.GTR, token.GEQ:
+	default:
+		return false
+	}
+	load, ok := Unconvert(otherOperand(r, v)).(*ssa.UnOp)
+	if !ok || load.Op != token.MUL {
+		return false
+	}
+	fa, ok := load.X.(*ssa.FieldAddr)
+	if !ok {
+		return false
+	}
+	s := structOf(fa.X.Type())
+	if s == nil {
+		return false
+	}
+	up, down := false, false
+	for _, st := range sl.a.stores.fields[field{s, fa.Field}] {
+		step, ok := st.Val.(*ssa.BinOp)
+		if !ok || !loadsField(step.X, s, fa.Field) {
+			continue // not the count itself stepped
+		}
+		c, ok := step.Y.(*ssa.Const)
+		if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
+			continue
+		}
+		sign := constant.Sign(c.Value)
+		switch {
+		case step.Op == token.ADD && sign > 0, step.Op == token.SUB && sign < 0:
+			up = true
+		case step.Op == token.SUB && sign > 0, step.Op == token.ADD && sign < 0:
+			down = true
+		}
+	}
+	return up && down
+}
+
+// loadsField reports whether v loads field i of a struct of type s.
+func loadsField(v ssa.Value, s *types.Struct, i int) bool {
+	u, ok := v.(*ssa.UnOp)
+	if !ok || u.Op != token.MUL {
+		return false
+	}
+	fa, ok := u.X.(*ssa.FieldAddr)
+	return ok && fa.Field == i && structOf(fa.X.Type()) == s
 }
 
 // lengthMethod reports whether c calls a container's length method, as Go

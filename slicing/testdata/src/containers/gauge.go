@@ -1,0 +1,58 @@
+package containers
+
+import "net"
+
+// PoolConfig bounds a pool's open connections, a gauge its code steps up
+// and down, and a message's retries, a count it only steps up.
+type PoolConfig struct {
+	MaxOpen    int `yaml:"max_open"`
+	MaxRetries int `yaml:"max_retries"`
+}
+
+type pool struct {
+	c    PoolConfig
+	open int
+	idle []net.Conn
+}
+
+func (p *pool) get(addr string) (net.Conn, error) {
+	if n := len(p.idle); n > 0 {
+		conn := p.idle[n-1]
+		p.idle = p.idle[:n-1]
+		return conn, nil
+	}
+	if p.open < p.c.MaxOpen { // want effect:"PoolConfig.MaxOpen:bound"
+		p.open++
+		return net.Dial("tcp", addr)
+	}
+	return nil, net.ErrClosed
+}
+
+func (p *pool) close(conn net.Conn) {
+	p.open--
+	conn.Close()
+}
+
+type message struct {
+	retries int
+	body    []byte
+}
+
+func (p *pool) retry(m *message, send func(*message) error) error {
+	for {
+		err := send(m)
+		if err == nil {
+			return nil
+		}
+		if m.retries >= p.c.MaxRetries { // want !effect:"PoolConfig.MaxRetries:bound"
+			return err
+		}
+		m.retries++
+	}
+}
+
+// resend makes a message one level below the pool's count: a store of
+// another count stepped down is no step of the message's retries.
+func (p *pool) resend(m *message) *message {
+	return &message{retries: p.open - 1, body: m.body}
+}
