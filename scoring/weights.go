@@ -233,11 +233,11 @@ func pages(instr ssa.Instruction) float64 {
 		if !exact {
 			return 1
 		}
-		t := x.Type().Underlying().(*types.Slice).Elem()
-		if !sized(t) {
-			return 1
+		sl, ok := x.Type().Underlying().(*types.Slice)
+		if !ok || !sized(sl.Elem()) {
+			return 1 // a type parameter's slice: its element's size is unknown
 		}
-		n = l * sizes.Sizeof(t)
+		n = l * sizes.Sizeof(sl.Elem())
 	default:
 		return 1
 	}
