@@ -592,7 +592,15 @@ func (c *Costly) line(code func(string) string) string {
 		parts = append(parts, "larger values ("+strings.Join(c.Larger, ", ")+")")
 	}
 	if len(c.Smaller) > 0 {
-		parts = append(parts, "smaller values ("+strings.Join(c.Smaller, ", ")+": a period, its work runs more often)")
+		var why []string
+		for _, k := range c.Smaller {
+			if k == "rate" {
+				why = append(why, "rate: a period, its work runs more often")
+			} else {
+				why = append(why, k+": a divisor, a smaller one makes more")
+			}
+		}
+		parts = append(parts, "smaller values ("+strings.Join(why, "; ")+")")
 	}
 	for _, b := range c.Branches {
 		when := b.When
