@@ -184,10 +184,18 @@ func (d *discoverer) setterMethods() {
 			continue
 		}
 		p := fn.Params[1]
-		if !isBasicValue(p.Type()) || IsString(p.Type()) || d.fedByModule(fn, 1, exported) || !storesInto(fn, p) {
+		if !isBasicValue(p.Type()) || IsString(p.Type()) {
 			continue
 		}
 		name := recvName(recv.Type()) + "." + fn.Name() + "(" + p.Name() + ")"
+		if d.fedByModule(fn, 1, exported) {
+			d.notes.add([]string{name, fn.Name()}, "%s: not an option: the module's own code calls it with values it computes (its plumbing, whose setting is upstream)", name)
+			continue
+		}
+		if !storesInto(fn, p) {
+			d.notes.add([]string{name, fn.Name()}, "%s: not an option: it does not store its argument as given in a field of its receiver (what it stores it computes from it, or from the object's state: state, not a setting)", name)
+			continue
+		}
 		o := d.option(name, "setter", typeString(p.Type()))
 		d.notes.add([]string{name, fn.Name()}, "%s: an option: a setter of a running object, storing its argument in a field", name)
 		d.addSite(o, fn, p, p.Pos(), "")
