@@ -97,7 +97,11 @@ func isTimer(t types.Type) bool {
 // it in both. It returns nil when the timer goes anywhere else (an
 // argument, a result, an interface), where its receivers cannot be seen.
 func (a *Analysis) timerValues(t ssa.Value) []ssa.Value {
-	if cell := variable(t); cell != nil || storedInVariable(t, &cell) {
+	cell := variable(t)
+	if cell == nil {
+		cell = storedInVariable(t)
+	}
+	if cell != nil {
 		// A variable a closure shares with its function (a deferred
 		// Stop, a Reset passed on as a callback): its loads in both.
 		loads := sharedLoads(cell)
@@ -164,27 +168,28 @@ func variable(t ssa.Value) *ssa.Alloc {
 	return nil
 }
 
-// storedInVariable reports whether t, a new timer, is only stored into
-// a variable a closure shares with its function, and sets *cell to it.
-func storedInVariable(t ssa.Value, cell **ssa.Alloc) bool {
+// storedInVariable returns the variable a closure shares with its
+// function that t, a new timer, is only stored into, or nil.
+func storedInVariable(t ssa.Value) *ssa.Alloc {
 	refs := t.Referrers()
 	if refs == nil {
-		return false
+		return nil
 	}
+	var cell *ssa.Alloc
 	for _, r := range *refs {
 		switch r := r.(type) {
 		case *ssa.DebugRef:
 		case *ssa.Store:
 			a, ok := r.Addr.(*ssa.Alloc)
-			if !ok || !a.Heap || r.Val != t || *cell != nil && *cell != a {
-				return false
+			if !ok || !a.Heap || r.Val != t || cell != nil && cell != a {
+				return nil
 			}
-			*cell = a
+			cell = a
 		default:
-			return false
+			return nil
 		}
 	}
-	return *cell != nil
+	return cell
 }
 
 // sharedLoads returns the loads of the timer variable cell in its
