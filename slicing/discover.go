@@ -253,6 +253,8 @@ type discoverer struct {
 	funcParams  map[*types.Struct][]*ssa.Function // all of them, in order
 	dataParam   map[*types.Struct]bool            // structs passed to plain functions that compute data
 	hookResult  map[*types.Struct]bool            // structs a called function value returns
+	made        map[*types.Struct][]*ssa.Function // functions making a struct's values (an Alloc), in order
+	result      map[*types.Struct]bool            // structs a scanned function returns (or a pointer to one)
 	written     map[field][]*ssa.Store            // fields the scanned code stores to
 	mutated     map[field]ssa.Instruction         // fields changed in place, by a method of their value (s.Stats.Hits.Add(1)) or a store into a field within them (s.Stats.Hits = n): the first such instruction
 	opts        map[string]*Option
@@ -304,6 +306,8 @@ func (d *discoverer) index() {
 	d.dataParam = make(map[*types.Struct]bool)
 	d.apiParam = make(map[*types.Struct]bool)
 	d.hookResult = make(map[*types.Struct]bool)
+	d.made = make(map[*types.Struct][]*ssa.Function)
+	d.result = make(map[*types.Struct]bool)
 	for fn := range allFunctions(d.prog, false) {
 		d.funcs = append(d.funcs, fn)
 	}
@@ -338,6 +342,11 @@ func (d *discoverer) index() {
 				}
 			}
 		}
+		for v := range fn.Signature.Results().Variables() {
+			if s := structOf(v.Type()); s != nil {
+				d.result[s] = true
+			}
+		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				if addLoad(d.loaded, instr) {
@@ -345,6 +354,12 @@ func (d *discoverer) index() {
 				}
 				d.addressOf(instr)
 				switch instr := instr.(type) {
+				case *ssa.Alloc:
+					if s := structOf(instr.Type()); s != nil {
+						if fns := d.made[s]; len(fns) == 0 || fns[len(fns)-1] != fn {
+							d.made[s] = append(fns, fn)
+						}
+					}
 				case *ssa.Store:
 					if g, ok := instr.Addr.(*ssa.Global); ok {
 						d.globalStore[g] = append(d.globalStore[g], instr)

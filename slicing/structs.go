@@ -163,6 +163,11 @@ func (d *discoverer) structs() error {
 				records[f.s] = true
 				continue
 			}
+			if d.transient(f.s, inModule) {
+				d.notes.add([]string{fullName(nt)}, "%s: not configuration: the parameters of one call, which functional options fill in a struct each call makes anew (in %s) and nothing keeps", fullName(nt), d.made[f.s][0])
+				records[f.s] = true
+				continue
+			}
 			d.config[f.s] = &structInfo{s: f.s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "funcopt"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: functional options set its fields", fullName(nt))
 		}
@@ -233,6 +238,39 @@ func (d *discoverer) structs() error {
 		}
 	}
 	return nil
+}
+
+// transient reports whether the values of s live no longer than the
+// call that makes them: methods and closures (operations, not a
+// constructor) make them, and no field or global holds one, no function
+// returns one, no struct of the module has a field of its type, and its
+// fields are copied into no struct of the module. Functional options
+// filling such a struct set the parameters of one request (a generated
+// API's WithIndex(v) func(*SearchRequest)), not the configuration of a
+// long-lived object, which keeps its options or copies them.
+func (d *discoverer) transient(s *types.Struct, inModule map[*types.Struct]*types.Named) bool {
+	makers := d.made[s]
+	if len(makers) == 0 || d.kept[s] != "" || d.result[s] {
+		return false
+	}
+	for _, fn := range makers {
+		if fn.Signature.Recv() == nil && fn.Parent() == nil {
+			return false
+		}
+	}
+	for _, t := range d.copiedInto[s] {
+		if inModule[t] != nil {
+			return false
+		}
+	}
+	for t := range inModule {
+		for i := range t.NumFields() {
+			if ft, _ := nestedStruct(t.Field(i).Type()); ft == s {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // fullName is a named type's import path and name.
