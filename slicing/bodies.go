@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"go/token"
 	"go/types"
 	"strings"
 
@@ -23,8 +24,11 @@ import (
 // call passes to a function without a body, or stores into a field of a
 // type the analysed packages do not declare: func values and closures,
 // and the methods of the interface a value is passed as (any passes
-// none). With the libraries' bodies the call graph shows these calls;
-// without them this is what stands for it.
+// none) and of the other interfaces of that interface's package the
+// value implements (the optional ones a library asks for); and the same
+// of the interface values the functions it calls back return. With the
+// libraries' bodies the call graph shows these calls; without them this
+// is what stands for it.
 func (a *Analysis) markCallbacks() {
 	own := make(map[*types.Package]bool)
 	for pkg := range a.prog.Scanned {
@@ -52,6 +56,88 @@ func (a *Analysis) markCallbacks() {
 			}
 		}
 	}
+	// What a function called back returns goes back to the library code
+	// that called it: an interface value there (the connection a
+	// driver's Connect returns, the writer a codec's Compress returns) is
+	// called back in turn, and what its methods return, to a fixed point.
+	done := make(map[*ssa.Function]bool)
+	for {
+		var next []*ssa.Function
+		for _, fn := range a.funcs {
+			if a.external[fn] && !a.once[fn] && !done[fn] {
+				next = append(next, fn)
+			}
+		}
+		if len(next) == 0 {
+			return
+		}
+		for _, fn := range next {
+			done[fn] = true
+			for _, b := range fn.Blocks {
+				if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+					for _, v := range ret.Results {
+						for _, mi := range a.madeInterfaces(v, nil) {
+							a.markPassed(mi, false)
+						}
+					}
+				}
+			}
+		}
+	}
+}
+
+// madeInterfaces returns the interface values v is made of: through
+// phis, and through the results of the analysed functions it is a
+// result of (Open returning what Connect returns).
+func (a *Analysis) madeInterfaces(v ssa.Value, seen map[ssa.Value]bool) []*ssa.MakeInterface {
+	if seen[v] {
+		return nil
+	}
+	if seen == nil {
+		seen = make(map[ssa.Value]bool)
+	}
+	seen[v] = true
+	var out []*ssa.MakeInterface
+	switch v := v.(type) {
+	case *ssa.MakeInterface:
+		out = append(out, v)
+	case *ssa.Phi:
+		for _, e := range v.Edges {
+			out = append(out, a.madeInterfaces(e, seen)...)
+		}
+	case *ssa.UnOp:
+		// a result variable a deferred function may set: what is stored in it
+		if alloc, ok := v.X.(*ssa.Alloc); ok && v.Op == token.MUL {
+			for _, r := range *alloc.Referrers() {
+				if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+					out = append(out, a.madeInterfaces(st.Val, seen)...)
+				}
+			}
+		}
+	case *ssa.Extract:
+		if c, ok := v.Tuple.(*ssa.Call); ok {
+			out = append(out, a.resultInterfaces(c, v.Index, seen)...)
+		}
+	case *ssa.Call:
+		out = append(out, a.resultInterfaces(v, 0, seen)...)
+	}
+	return out
+}
+
+// resultInterfaces returns the interface values the i-th result of the
+// analysed function c calls is made of.
+func (a *Analysis) resultInterfaces(c *ssa.Call, i int, seen map[ssa.Value]bool) []*ssa.MakeInterface {
+	callee := c.Call.StaticCallee()
+	if callee == nil || !a.user[callee] {
+		return nil
+	}
+	var out []*ssa.MakeInterface
+	for _, b := range callee.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok && i < len(ret.Results) {
+			out = append(out, a.madeInterfaces(ret.Results[i], seen)...)
+		}
+	}
+	return out
 }
 
 // opaque says whether every function c may call has no body.
@@ -110,12 +196,34 @@ func (a *Analysis) markPassed(v ssa.Value, once bool) {
 			return
 		}
 		mset := a.prog.SSA.MethodSets.MethodSet(v.X.Type())
-		for i := range iface.NumMethods() {
-			m := iface.Method(i)
-			if sel := mset.Lookup(m.Pkg(), m.Name()); sel != nil {
-				if fn := a.prog.SSA.MethodValue(sel); fn != nil {
-					a.markCalled(fn, once)
+		mark := func(iface *types.Interface) {
+			for i := range iface.NumMethods() {
+				m := iface.Method(i)
+				if sel := mset.Lookup(m.Pkg(), m.Name()); sel != nil {
+					if fn := a.prog.SSA.MethodValue(sel); fn != nil {
+						a.markCalled(fn, once)
+					}
 				}
+			}
+		}
+		mark(iface)
+		// The library may ask the value for the optional interfaces its
+		// package declares beside this one (a driver.Conn for
+		// driver.SessionResetter, an io.Reader for io.WriterTo): the
+		// methods of those the value implements are called back too.
+		named, ok := types.Unalias(v.Type()).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil || iface.NumMethods() == 0 {
+			return
+		}
+		scope := named.Obj().Pkg().Scope()
+		for _, name := range scope.Names() {
+			tn, ok := scope.Lookup(name).(*types.TypeName)
+			if !ok || !tn.Exported() || tn == named.Obj() {
+				continue
+			}
+			other, ok := tn.Type().Underlying().(*types.Interface)
+			if ok && other.NumMethods() > 0 && types.Implements(v.X.Type(), other) {
+				mark(other)
 			}
 		}
 	}

@@ -25,6 +25,12 @@ func TestBodies(t *testing.T) {
 		"callbacks.(record).Size":   false, // printed as any: no method asked for
 		"callbacks.notCalled":       false,
 		"callbacks.setup":           false, // called by the closure, in the program
+		// sql.Register's driver, the connection its Open returns, and
+		// the optional interface database/sql asks that for
+		"callbacks.(sqlDriver).Open":        true,
+		"callbacks.(*sqlConn).Prepare":      true,
+		"callbacks.(*sqlConn).ResetSession": true,
+		"callbacks.(*sqlConn).Rename":       false,
 	}
 	var sizes [2]int
 	for i, bodies := range []bool{true, false} {
