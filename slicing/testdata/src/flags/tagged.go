@@ -19,7 +19,7 @@ type QueueOptions struct {
 
 func queueFlags(opts *QueueOptions) *flag.FlagSet {
 	fs := flag.NewFlagSet("queue", flag.ExitOnError)
-	fs.Int("queue-size", opts.QueueSize, "messages kept in memory")        // want option:"QueueOptions.QueueSize" alias:"queue-size"
+	fs.Int("queue-size", opts.QueueSize, "messages kept in memory")         // want option:"QueueOptions.QueueSize" alias:"queue-size"
 	fs.Duration("flush-interval", opts.Flush, "how often to flush a batch") // want option:"QueueOptions.Flush" alias:"flush-interval"
 	fs.Int("workers", 4, "a flag no field is tagged with")
 	return fs
