@@ -792,7 +792,7 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 		} else if a.CalledBack(fn) {
 			v += est.LoopTrips
 		}
-		if operation(fn) {
+		if operation(a, fn) {
 			v += est.Operations
 		}
 		if parent := fn.Parent(); parent != nil && v == 0 && !back[edge{parent, fn}] {
@@ -878,7 +878,7 @@ func backEdges(a *slicing.Analysis, scc map[*ssa.Function]int) map[edge]bool {
 // entry reports whether fn is entered from outside its component.
 func entry(a *slicing.Analysis, scc map[*ssa.Function]int, fn *ssa.Function) bool {
 	callers := a.Callers(fn)
-	if len(callers) == 0 || a.CalledBack(fn) || operation(fn) {
+	if len(callers) == 0 || a.CalledBack(fn) || operation(a, fn) {
 		return true
 	}
 	for _, c := range callers {
@@ -908,11 +908,13 @@ func components(a *slicing.Analysis) map[*ssa.Function]int {
 // operation reports whether fn is an operation a user of the package
 // calls on a long-lived value: an exported method of an exported type,
 // but io.Closer's Close, which ends the value's life once, as its
-// constructor began it. Constructors and other plain functions run as
-// often as their callers say (once, for a root).
-func operation(fn *ssa.Function) bool {
+// constructor began it, and the methods of a struct of settings (a
+// Validate, a FormatDSN, a getter: the user sets the value up, the
+// program's own calls say how often they run). Constructors and other
+// plain functions run as often as their callers say (once, for a root).
+func operation(a *slicing.Analysis, fn *ssa.Function) bool {
 	recv := fn.Signature.Recv()
-	if recv == nil || fn.Object() == nil || !fn.Object().Exported() {
+	if recv == nil || fn.Object() == nil || !fn.Object().Exported() || a.Settings(recv.Type()) {
 		return false
 	}
 	if fn.Name() == "Close" && fn.Signature.Params().Len() == 0 && fn.Signature.Results().Len() == 1 && types.Identical(fn.Signature.Results().At(0).Type(), types.Universe.Lookup("error").Type()) {

@@ -1081,3 +1081,29 @@ func TestImplementations(t *testing.T) {
 		}
 	}
 }
+
+// TestOperations checks that an exported method of an exported type runs
+// Operations times beyond its callers, and that the methods of a
+// settings struct do not: its user calls them while setting up.
+func TestOperations(t *testing.T) {
+	prog, a, _, s := setup(t, "ops")
+	calls := scoring.CallFrequencies(a, s.Estimates)
+	put := method(prog, "Store", "Put")
+	if got := calls[put]; !near(got, s.Estimates.Operations) {
+		t.Errorf("Store.Put runs %g times, want Operations (%g)", got, s.Estimates.Operations)
+	}
+	str := method(prog, "StoreConfig", "String")
+	if got := calls[str]; !near(got, 1) {
+		t.Errorf("StoreConfig.String runs %g times, want once, as a root", got)
+	}
+	// Validate runs once from New, once as a root: New is no operation.
+	var validate *ssa.Function
+	for pkg := range prog.Scanned {
+		if typ, ok := pkg.Members["StoreConfig"].(*ssa.Type); ok {
+			validate = prog.SSA.LookupMethod(typ.Type(), pkg.Pkg, "Validate")
+		}
+	}
+	if got := calls[validate]; got > 2 {
+		t.Errorf("StoreConfig.Validate runs %g times, want at most twice", got)
+	}
+}

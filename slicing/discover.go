@@ -165,6 +165,12 @@ func discover(ctx context.Context, prog *Program, src configs.Sources, why bool)
 	if err := d.structs(); err != nil {
 		return nil, nil, err
 	}
+	prog.settings = make(map[*types.Struct]bool)
+	for s, si := range d.config {
+		if si.why != "object" {
+			prog.settings[s] = true
+		}
+	}
 	d.flags() // before key getters, so that flag names bound to fields are aliases
 	d.flagStructs()
 	d.keyCalls()

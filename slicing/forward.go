@@ -596,6 +596,16 @@ func (a *Analysis) InHelper(fn *ssa.Function) bool {
 	return fn.Pkg != nil && a.prog.Helper[fn.Pkg]
 }
 
+// Settings says whether t, or what it points to, is a struct of
+// settings Discover found in the program (not a running object whose
+// exported fields are settings): its methods (a getter, a Validate, a
+// String) serve its values, they are not a long-lived object's
+// operations.
+func (a *Analysis) Settings(t types.Type) bool {
+	s := structOf(t)
+	return s != nil && a.prog.settings[s]
+}
+
 // Analysed says whether fn is analysed code (not a dependency's).
 func (a *Analysis) Analysed(fn *ssa.Function) bool { return a.user[fn] }
 

@@ -84,6 +84,10 @@ type Program struct {
 	// AllBodies is Config.AllBodies: without them, the analysis marks
 	// callbacks from the calls into body-less functions.
 	AllBodies bool
+
+	// settings holds the configuration structs Discover found, but the
+	// running objects among them (see Analysis.Settings).
+	settings map[*types.Struct]bool
 }
 
 type modDir struct{ dir, name string }
