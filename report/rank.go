@@ -547,7 +547,7 @@ New(size) or SetNoDelay(...), are not discovered)
 
 // RankLegend explains the columns of the rank table: its units, the
 // words of INFLUENCE (slicing.Influence) and how numbers are written.
-const RankLegend = `CPU, MEM, IO, LAT, SYNC: weighted instruction executions per program run (LAT: waiting; SYNC: locks taken); RET: retained memory, what a number option sizes, bounds or counts, or a flag has an object keep, and the program keeps, weighted once per site; TOTAL: the six, each divided by its maximum over the options (a work column by at least 1% of the largest work column's), summed (0 to 6)
+const RankLegend = `CPU, MEM, IO, LAT, SYNC: weighted instruction executions per program run (LAT: waiting; SYNC: locks taken, channel sends waited on); RET: retained memory, what a number option sizes, bounds or counts, or a flag has an object keep, and the program keeps, weighted once per site; TOTAL: the six, each divided by its maximum over the options (a work column by at least 1% of the largest work column's), summed (0 to 6)
 INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth), lock (whether or which lock is taken)
 ` + NumberLegend + "\n"
 
@@ -568,7 +568,8 @@ type Costly struct {
 	// conc, time.
 	Larger []string `json:"larger,omitempty"`
 	// Smaller names the ways smaller values cost more: rate (a ticker's
-	// or a re-armed timer's period).
+	// or a re-armed timer's period), slots (a channel's capacity that
+	// sends wait on), or a kind the value reaches as a divisor.
 	Smaller []string `json:"smaller,omitempty"`
 	// Branches are the branches the option decides whose sides differ in
 	// cost, the largest difference first.
@@ -594,9 +595,12 @@ func (c *Costly) line(code func(string) string) string {
 	if len(c.Smaller) > 0 {
 		var why []string
 		for _, k := range c.Smaller {
-			if k == "rate" {
+			switch k {
+			case "rate":
 				why = append(why, "rate: a period, its work runs more often")
-			} else {
+			case "slots":
+				why = append(why, "slots: a channel's capacity sends wait on, fewer make them wait more")
+			default:
 				why = append(why, k+": a divisor, a smaller one makes more")
 			}
 		}

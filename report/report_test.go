@@ -303,11 +303,11 @@ func TestExplainInert(t *testing.T) {
 // kind: a period's rate, a divisor's count.
 func TestExplainSmaller(t *testing.T) {
 	var b strings.Builder
-	v := report.Explain{Ranked: 2, Option: report.RankOption{Name: "Config.Window", Influence: []string{"size", "time"}}, Costly: &report.Costly{Smaller: []string{"rate", "size"}}}
+	v := report.Explain{Ranked: 2, Option: report.RankOption{Name: "Config.Window", Influence: []string{"size", "time"}}, Costly: &report.Costly{Smaller: []string{"rate", "slots", "size"}}}
 	if err := report.Write(&b, v, report.Text); err != nil {
 		t.Fatal(err)
 	}
-	want := "costly: smaller values (rate: a period, its work runs more often; size: a divisor, a smaller one makes more)"
+	want := "costly: smaller values (rate: a period, its work runs more often; slots: a channel's capacity sends wait on, fewer make them wait more; size: a divisor, a smaller one makes more)"
 	if !strings.Contains(b.String(), want) {
 		t.Errorf("-explain lacks %q:\n%s", want, b.String())
 	}

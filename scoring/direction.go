@@ -26,8 +26,10 @@ type Direction struct {
 	Larger []string
 	// Smaller names the ways smaller values cost more: rate, a ticker's
 	// or a re-armed timer's period, whose work runs more often the
-	// shorter it is; and a kind the option reaches only as a divisor
-	// (buckets := window / step sizes a make: smaller steps, more).
+	// shorter it is; slots, the capacity of a channel sends wait on (a
+	// semaphore's: fewer, more waiting); and a kind the option reaches
+	// only as a divisor (buckets := window / step sizes a make: smaller
+	// steps, more).
 	Smaller []string
 	// Branches are the branches the option decides whose sides differ in
 	// cost, the largest difference first (at most maxBranches).
@@ -86,6 +88,9 @@ func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, bl
 		}
 		d.Larger = append(d.Larger, k.name)
 	}
+	if ordered(sl) && waitsToSend(sl) {
+		d.Smaller = append(d.Smaller, "slots")
+	}
 	for _, fs := range sl.Functions() {
 		fn := fs.Func
 		for _, b := range fn.Blocks {
@@ -116,6 +121,23 @@ func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, bl
 		d.Branches = d.Branches[:maxBranches]
 	}
 	return d
+}
+
+// waitsToSend reports whether the option's value reaches a send that
+// waits while its channel is full: the channel's capacity, the slots of
+// a semaphore, of which fewer make more sends wait.
+func waitsToSend(sl *slicing.Slice) bool {
+	for _, fs := range sl.Functions() {
+		for instr, in := range fs.Influence {
+			switch instr.(type) {
+			case *ssa.Send, *ssa.Select:
+				if in&slicing.Lock != 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // divided reports whether the option reaches every instruction where

@@ -744,13 +744,21 @@ func TestCycleFrequency(t *testing.T) {
 // that takes no lock has none.
 func TestSync(t *testing.T) {
 	_, _, by, _ := rankBy(t, "locks")
-	for _, name := range []string{"Config.SharedLock", "Config.Global"} {
+	// Inflight sizes a channel that flushes send to before they run:
+	// each waits there while the channel is full.
+	for _, name := range []string{"Config.SharedLock", "Config.Global", "Config.Inflight"} {
 		if sc := by[name]; sc == nil || sc.Cost.SYNC <= 0 {
 			t.Errorf("%s: want locks taken (SYNC), got %+v", name, sc)
 		}
 	}
 	if sc := by["Config.Batch"]; sc == nil || sc.Cost.SYNC != 0 {
 		t.Errorf("Config.Batch: want no SYNC, got %+v", sc)
+	}
+	if sc := by["Config.Inflight"]; sc == nil || !slices.Contains(sc.Direction.Smaller, "slots") {
+		t.Errorf("Config.Inflight: want smaller values costly through slots, got %+v", sc)
+	}
+	if sc := by["Config.Batch"]; sc == nil || slices.Contains(sc.Direction.Smaller, "slots") {
+		t.Errorf("Config.Batch: no channel capacity, got %+v", sc)
 	}
 }
 

@@ -177,7 +177,7 @@ func (w *weigher) cost(instr ssa.Instruction) Cost {
 	if kind == "" {
 		return Cost{}
 	}
-	c := Cost{CPU: w.lookup("cpu", kind, op), MEM: w.lookup("mem", kind, op), IO: w.lookup("io", kind, op)}
+	c := Cost{CPU: w.lookup("cpu", kind, op), MEM: w.lookup("mem", kind, op), IO: w.lookup("io", kind, op), SYNC: w.lookup("sync", kind, op)}
 	c.MEM *= pages(instr)
 	if call, ok := instr.(ssa.CallInstruction); ok {
 		if _, builtin := call.Common().Value.(*ssa.Builtin); !builtin {

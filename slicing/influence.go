@@ -13,7 +13,7 @@ const (
 	Time                        // reaches a sleep, timer, ticker or deadline
 	IO                          // gates or sizes an IO call
 	Bound                       // bounds how large a container grows: memory retained
-	Lock                        // decides whether, or which, lock is taken
+	Lock                        // decides whether, or which, lock is taken, or how many may hold it (a channel's capacity that sends wait on)
 )
 
 var influenceNames = []string{"size", "trip", "path", "conc", "time", "io", "bound", "lock"}

@@ -493,7 +493,12 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			if selectsOn(r, v) {
 				// Waiting on a channel is no use of its value, unless the
 				// option decides whether it is nil: a nil channel's case
-				// never runs.
+				// never runs; or the select waits to send to it (see
+				// Send).
+				if r.Blocking && sendsOn(r, v) {
+					sl.mark(r)
+					sl.influence(r, Lock)
+				}
 				sl.selectNil(r, v, ctx)
 				continue
 			}
@@ -523,6 +528,13 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			}
 			continue
 		case *ssa.Send:
+			if r.Chan == v {
+				// A send waits while the channel is full: the option
+				// sized the channel (a semaphore's capacity bounds how
+				// many hold a slot at once) or chose it.
+				sl.mark(r)
+				sl.influence(r, Lock)
+			}
 			if r.X == v {
 				sl.mark(r)
 				if vs, ok := sl.a.recvs.At(chanElem(r.Chan.Type())).([]ssa.Value); ok {
@@ -1571,6 +1583,16 @@ func (sl *slicer) wholeBody(fn *ssa.Function) {
 func selectsOn(sel *ssa.Select, v ssa.Value) bool {
 	for _, st := range sel.States {
 		if st.Chan == v {
+			return true
+		}
+	}
+	return false
+}
+
+// sendsOn reports whether one of sel's cases sends to v.
+func sendsOn(sel *ssa.Select, v ssa.Value) bool {
+	for _, st := range sel.States {
+		if st.Chan == v && st.Dir == types.SendOnly {
 			return true
 		}
 	}

@@ -29,7 +29,7 @@ graph (data dependence through values, fields, globals, container
 elements, channels, calls and returns; control dependence through
 branches on the option and the calls they guard), weighs each instruction
 in the slice by its CPU, memory, IO, latency (LAT: sleeps, timer and
-ticker periods) and lock (SYNC: locks taken) cost times its estimated
+ticker periods) and lock (SYNC: locks taken, channel sends) cost times its estimated
 execution count (loop trip
 counts, branch probabilities, and calls: exported methods of exported
 types run as a user's operations), and sums per option (PBHunter's

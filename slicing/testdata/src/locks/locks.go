@@ -1,6 +1,8 @@
 // Package locks has options that decide the locks the hot path takes: a
 // flag that makes every count take one shared lock, a flag choosing one
-// global lock over a shard's, and a batch size, which takes no lock.
+// global lock over a shard's, a batch size, which takes no lock, and the
+// capacity of a channel used as a semaphore, which bounds how many
+// flushes run at once: each waits at the send while it is full.
 package locks
 
 import "sync"
@@ -9,6 +11,7 @@ type Config struct {
 	SharedLock bool `yaml:"shared_lock"`
 	Global     bool `yaml:"global"`
 	Batch      int  `yaml:"batch"`
+	Inflight   int  `yaml:"inflight"`
 }
 
 type shard struct {
@@ -23,6 +26,7 @@ type Counter struct {
 	all    shard
 	shards [16]shard
 	batch  []string
+	slots  chan struct{}
 }
 
 // Count runs per event.
@@ -41,12 +45,19 @@ func (c *Counter) Count(key string) {
 	s.mu.Unlock()
 	c.batch = append(c.batch, key)
 	if len(c.batch) >= c.cfg.Batch { // want !effect:"Config.Batch:lock"
-		c.batch = c.batch[:0]
+		c.flush()
 	}
 }
 
+// flush takes a slot of the semaphore while it writes the batch out.
+func (c *Counter) flush() {
+	c.slots <- struct{}{} // want sliced:"Config.Inflight" effect:"Config.Inflight:lock"
+	c.batch = c.batch[:0]
+	<-c.slots
+}
+
 func Run(cfg Config, keys []string) {
-	c := &Counter{cfg: cfg}
+	c := &Counter{cfg: cfg, slots: make(chan struct{}, cfg.Inflight)} // want sliced:"Config.Inflight"
 	for _, k := range keys {
 		c.Count(k)
 	}
