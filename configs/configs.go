@@ -84,6 +84,9 @@ type Sources struct {
 	// decode into a type that is not configuration is data (see
 	// FileReads).
 	Decoders []Func `koanf:"decoders"`
+	// Encoders encode argument Into in a wire format: what they encode,
+	// when its type is not configuration, is data the program sends.
+	Encoders []Func `koanf:"encoders"`
 	// FileReads are the functions whose result is a file's content: what
 	// a decoder decodes from it may be a configuration file.
 	FileReads []string `koanf:"file_reads"`

@@ -5,11 +5,14 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
 
-// decodedData finds the structs that are records of decoded data: those
+// decodedData finds the structs that are records of decoded data, or
+// of data the program encodes to send (sources.encoders, the same way
+// but from any writer): those
 // reached, through fields, pointers, slices, arrays and maps, from what
 // a decoder of a wire format (sources.decoders: encoding/json, xml, gob,
 // protobuf) decodes into a value whose type is not configuration itself
@@ -24,10 +27,19 @@ import (
 // (see selfDecoding) is such a record too. It returns, per such struct,
 // where the first decoding that reaches it is.
 func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]string {
-	decoders := make(map[string]int)
+	type coder struct {
+		into    int
+		encodes bool
+	}
+	decoders := make(map[string]coder)
 	for _, f := range d.src.Decoders {
 		for _, name := range f.Names() {
-			decoders[name] = f.Into
+			decoders[name] = coder{f.Into, false}
+		}
+	}
+	for _, f := range d.src.Encoders {
+		for _, name := range f.Names() {
+			decoders[name] = coder{f.Into, true}
 		}
 	}
 	if len(decoders) == 0 {
@@ -35,24 +47,25 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 	}
 	out := make(map[*types.Struct]string)
 	settings := make(map[*types.Struct]bool) // decoded as, or within, configuration
+	filed := make(map[*types.Struct]bool)    // decoded from a file, or within what is
 	for fn, call := range d.scannedCalls() {
 		c := call.Common()
 		callee := c.StaticCallee()
 		if callee == nil {
 			continue
 		}
-		into, ok := decoders[funcName(origin(callee))]
+		coder, ok := decoders[funcName(origin(callee))]
 		if !ok {
 			continue
 		}
+		into := coder.into
 		args := c.Args
+		file := false // a decoder over a file, or a file's bytes
 		if callee.Signature.Recv() != nil && len(args) > 0 {
-			if d.fromFile(args[0]) {
-				continue // a decoder over a file
-			}
+			file = !coder.encodes && d.fromFile(args[0])
 			args = args[1:]
-		} else if len(args) > 0 && d.fromFile(args[0]) {
-			continue // a file's bytes
+		} else if !coder.encodes && len(args) > 0 {
+			file = d.fromFile(args[0])
 		}
 		if into >= len(args) {
 			continue
@@ -65,13 +78,28 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 		if root == nil {
 			continue
 		}
-		if d.configuration(root, nt, declared) {
+		if codecHook(fn) {
+			continue // a type's own JSON hook encoding itself: says neither
+		}
+		if file {
 			for s := range reached(root) {
-				settings[s] = true
+				filed[s] = true
 			}
 			continue
 		}
-		where := fmt.Sprintf("decoded as %s at %s", types.TypeString(v.Type(), types.RelativeTo(fn.Pkg.Pkg)), d.prog.Position(call.Pos()))
+		if d.configuration(root, nt, declared) {
+			if !coder.encodes { // settings written out (printed, sent) say nothing of what they hold
+				for s := range reached(root) {
+					settings[s] = true
+				}
+			}
+			continue
+		}
+		verb := "decoded"
+		if coder.encodes {
+			verb = "encoded"
+		}
+		where := fmt.Sprintf("%s as %s at %s", verb, types.TypeString(v.Type(), types.RelativeTo(fn.Pkg.Pkg)), d.prog.Position(call.Pos()))
 		for s := range reached(root) {
 			if _, ok := out[s]; !ok && s != root {
 				out[s] = where
@@ -80,6 +108,11 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 	}
 	for s := range settings {
 		delete(out, s) // also decoded as settings (a stream's config sent in a request and read from a file)
+	}
+	for s := range filed {
+		if strings.HasPrefix(out[s], "encoded") {
+			delete(out, s) // a file's layout written out (settings printed as JSON)
+		}
 	}
 	for _, fn := range d.funcs {
 		s, at := d.selfDecoding(fn)
@@ -90,6 +123,19 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 		}
 	}
 	return out
+}
+
+// codecHook reports whether fn (or the method it is a closure of) is
+// an encoding's hook of its receiver's type (MarshalJSON, UnmarshalText,
+// ...): what it hands the format's encoder or decoder, itself, a copy of
+// its type or its fields one by one, is the format's machinery, no
+// evidence of what the value is.
+func codecHook(fn *ssa.Function) bool {
+	for fn.Parent() != nil {
+		fn = fn.Parent()
+	}
+	name := fn.Name()
+	return fn.Signature.Recv() != nil && (strings.HasPrefix(name, "Marshal") || strings.HasPrefix(name, "Unmarshal"))
 }
 
 // textHooks are the methods through which a configuration format decodes

@@ -37,8 +37,10 @@
 //     reads are the field loads. A struct named like one that is only
 //     part of what a wire-format decoder (sources.decoders: JSON, XML,
 //     gob, protobuf) decodes into a value of another type, from bytes
-//     not read from a file, is a record of data (an API response's
-//     portConfig), not configuration;
+//     not read from a file, or of what an encoder of those formats
+//     (sources.encoders) encodes from one, is a record of data (an API
+//     response's portConfig, a request body's DatafeedConfig), not
+//     configuration;
 //   - getter methods of configuration structs (PBHunter's patterns: a
 //     method with no arguments returning one field of its receiver): calls
 //     to them are reads of that field;

@@ -109,7 +109,7 @@ func (d *discoverer) structs() error {
 		case named && d.running[s]:
 			d.notes.add(keys, "%s: named like configuration, but a running object: its own methods use its locks or channels", full)
 		case named && decoded[s] != "":
-			d.notes.add(keys, "%s: named like configuration, but a record of decoded data (%s): what the program receives, not settings", full, decoded[s])
+			d.notes.add(keys, "%s: named like configuration, but a record of data (%s): what the program receives or sends, not settings", full, decoded[s])
 		case named && d.isPerCall(s):
 			d.notes.add(keys, "%s: named like configuration, but an argument struct passed anew to each call, not kept: not settings", full)
 		case named:

@@ -30,7 +30,7 @@ func TestWhy(t *testing.T) {
 		{"structs", "structs.Server", []string{"example.com/t/structs.Server: not configuration: no configuration tag, no name like one"}},
 		{"structs", "Response", []string{"example.com/t/structs.Response: not configuration: no configuration tag"}},
 		{"structs", "ServerOptions", []string{"example.com/t/structs.ServerOptions: configuration: named like it"}},
-		{"structs", "portConfig", []string{"example.com/t/structs.portConfig: named like configuration, but a record of decoded data (decoded as *[]service at structs/decoded.go:34:"}},
+		{"structs", "portConfig", []string{"example.com/t/structs.portConfig: named like configuration, but a record of data (decoded as *[]service at structs/decoded.go:34:"}},
 		{"structs", "CacheSettings", []string{"example.com/t/structs.CacheSettings: configuration: named like it"}},
 		{"structs", "ServerOptions.tickTime", []string{"ServerOptions.tickTime: an option (struct, int)"}},
 		{"structs", "ServerConfig.Log", []string{"ServerConfig.Log: not an option: an observer (structs.Logger)"}},

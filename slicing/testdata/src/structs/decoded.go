@@ -195,3 +195,38 @@ func fetchFeed(r io.Reader) (*Feed, error) {
 	err := json.NewDecoder(r).Decode(&f)
 	return &f, err
 }
+
+// previewRequest is the body of a request the client sends: its
+// DatafeedSettings, named like configuration, is a record of data the
+// program encodes, whatever its builder methods keep, not settings.
+type previewRequest struct {
+	Feed *DatafeedSettings `json:"feed"`
+}
+
+type DatafeedSettings struct {
+	Frequency int `json:"frequency"`
+	Indices   []string
+}
+
+type preview struct {
+	req *previewRequest
+}
+
+func (p *preview) Datafeed(s *DatafeedSettings) *preview {
+	p.req.Feed = s
+	return p
+}
+
+func (p *preview) send(w io.Writer) error {
+	if p.req.Feed != nil && p.req.Feed.Frequency > 0 { // a record's field, not an option
+		fmt.Fprintln(w, "scheduled")
+	}
+	return json.NewEncoder(w).Encode(p.req)
+}
+
+// dumpSettings prints the settings as JSON: encoded as configuration,
+// what they hold stays configuration.
+func dumpSettings(w io.Writer, s *fileSchema) {
+	_ = json.NewEncoder(w).Encode(s)
+	fmt.Println(make([]int, s.Cache.Entries)) // want option:"CacheSettings.Entries"
+}
