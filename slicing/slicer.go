@@ -83,6 +83,14 @@ type slicer struct {
 	// handed holds the element types of the channels the option decides a
 	// send on (see handoff).
 	handed typeutil.Map
+	// bits holds the values the option decides only some bits of: a
+	// flags word that its branch ORs a constant into (if o.Compress {
+	// caps |= capCompress }), and what is computed from it by bitwise
+	// operators, conversions, phis and the fields it is stored in. Masking
+	// one with a constant that keeps none of those bits (caps&capSSL)
+	// leaves nothing of the option. A value reached otherwise too is the
+	// option's whole, and leaves this map.
+	bits map[ssa.Value]uint64
 }
 
 // Slice computes the forward slice of o.
@@ -103,6 +111,7 @@ func (a *Analysis) slicer(o *Option) *slicer {
 		nilOnly:  make(map[ssa.Value]bool),
 		data:     make(map[ssa.Value]bool),
 		chosen:   make(map[ssa.Value]bool),
+		bits:     make(map[ssa.Value]uint64),
 		work:     make([][]hopItem, a.limits.MaxHops+1),
 	}
 }
@@ -272,6 +281,11 @@ func (sl *slicer) requeue(v ssa.Value, ctx *callCtx, hops int) {
 // flow queues to, which v's value reaches: to inherits what the option
 // decides of v's nilness.
 func (sl *slicer) flow(v, to ssa.Value, ctx *callCtx, hops int) {
+	if b, ok := sl.bits[v]; ok {
+		sl.someBits(to, b, ctx, hops)
+	} else {
+		sl.allBits(to, ctx, hops)
+	}
 	if sl.chosen[v] && !sl.chosen[to] && implementation(to.Type()) {
 		sl.chosen[to] = true
 		if _, seen := sl.seen[item{to, ctx}]; seen {
@@ -284,6 +298,64 @@ func (sl *slicer) flow(v, to ssa.Value, ctx *callCtx, hops int) {
 	case !isError(to.Type()):
 		sl.pushHops(to, ctx, hops)
 	}
+}
+
+// someBits records that the option decides bits b of v (see bits),
+// unless v was reached as the option's whole; a v processed with fewer
+// bits is processed again.
+func (sl *slicer) someBits(v ssa.Value, b uint64, ctx *callCtx, hops int) {
+	old, ok := sl.bits[v]
+	if _, seen := sl.seen[item{v, ctx}]; seen && !ok {
+		return // the option's whole already
+	}
+	if old|b == old && ok {
+		return
+	}
+	sl.bits[v] = old | b
+	if _, seen := sl.seen[item{v, ctx}]; seen {
+		sl.requeue(v, ctx, hops)
+	}
+}
+
+// allBits records that v is reached as the option's whole: a v
+// processed as only some of its bits is processed again.
+func (sl *slicer) allBits(v ssa.Value, ctx *callCtx, hops int) {
+	if _, ok := sl.bits[v]; !ok {
+		return
+	}
+	delete(sl.bits, v)
+	if _, seen := sl.seen[item{v, ctx}]; seen {
+		sl.requeue(v, ctx, hops)
+	}
+}
+
+// orBits returns the constant bits a phi's edges OR into one value (phi
+// of caps and caps|capCompress): the bits a branch choosing among them
+// decides.
+func orBits(phi *ssa.Phi) (uint64, bool) {
+	var base ssa.Value
+	var bits uint64
+	same := func(x ssa.Value) bool {
+		if base == nil {
+			base = x
+		}
+		return x == base
+	}
+	for _, e := range phi.Edges {
+		if op, ok := e.(*ssa.BinOp); ok && op.Op == token.OR {
+			if k, ok := op.Y.(*ssa.Const); ok && k.Value != nil && k.Value.Kind() == constant.Int && same(op.X) {
+				if u, exact := constant.Uint64Val(k.Value); exact {
+					bits |= u
+					continue
+				}
+			}
+			return 0, false
+		}
+		if !same(e) {
+			return 0, false
+		}
+	}
+	return bits, bits != 0
 }
 
 // pushHops queues v unless it was reached already with as few hops.
@@ -570,6 +642,28 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			sl.flow(v, r.(ssa.Value), ctx, sl.hops)
 			continue
 		case *ssa.BinOp:
+			if b, ok := sl.bits[v]; ok {
+				switch r.Op {
+				case token.AND:
+					if m, ok := otherOperand(r, v).(*ssa.Const); ok && m.Value != nil && m.Value.Kind() == constant.Int {
+						if u, exact := constant.Uint64Val(m.Value); exact {
+							if b&u == 0 {
+								continue // masked out: none of the option's bits is left
+							}
+							b &= u
+						}
+					}
+					sl.mark(r)
+					sl.someBits(r, b, ctx, sl.hops)
+					sl.push(r, ctx)
+					continue
+				case token.OR, token.XOR, token.AND_NOT:
+					sl.mark(r)
+					sl.someBits(r, b, ctx, sl.hops)
+					sl.push(r, ctx)
+					continue
+				}
+			}
 			if (r.Op == token.EQL || r.Op == token.NEQ) && (isError(r.X.Type()) || (isNil(r.X) || isNil(r.Y)) && !sl.nilness[v]) {
 				// "This may fail" is no resource influence, nor "is it
 				// set": unless the option decides whether it is.
@@ -590,6 +684,11 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 		}
 		sl.mark(r)
 		if rv, ok := r.(ssa.Value); ok {
+			if _, conv := r.(*ssa.Convert); conv && sl.bits[v] != 0 {
+				sl.someBits(rv, sl.bits[v], ctx, sl.hops) // the same bits, in another integer type
+			} else {
+				sl.allBits(rv, ctx, sl.hops)
+			}
 			sl.push(rv, ctx)
 		}
 	}
@@ -1032,6 +1131,9 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 					if slices.ContainsFunc(phi.Edges, isNil) {
 						sl.pushNil(phi, ctx, sl.hops, true)
 					} else {
+						if b, ok := orBits(phi); ok {
+							sl.someBits(phi, b, ctx, sl.hops)
+						}
 						sl.push(phi, ctx)
 					}
 					break
