@@ -447,7 +447,16 @@ func (o RankOption) topSite() string {
 	return fmt.Sprintf("%s (%s)", o.first, share(o.first.Share))
 }
 
-func (o RankOption) influence() string { return orDash(joinComma(o.Influence)) }
+// influence is the INFLUENCE cell: the kinds; "-" for an option that
+// decides no work (inert); "passed on" for one with no kind in the
+// analysed code that is not inert, whose value is an implementation or
+// goes into another module's code.
+func (o RankOption) influence() string {
+	if len(o.Influence) == 0 && !o.Inert {
+		return "passed on"
+	}
+	return orDash(joinComma(o.Influence))
+}
 
 // text writes the ranking as a table: rank, option, total, CPU, MEM, IO,
 // LAT, influence kinds and the top contributing line. Suspects are marked
@@ -548,7 +557,7 @@ New(size) or SetNoDelay(...), are not discovered)
 // RankLegend explains the columns of the rank table: its units, the
 // words of INFLUENCE (slicing.Influence) and how numbers are written.
 const RankLegend = `CPU, MEM, IO, LAT, SYNC: weighted instruction executions per program run (LAT: waiting; SYNC: locks taken, channel sends waited on); RET: retained memory, what a number option sizes, bounds or counts, or a flag has an object keep, and the program keeps, weighted once per site; TOTAL: the six, each divided by its maximum over the options (a work column by at least 1% of the largest work column's), summed (0 to 6)
-INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth), lock (whether or which lock is taken)
+INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth), lock (whether or which lock is taken, or a channel's slots); passed on: none in the analysed code, but the value is an implementation or goes into another module's code (-explain says more)
 ` + NumberLegend + "\n"
 
 // Explain is the view of confhunt rank -explain: one option of a ranking

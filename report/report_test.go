@@ -276,12 +276,13 @@ func TestRankLegend(t *testing.T) {
 // library), and says nothing of it for an option that decides work.
 func TestExplainInert(t *testing.T) {
 	for _, tc := range []struct {
-		opt  report.RankOption
-		want string
+		opt       report.RankOption
+		want      string
+		influence string // the INFLUENCE word -explain's summary gives
 	}{
-		{report.RankOption{Name: "Config.Port", Inert: true}, "inert: its value decides no work"},
-		{report.RankOption{Name: "Config.Server.ReadBufferSize"}, "not inert: no influence kind arises"},
-		{report.RankOption{Name: "Config.Size", Influence: []string{"size"}}, ""},
+		{report.RankOption{Name: "Config.Port", Inert: true}, "inert: its value decides no work", "-"},
+		{report.RankOption{Name: "Config.Server.ReadBufferSize"}, "not inert: no influence kind arises", "passed on"},
+		{report.RankOption{Name: "Config.Size", Influence: []string{"size"}}, "", "size"},
 	} {
 		for _, f := range []report.Format{report.Text, report.Markdown} {
 			var b strings.Builder
@@ -289,6 +290,9 @@ func TestExplainInert(t *testing.T) {
 				t.Fatal(err)
 			}
 			got := strings.ToLower(b.String())
+			if !strings.Contains(got, "influence: "+tc.influence+";") && !strings.Contains(got, "influence: "+tc.influence+".") {
+				t.Errorf("%s, %s: -explain does not give influence %q:\n%s", tc.opt.Name, f, tc.influence, got)
+			}
 			switch {
 			case tc.want != "" && !strings.Contains(got, "\n"+tc.want):
 				t.Errorf("%s, %s: -explain lacks %q:\n%s", tc.opt.Name, f, tc.want, got)
