@@ -744,9 +744,10 @@ func TestCycleFrequency(t *testing.T) {
 // that takes no lock has none.
 func TestSync(t *testing.T) {
 	_, _, by, _ := rankBy(t, "locks")
-	// Inflight sizes a channel that flushes send to before they run:
-	// each waits there while the channel is full.
-	for _, name := range []string{"Config.SharedLock", "Config.Global", "Config.Inflight"} {
+	// Inflight sizes a channel that flushes send to before they run, and
+	// MaxConns a weighted semaphore gets acquire: each waits while it is
+	// full.
+	for _, name := range []string{"Config.SharedLock", "Config.Global", "Config.Inflight", "PoolConfig.MaxConns"} {
 		if sc := by[name]; sc == nil || sc.Cost.SYNC <= 0 {
 			t.Errorf("%s: want locks taken (SYNC), got %+v", name, sc)
 		}

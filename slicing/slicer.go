@@ -91,6 +91,10 @@ type slicer struct {
 	// leaves nothing of the option. A value reached otherwise too is the
 	// option's whole, and leaves this map.
 	bits map[ssa.Value]uint64
+	// lockMade holds the locks the option sizes (what a semaphore's
+	// constructor makes of its capacity, and their copies): their
+	// acquires wait on it.
+	lockMade map[ssa.Value]bool
 }
 
 // Slice computes the forward slice of o.
@@ -112,6 +116,7 @@ func (a *Analysis) slicer(o *Option) *slicer {
 		data:     make(map[ssa.Value]bool),
 		chosen:   make(map[ssa.Value]bool),
 		bits:     make(map[ssa.Value]uint64),
+		lockMade: make(map[ssa.Value]bool),
 		work:     make([][]hopItem, a.limits.MaxHops+1),
 	}
 }
@@ -285,6 +290,9 @@ func (sl *slicer) flow(v, to ssa.Value, ctx *callCtx, hops int) {
 		sl.someBits(to, b, ctx, hops)
 	} else {
 		sl.allBits(to, ctx, hops)
+	}
+	if sl.lockMade[v] {
+		sl.lockMade[to] = true
 	}
 	if sl.chosen[v] && !sl.chosen[to] && implementation(to.Type()) {
 		sl.chosen[to] = true
@@ -925,7 +933,7 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 	callees := sl.a.Callees(c)
 	static := common.StaticCallee()
 	if static != nil && static.Signature.Recv() != nil && len(common.Args) > 0 && common.Args[0] == v && isHandle(v.Type()) {
-		if isMutex(v.Type()) {
+		if isMutex(v.Type()) || sl.lockMade[v] {
 			sl.locks(v)
 		}
 		return // the receiver of a handle: opening it was the influence
@@ -969,6 +977,11 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 		// may take, it is not data the result is computed from.
 		r, _ := sl.a.Resource(c)
 		if call, ok := c.(*ssa.Call); ok && !isHandle(resultValueType(call)) && r.IO == 0 && !r.Text && !isContext(v.Type()) {
+			sl.push(call, ctx)
+		} else if in, _ := ParseInfluence(r.Influence); ok && r.SYNC == 0 && in == Lock {
+			// A lock the value sizes (a semaphore's capacity): its
+			// acquires, wherever the handle goes, wait on it.
+			sl.lockMade[call] = true
 			sl.push(call, ctx)
 		}
 	}

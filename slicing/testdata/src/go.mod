@@ -10,6 +10,7 @@ require (
 	github.com/spf13/pflag v1.0.0
 	github.com/spf13/viper v1.0.0
 	github.com/urfave/cli/v2 v2.0.0
+	golang.org/x/sync v0.0.0
 	k8s.io/component-base v0.0.0
 )
 
@@ -21,5 +22,6 @@ replace (
 	github.com/spf13/pflag => ./stubs/pflag
 	github.com/spf13/viper => ./stubs/viper
 	github.com/urfave/cli/v2 => ./stubs/urfavecli
+	golang.org/x/sync => ./stubs/xsync
 	k8s.io/component-base => ./stubs/featuregate
 )

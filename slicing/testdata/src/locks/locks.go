@@ -2,10 +2,16 @@
 // flag that makes every count take one shared lock, a flag choosing one
 // global lock over a shard's, a batch size, which takes no lock, and the
 // capacity of a channel used as a semaphore, which bounds how many
-// flushes run at once: each waits at the send while it is full.
+// flushes run at once: each waits at the send while it is full; and
+// the capacity of a weighted semaphore, which its acquires wait on.
 package locks
 
-import "sync"
+import (
+	"context"
+	"sync"
+
+	"golang.org/x/sync/semaphore"
+)
 
 type Config struct {
 	SharedLock bool `yaml:"shared_lock"`
@@ -61,4 +67,27 @@ func Run(cfg Config, keys []string) {
 	for _, k := range keys {
 		c.Count(k)
 	}
+}
+
+// PoolConfig sizes a pool whose Get takes a slot of a weighted
+// semaphore: each waits there while all are taken.
+type PoolConfig struct {
+	MaxConns int `yaml:"max_conns"`
+}
+
+type Pool struct {
+	sem *semaphore.Weighted
+}
+
+func NewPool(cfg PoolConfig) *Pool {
+	return &Pool{sem: semaphore.NewWeighted(int64(cfg.MaxConns))}
+}
+
+// Get runs per request.
+func (p *Pool) Get(ctx context.Context) error {
+	if err := p.sem.Acquire(ctx, 1); err != nil { // want sliced:"PoolConfig.MaxConns" effect:"PoolConfig.MaxConns:lock"
+		return err
+	}
+	p.sem.Release(1)
+	return nil
 }
