@@ -134,8 +134,16 @@ func codecHook(fn *ssa.Function) bool {
 	for fn.Parent() != nil {
 		fn = fn.Parent()
 	}
-	name := fn.Name()
-	return fn.Signature.Recv() != nil && (strings.HasPrefix(name, "Marshal") || strings.HasPrefix(name, "Unmarshal"))
+	return fn.Signature.Recv() != nil && codecHooks[fn.Name()]
+}
+
+// codecHooks are the methods through which the standard encodings and
+// the configuration formats encode or decode a type of their own.
+var codecHooks = map[string]bool{
+	"MarshalJSON": true, "UnmarshalJSON": true, "MarshalText": true, "UnmarshalText": true,
+	"MarshalXML": true, "UnmarshalXML": true, "MarshalBinary": true, "UnmarshalBinary": true,
+	"MarshalYAML": true, "UnmarshalYAML": true, "MarshalTOML": true, "UnmarshalTOML": true,
+	"GobEncode": true, "GobDecode": true,
 }
 
 // textHooks are the methods through which a configuration format decodes
