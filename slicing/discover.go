@@ -358,6 +358,11 @@ func (d *discoverer) index() {
 				if addLoad(d.loaded, instr) {
 					continue
 				}
+				if c, ok := instr.(*ssa.Call); ok {
+					if addr, ok := accessorLoad(c.Common()); ok {
+						d.loaded.addAt(addr, c) // cfg.maxBytes.load(): a read of the field
+					}
+				}
 				d.addressOf(instr)
 				switch instr := instr.(type) {
 				case *ssa.Alloc:

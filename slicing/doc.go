@@ -43,7 +43,9 @@
 //     configuration;
 //   - getter methods of configuration structs (PBHunter's patterns: a
 //     method with no arguments returning one field of its receiver): calls
-//     to them are reads of that field;
+//     to them are reads of that field; so are calls of a field's own
+//     accessor, a method of a named number or bool that only loads its
+//     receiver, atomically or not (cfg.maxBytes.load());
 //   - exported package variables of a number or a bool that the module
 //     only reads (package.Var), or, when a field's read falls back to one,
 //     that field's option;

@@ -281,6 +281,8 @@ func (a *Analysis) indexLoad(instr ssa.Instruction) {
 	case *ssa.Call:
 		if addr, _, ok := atomicOp(instr.Common(), "Load"); ok {
 			a.atomics.addAt(addr, instr)
+		} else if addr, ok := accessorLoad(instr.Common()); ok {
+			a.atomics.addAt(addr, instr)
 		}
 	case *ssa.UnOp:
 		switch instr.Op {
@@ -487,6 +489,60 @@ func atomicOp(c *ssa.CallCommon, op string) (addr, val ssa.Value, ok bool) {
 		val = c.Args[1]
 	}
 	return c.Args[0], val, true
+}
+
+// accessorLoad returns, for a call of a method that only loads its
+// receiver, a number or bool of a named type (func (v *lazyI32) load()
+// int32 { return atomic.LoadInt32((*int32)(v)) }, or return *v), the
+// address it loads: the call reads what is stored there, as a load does.
+func accessorLoad(c *ssa.CallCommon) (addr ssa.Value, ok bool) {
+	fn := c.StaticCallee()
+	if fn == nil || fn.Signature.Recv() == nil || len(fn.Params) != 1 || fn.Signature.Results().Len() != 1 || len(fn.Blocks) != 1 || len(c.Args) != 1 {
+		return nil, false
+	}
+	p, isPtr := fn.Params[0].Type().Underlying().(*types.Pointer)
+	if !isPtr {
+		return nil, false
+	}
+	if _, basic := p.Elem().Underlying().(*types.Basic); !basic {
+		return nil, false
+	}
+	ret, isRet := fn.Blocks[0].Instrs[len(fn.Blocks[0].Instrs)-1].(*ssa.Return)
+	if !isRet || len(ret.Results) != 1 {
+		return nil, false
+	}
+	recv := func(v ssa.Value) bool {
+		for {
+			switch x := v.(type) {
+			case *ssa.ChangeType:
+				v = x.X
+			case *ssa.Convert:
+				v = x.X
+			default:
+				return v == fn.Params[0]
+			}
+		}
+	}
+	r := ret.Results[0]
+	for {
+		switch x := r.(type) {
+		case *ssa.ChangeType:
+			r = x.X
+			continue
+		case *ssa.Convert:
+			r = x.X
+			continue
+		case *ssa.UnOp:
+			if x.Op == token.MUL && recv(x.X) {
+				return c.Args[0], true
+			}
+		case *ssa.Call:
+			if a, _, ok := atomicOp(x.Common(), "Load"); ok && recv(a) {
+				return c.Args[0], true
+			}
+		}
+		return nil, false
+	}
 }
 
 // testSupport reports whether fn, or the function it is a closure of, is
