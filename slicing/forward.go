@@ -511,38 +511,18 @@ func accessorLoad(c *ssa.CallCommon) (addr ssa.Value, ok bool) {
 	if !isRet || len(ret.Results) != 1 {
 		return nil, false
 	}
-	recv := func(v ssa.Value) bool {
-		for {
-			switch x := v.(type) {
-			case *ssa.ChangeType:
-				v = x.X
-			case *ssa.Convert:
-				v = x.X
-			default:
-				return v == fn.Params[0]
-			}
+	recv := func(v ssa.Value) bool { return Unconvert(v) == fn.Params[0] }
+	switch x := Unconvert(ret.Results[0]).(type) {
+	case *ssa.UnOp:
+		if x.Op == token.MUL && recv(x.X) {
+			return c.Args[0], true
+		}
+	case *ssa.Call:
+		if a, _, ok := atomicOp(x.Common(), "Load"); ok && recv(a) {
+			return c.Args[0], true
 		}
 	}
-	r := ret.Results[0]
-	for {
-		switch x := r.(type) {
-		case *ssa.ChangeType:
-			r = x.X
-			continue
-		case *ssa.Convert:
-			r = x.X
-			continue
-		case *ssa.UnOp:
-			if x.Op == token.MUL && recv(x.X) {
-				return c.Args[0], true
-			}
-		case *ssa.Call:
-			if a, _, ok := atomicOp(x.Common(), "Load"); ok && recv(a) {
-				return c.Args[0], true
-			}
-		}
-		return nil, false
-	}
+	return nil, false
 }
 
 // testSupport reports whether fn, or the function it is a closure of, is
