@@ -1227,10 +1227,10 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 	if len(loads) == 0 || sl.hops+1 > sl.a.limits.MaxHops {
 		return
 	}
-	// Set again, but to nil (or the flag to the same), by the function
-	// that sets it under the option, outside the option's branch: it is
-	// set whatever the option says (a connection dialled, then wrapped
-	// under the option). Unless the field holds an implementation, set
+	// Set again, but to nil (or the flag to the same, on the same path),
+	// by the function that sets it under the option, outside the
+	// option's branch: it is set whatever the option says (a connection
+	// dialled, then wrapped under the option). Unless the field holds an implementation, set
 	// to another one elsewhere in that function: the option chooses
 	// which one the field holds, and the calls through it are its own.
 	raised := flag(st.Val)
@@ -1244,6 +1244,12 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 			continue
 		}
 		if sl.under(other) {
+			continue
+		}
+		if raised && !opposite(other.Val, st.Val) && !other.Block().Dominates(st.Block()) && !sl.a.postDominates(other.Block(), st.Block()) {
+			// Raised on another path (a timer's case, another
+			// threshold): the flag has several triggers, and the
+			// option is one of them.
 			continue
 		}
 		if raised && !opposite(other.Val, st.Val) || !raised && !isNil(other.Val) {
@@ -1492,6 +1498,27 @@ func typeKey(t types.Type) any {
 func flag(v ssa.Value) bool {
 	c, ok := v.(*ssa.Const)
 	return ok && c.Value != nil && c.Value.Kind() == constant.Bool
+}
+
+// postDominates says whether every path from b to a return of its
+// function goes through d. In a function that never returns (a loop
+// serving a queue for ever) no block does: the post-dominators that
+// PostDominators makes up for it through the loop's last latch do not
+// say what runs after what.
+func (a *Analysis) postDominates(d, b *ssa.BasicBlock) bool {
+	if !slices.ContainsFunc(b.Parent().Blocks, func(b *ssa.BasicBlock) bool {
+		_, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		return ok
+	}) {
+		return false
+	}
+	pd := a.PostDom(b.Parent())
+	for v := b.Index; v >= 0; v = pd.IPostDom(v) {
+		if v == d.Index {
+			return true
+		}
+	}
+	return false
 }
 
 // opposite says whether x and y are the two boolean constants.

@@ -13,6 +13,7 @@ import (
 	"io"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 type Config struct {
@@ -25,6 +26,7 @@ type Config struct {
 	Window int  `yaml:"window"`
 	Async  bool `yaml:"async"`
 	Linger int  `yaml:"linger"`
+	Every  int  `yaml:"every"`
 }
 
 type Hook interface{ Observe(n int) }
@@ -289,4 +291,34 @@ func (m *mockFetch) reply(n int) int {
 		s += i
 	}
 	return s
+}
+
+// syncer raises needSync when its count reaches Every, and when its
+// ticker fires: two triggers on different paths, the option one of them,
+// so the flush under the flag is the option's (how often it runs).
+type syncer struct {
+	cfg      *Config
+	needSync bool
+	writes   chan int
+	tick     <-chan time.Time
+}
+
+func (s *syncer) loop() {
+	count := 0
+	for {
+		if count == s.cfg.Every {
+			s.needSync = true
+		}
+		if s.needSync {
+			flush() // want sliced:"Config.Every"
+			s.needSync = false
+			count = 0
+		}
+		select {
+		case <-s.writes:
+			count++
+		case <-s.tick:
+			s.needSync = true
+		}
+	}
 }
