@@ -12,7 +12,9 @@
 // bottom-up over the library's calls). A store of the option's value
 // into a field of a library's struct weighs, once, what the library's
 // code does with that field (FieldSummaries: the field's own slice and
-// score in the libraries' program). The product of branch probabilities and loop trip counts is
+// score in the libraries' program); an argument carrying the option's
+// value, what one call does with that parameter (its slice, divided by
+// how often the function runs there), in place of all the call costs. The product of branch probabilities and loop trip counts is
 // the block's execution frequency per entry to its function (Estimate, or
 // measured counts where an in-house run has them), times the function's
 // estimated calls per run: the sum over its call sites in the call graph

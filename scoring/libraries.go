@@ -7,6 +7,7 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
+	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -153,24 +154,56 @@ func sccs(funcs []*ssa.Function, edges func(fn *ssa.Function, yield func(*ssa.Fu
 // libraries' struct types (slicing.Program.FieldReads), what the
 // libraries' code does with the value stored there: the cost of its
 // slice, ranked as an option of the libraries, in their own program and
-// frequencies (static calls only: the libraries have no call graph). The
-// keys are those Analysis.LibraryField looks up.
+// frequencies (over their static calls: slicing.StaticCallGraph). It
+// also returns, per parameter of a number or a bool of their exported
+// functions (slicing.Program.ParamReads), what one call does with the
+// argument: its slice's cost divided by how often the function runs in
+// those frequencies, each resource at most libraryCap as a call's
+// summary is, kept even when it is nothing (a size only
+// compared, a flag only stored), so that a call is charged with what it
+// does with the option rather than with all it does. The keys are those
+// Analysis.LibraryField and Analysis.LibraryArgs look up.
 func FieldSummaries(ctx context.Context, lib *slicing.Program, s *configs.Settings) (map[string]configs.Resource, error) {
 	if lib == nil || lib.SSA == nil {
 		return nil, nil
 	}
-	opts := lib.FieldReads()
-	if len(opts) == 0 {
+	fields := lib.FieldReads()
+	params := lib.ParamReads()
+	if len(fields)+len(params) == 0 {
 		return nil, nil
 	}
-	a := slicing.NewAnalysis(lib, callgraph.New(nil), s)
-	scores, err := Rank(ctx, a, lib, slicing.Forward(ctx, a, opts), s, nil)
+	a := slicing.NewAnalysis(lib, slicing.StaticCallGraph(lib), s)
+	scores, err := Rank(ctx, a, lib, slicing.Forward(ctx, a, append(fields, params...)), s, nil)
 	if err != nil {
 		return nil, err
+	}
+	param := make(map[*slicing.Option]bool, len(params))
+	for _, o := range params {
+		param[o] = true
+	}
+	var calls map[*ssa.Function]float64
+	if len(params) > 0 {
+		w := newWeigher(a, s)
+		freqs := make(map[*ssa.Function]counts.Frequencies)
+		freq := func(fn *ssa.Function) counts.Frequencies {
+			f, ok := freqs[fn]
+			if !ok {
+				f = Frequencies(a, fn, s.Estimates, nil)
+				freqs[fn] = f
+			}
+			return f
+		}
+		calls = callFrequencies(a, freq, s.Estimates, nil, w.ownCPU(freq))
 	}
 	out := make(map[string]configs.Resource, len(scores))
 	for _, sc := range scores {
 		c := sc.Cost
+		if param[sc.Option] {
+			per := max(calls[sc.Option.Sites[0].Func], 1)
+			out[sc.Option.Name] = configs.Resource{CPU: min(c.CPU/per, libraryCap), MEM: min(c.MEM/per, libraryCap), IO: min(c.IO/per, libraryCap),
+				LAT: min(c.LAT/per, libraryCap), SYNC: min(c.SYNC/per, libraryCap), RET: c.RET}
+			continue
+		}
 		if c.sum()+c.RET == 0 {
 			continue
 		}

@@ -470,6 +470,18 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					}
 				}
 				libRET := 0.0
+				if call, ok := instr.(ssa.CallInstruction); ok && data {
+					carries := func(v ssa.Value) bool {
+						in, ok := v.(ssa.Instruction)
+						return ok && fs.Instrs[in]
+					}
+					if r, ok := w.a.LibraryArgs(call, carries); ok {
+						// The option's value handed to a library function:
+						// what one call does with it, not all the call does.
+						c = c.sub(w.calls[call]).add(Cost{CPU: r.CPU, MEM: r.MEM, IO: r.IO, LAT: r.LAT, SYNC: r.SYNC}, 1)
+						libRET = r.RET
+					}
+				}
 				if st, ok := instr.(*ssa.Store); ok && data {
 					if r, ok := w.a.LibraryField(st); ok {
 						// The option's value kept in a library's field

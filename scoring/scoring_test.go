@@ -3,6 +3,7 @@ package scoring_test
 import (
 	"context"
 	"go/types"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
@@ -941,6 +942,51 @@ func TestFieldSummaries(t *testing.T) {
 	}
 	if r, ok := fields["field example.com/t/libsum.Config.Retries"]; ok {
 		t.Errorf("Config.Retries, read nowhere, summarised: %+v", r)
+	}
+}
+
+// TestLibraryArgs checks that a setting handed to a library function as
+// an argument is charged with what the library does with it: the sync
+// count with the fsyncs it decides (which the library's loop makes when
+// its count or its ticker raises a flag), a flag the library only keeps
+// with nothing.
+func TestLibraryArgs(t *testing.T) {
+	prog, _, opts, s := setup(t, "libcall")
+	lib, err := prog.Libraries(s.Catalogue(), s.Limits.MaxLibraryBytes).Load(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	costs := scoring.Summaries(lib, s)
+	params, err := scoring.FieldSummaries(context.Background(), lib, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	maps.Copy(costs, params)
+	every, ok := costs["param example.com/diskq.New#1"]
+	if !ok || every.IO == 0 {
+		t.Fatalf("New's syncEvery: %+v, %v; want the IO of the syncs it decides", every, ok)
+	}
+	if verbose, ok := costs["param example.com/diskq.New#3"]; !ok || verbose.IO != 0 || verbose.CPU+verbose.MEM >= every.IO {
+		t.Errorf("New's verbose: %+v, %v; want a summary of next to nothing (it is only kept)", verbose, ok)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
+	a.SetLibraries(costs)
+	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	io := make(map[string]float64)
+	for _, sc := range scores {
+		io[sc.Option.Name] = sc.Cost.IO
+	}
+	if io["Config.SyncEvery"] == 0 {
+		t.Errorf("Config.SyncEvery: IO 0, want the library's syncs (%v)", io)
+	}
+	if io["Config.SyncEvery"] <= io["Config.Path"] {
+		t.Errorf("Config.SyncEvery: IO %v, no more than Config.Path's %v (the call's own file); want the syncs it decides", io["Config.SyncEvery"], io["Config.Path"])
+	}
+	if io["Config.Verbose"] != 0 {
+		t.Errorf("Config.Verbose: IO %v, want 0: the library only keeps it", io["Config.Verbose"])
 	}
 }
 

@@ -64,7 +64,9 @@
 // bodies. Program.FieldReads makes the same kind of options of a
 // libraries' program (Libraries.Load): one per exported number or bool
 // field of their structs, whose slices say what the libraries do with a
-// value their user stores there (scoring.FieldSummaries).
+// value their user stores there, and Program.ParamReads one per number or
+// bool parameter of their exported functions, what a call does with an
+// argument (scoring.FieldSummaries).
 //
 // Options of different styles that name the same setting are merged: a
 // koanf key equal to a struct field's koanf tag path, an environment

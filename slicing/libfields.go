@@ -4,6 +4,7 @@ import (
 	"go/types"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
@@ -71,6 +72,87 @@ func (p *Program) FieldReads() []*Option {
 	}
 	slices.SortFunc(out, func(a, b *Option) int { return strings.Compare(a.Name, b.Name) })
 	return out
+}
+
+// ParamReads returns, for a program of libraries (Libraries.Load), an
+// option per parameter of a number or a bool of the exported functions
+// and of the exported methods of exported types its packages declare,
+// read where the function receives it and named as LibraryArgs names
+// it: its slice is what one call does with the argument (a queue's sync
+// interval, a writer's level), and what the values it stores go on to
+// do.
+func (p *Program) ParamReads() []*Option {
+	var out []*Option
+	for fn := range allFunctions(p, true) {
+		if fn.Parent() != nil || fn.Object() == nil || !fn.Object().Exported() || fn.Pkg == nil || !p.Scanned[fn.Pkg] {
+			continue
+		}
+		if recv := fn.Signature.Recv(); recv != nil {
+			t := recv.Type()
+			if ptr, ok := t.(*types.Pointer); ok {
+				t = ptr.Elem()
+			}
+			if n, ok := types.Unalias(t).(*types.Named); !ok || !n.Obj().Exported() {
+				continue
+			}
+		}
+		for i, param := range fn.Params {
+			if i == 0 && fn.Signature.Recv() != nil {
+				continue
+			}
+			b, ok := param.Type().Underlying().(*types.Basic)
+			if !ok || b.Info()&(types.IsNumeric|types.IsBoolean) == 0 {
+				continue
+			}
+			pos := param.Pos()
+			if !pos.IsValid() {
+				pos = fn.Pos()
+			}
+			o := &Option{Name: paramKey(fn, i), Style: "struct", Type: typeString(param.Type()), Package: fn.Pkg.Pkg.Path()}
+			o.Sites = []Site{{Pos: p.Position(pos), Func: fn, Value: param, pos: p.Fset.Position(pos)}}
+			out = append(out, o)
+		}
+	}
+	slices.SortFunc(out, func(a, b *Option) int { return strings.Compare(a.Name, b.Name) })
+	return out
+}
+
+// paramKey names a library function's parameter in the summaries:
+// "param", the function as the catalogue names it, and the parameter's
+// index among fn.Params (a method's receiver is 0).
+func paramKey(fn *ssa.Function, i int) string {
+	return "param " + funcName(origin(fn)) + "#" + strconv.Itoa(i)
+}
+
+// LibraryArgs returns what a call of a library function does with the
+// arguments carries says hold the option's value, summed over them, from
+// the summaries SetLibraries was given (scoring's summaries of
+// ParamReads, per call). It reports false when none of them has one
+// (the call is not static, its callee is analysed code or has no
+// summary, the arguments are not numbers or bools).
+func (a *Analysis) LibraryArgs(c ssa.CallInstruction, carries func(ssa.Value) bool) (configs.Resource, bool) {
+	common := c.Common()
+	fn := common.StaticCallee()
+	if len(a.libraries) == 0 || fn == nil || a.user[fn] || a.user[origin(fn)] {
+		return configs.Resource{}, false
+	}
+	var sum configs.Resource
+	found := false
+	for i, arg := range common.Args {
+		if !carries(arg) {
+			continue
+		}
+		if r, ok := a.libraries[paramKey(fn, i)]; ok {
+			sum.CPU += r.CPU
+			sum.MEM += r.MEM
+			sum.IO += r.IO
+			sum.LAT += r.LAT
+			sum.SYNC += r.SYNC
+			sum.RET += r.RET
+			found = true
+		}
+	}
+	return sum, found
 }
 
 // fieldKey names a library's field in the summaries: "field", its

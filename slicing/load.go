@@ -511,6 +511,35 @@ func CallGraph(prog *Program) *callgraph.Graph {
 	return vta.CallGraph(reachable(initial, allFunctions(prog, true)), initial)
 }
 
+// StaticCallGraph returns the graph of the static calls among the
+// functions of prog (helpers included), for a program with no root to
+// start a precise graph from (the libraries' program, Libraries.Load). A
+// call of an instance of a generic function is an edge to its generic
+// body, which stands for every instance in prog; interface and
+// function-value calls have no edge.
+func StaticCallGraph(prog *Program) *callgraph.Graph {
+	funcs := allFunctions(prog, true)
+	g := callgraph.New(nil)
+	for _, fn := range slices.SortedFunc(maps.Keys(funcs), compareFuncs) {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				to := c.Common().StaticCallee()
+				if to != nil && !funcs[to] && to.Origin() != nil {
+					to = to.Origin()
+				}
+				if to != nil && funcs[to] {
+					callgraph.AddEdge(g.CreateNode(fn), c, g.CreateNode(to))
+				}
+			}
+		}
+	}
+	return g
+}
+
 // reachable returns the functions g reaches from entries, entries
 // included.
 func reachable(g *callgraph.Graph, entries map[*ssa.Function]bool) map[*ssa.Function]bool {

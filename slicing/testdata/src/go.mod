@@ -4,6 +4,7 @@ go 1.26.0
 
 require (
 	example.com/colour v0.0.0
+	example.com/diskq v0.0.0
 	example.com/resolve v0.0.0
 	github.com/alecthomas/kingpin/v2 v2.0.0
 	github.com/knadh/koanf/v2 v2.0.0
@@ -25,3 +26,5 @@ replace (
 	golang.org/x/sync => ./stubs/xsync
 	k8s.io/component-base => ./stubs/featuregate
 )
+
+replace example.com/diskq => ./stubs/diskq

@@ -1,0 +1,3 @@
+module example.com/diskq
+
+go 1.26.0
