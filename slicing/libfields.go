@@ -129,11 +129,16 @@ func paramKey(fn *ssa.Function, i int) string {
 // the summaries SetLibraries was given (scoring's summaries of
 // ParamReads, per call). It reports false when none of them has one
 // (the call is not static, its callee is analysed code or has no
-// summary, the arguments are not numbers or bools).
+// summary, the arguments are not numbers or bools) and when the
+// catalogue prices the call: what it says (a level that scales a
+// compressor's work) stands.
 func (a *Analysis) LibraryArgs(c ssa.CallInstruction, carries func(ssa.Value) bool) (configs.Resource, bool) {
 	common := c.Common()
 	fn := common.StaticCallee()
 	if len(a.libraries) == 0 || fn == nil || a.user[fn] || a.user[origin(fn)] {
+		return configs.Resource{}, false
+	}
+	if _, listed := a.Resource(c); listed {
 		return configs.Resource{}, false
 	}
 	var sum configs.Resource
