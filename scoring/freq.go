@@ -44,7 +44,9 @@ func Frequencies(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates, c
 // once per entry of the loop; any other branch goes to its then side with
 // probability est.Branch. A goroutine's service loop (see serviceLoop)
 // runs est.Operations times per start instead: it serves the program's
-// whole run, as an operation of a long-lived object does.
+// whole run, as an operation of a long-lived object does; a service loop
+// inside another runs once per turn of it (both serve the same
+// operations).
 func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) counts.Frequencies {
 	n := len(fn.Blocks)
 	f := counts.Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
@@ -59,6 +61,21 @@ func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) coun
 		trips[l] = est.LoopTrips
 		if goroutine && serviceLoop(fn, l) && est.Operations > est.LoopTrips {
 			trips[l], serving[l] = est.Operations, true
+		}
+	}
+	// A service loop inside another serves the same operations (a
+	// pipeline's writer waits for a first request, then for more to
+	// batch with it): together they run est.Operations times, so the
+	// inner one runs once per turn of the outer.
+	for _, l := range loops {
+		if !serving[l] {
+			continue
+		}
+		for _, outer := range loops {
+			if outer != l && serving[outer] && outer.Contains(l.Header) {
+				trips[l] = 1
+				break
+			}
 		}
 	}
 	estimate(fn, loops, trips, est, f.Block)

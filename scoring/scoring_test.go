@@ -135,6 +135,17 @@ func TestEstimate(t *testing.T) {
 			t.Errorf("%s: loop trips %+v, want one loop of %g", fn, trips, want)
 		}
 	}
+	// A service loop inside another serves the same requests: it runs
+	// once per turn of the outer one, not Operations times more.
+	batch := serverMethod(prog, "batch")
+	var turns []float64
+	for _, lt := range scoring.Trips(a, batch, scoring.Estimate(a, batch, est)) {
+		turns = append(turns, lt.Trips)
+	}
+	slices.Sort(turns)
+	if len(turns) != 2 || !near(turns[0], 1) || !near(turns[1], est.Operations) {
+		t.Errorf("batch: loop trips %v, want [1 %g]", turns, est.Operations)
+	}
 	c := member(prog, "check")
 	f = scoring.Estimate(a, c, est)
 	if then := f.Block[c.Blocks[0].Succs[0].Index]; !near(then, est.ErrorBranch) {
