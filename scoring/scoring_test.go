@@ -977,6 +977,9 @@ func TestLibraryArgs(t *testing.T) {
 	if !ok || every.IO == 0 {
 		t.Fatalf("New's syncEvery: %+v, %v; want the IO of the syncs it decides", every, ok)
 	}
+	if r, ok := costs["param example.com/diskq.(*Queue).Every#1"]; ok {
+		t.Errorf("(*Queue).Every, which the program never calls, summarised: %+v", r)
+	}
 	if verbose, ok := costs["param example.com/diskq.New#3"]; !ok || verbose.IO != 0 || verbose.CPU+verbose.MEM >= every.IO {
 		t.Errorf("New's verbose: %+v, %v; want a summary of next to nothing (it is only kept)", verbose, ok)
 	}

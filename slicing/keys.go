@@ -482,6 +482,12 @@ func isNumber(t types.Type) bool {
 	return ok && b.Info()&types.IsNumeric != 0
 }
 
+// isBool reports whether t is a boolean type.
+func isBool(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0
+}
+
 // mergeCopies merges the options of configuration fields whose values are
 // copied, unchanged, into a field of the same type of another
 // configuration struct, of the same name or set by nothing else (an

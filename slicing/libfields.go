@@ -76,15 +76,16 @@ func (p *Program) FieldReads() []*Option {
 
 // ParamReads returns, for a program of libraries (Libraries.Load), an
 // option per parameter of a number or a bool of the exported functions
-// and of the exported methods of exported types its packages declare,
-// read where the function receives it and named as LibraryArgs names
-// it: its slice is what one call does with the argument (a queue's sync
-// interval, a writer's level), and what the values it stores go on to
-// do.
+// and of the exported methods of exported types its packages declare
+// that the analysed code calls with a number or a bool among the
+// arguments, read where the function receives it and named as
+// LibraryArgs names it: its slice is what one call does with the
+// argument (a queue's sync interval, a writer's level), and what the
+// values it stores go on to do.
 func (p *Program) ParamReads() []*Option {
 	var out []*Option
 	for fn := range allFunctions(p, true) {
-		if fn.Parent() != nil || fn.Object() == nil || !fn.Object().Exported() || fn.Pkg == nil || !p.Scanned[fn.Pkg] {
+		if fn.Parent() != nil || fn.Object() == nil || !fn.Object().Exported() || fn.Pkg == nil || !p.Scanned[fn.Pkg] || !p.called[funcName(fn)] {
 			continue
 		}
 		if recv := fn.Signature.Recv(); recv != nil {

@@ -34,6 +34,10 @@ type Libraries struct {
 	loader *packages.Config
 	store  *cache.Cache
 	roots  []*packages.Package // by import path
+	// called names the libraries' functions the analysed code calls with
+	// a number or a bool among its arguments, sorted: those whose
+	// parameters ParamReads summarises.
+	called []string
 }
 
 // Libraries selects the packages the analysed functions (not helpers)
@@ -66,6 +70,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 		size int
 	}
 	var wanted []sized
+	called := make(map[string]bool)
 	for _, fn := range slices.SortedFunc(maps.Keys(user), compareFuncs) {
 		if testSupport(fn) {
 			continue // test support pulls in libraries the program does not run
@@ -79,6 +84,9 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 				o := origin(c.Common().StaticCallee())
 				if user[o] || o.Blocks != nil || o.Pkg == nil {
 					continue
+				}
+				if slices.ContainsFunc(c.Common().Args, func(v ssa.Value) bool { return isNumber(v.Type()) || isBool(v.Type()) }) {
+					called[funcName(o)] = true
 				}
 				p := byPath[o.Pkg.Pkg.Path()]
 				if p == nil || checked[p] {
@@ -132,6 +140,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 		libs.roots = append(libs.roots, w.p)
 	}
 	slices.SortFunc(libs.roots, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
+	libs.called = slices.Sorted(maps.Keys(called))
 	if len(left) > 0 {
 		slices.Sort(left)
 		named := strings.Join(left, ", ")
@@ -152,6 +161,9 @@ func (l *Libraries) Len() int { return len(l.roots) }
 func (l *Libraries) Hash(h *cache.Hash, listing *Listing) error {
 	for _, p := range l.roots {
 		h.String(p.ID)
+	}
+	for _, name := range l.called {
+		h.String(name)
 	}
 	return listing.hashGraph(h, l.roots)
 }
@@ -213,7 +225,11 @@ func (l *Libraries) Load(ctx context.Context) (*Program, error) {
 	}
 	ssaProg, ssaPkgs := ssautil.AllPackages(libs, ssa.InstantiateGenerics)
 	ssaProg.Build()
-	lib := &Program{Fset: fset, SSA: ssaProg, Packages: libs, Scanned: make(map[*ssa.Package]bool), Helper: make(map[*ssa.Package]bool), AllBodies: true}
+	lib := &Program{Fset: fset, SSA: ssaProg, Packages: libs, Scanned: make(map[*ssa.Package]bool), Helper: make(map[*ssa.Package]bool), AllBodies: true,
+		called: make(map[string]bool, len(l.called))}
+	for _, name := range l.called {
+		lib.called[name] = true
+	}
 	for _, p := range ssaPkgs {
 		if p != nil {
 			lib.Scanned[p] = true
