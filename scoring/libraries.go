@@ -183,16 +183,8 @@ func FieldSummaries(ctx context.Context, lib *slicing.Program, s *configs.Settin
 	}
 	var calls map[*ssa.Function]float64
 	if len(params) > 0 {
+		freq := memoised(func(fn *ssa.Function) counts.Frequencies { return Estimate(a, fn, s.Estimates) })
 		w := newWeigher(a, s)
-		freqs := make(map[*ssa.Function]counts.Frequencies)
-		freq := func(fn *ssa.Function) counts.Frequencies {
-			f, ok := freqs[fn]
-			if !ok {
-				f = Frequencies(a, fn, s.Estimates, nil)
-				freqs[fn] = f
-			}
-			return f
-		}
 		calls = callFrequencies(a, freq, s.Estimates, nil, w.ownCPU(freq))
 	}
 	out := make(map[string]configs.Resource, len(scores))

@@ -137,15 +137,7 @@ func (m measurements) Unseen(fn *ssa.Function) (float64, bool) { return m.cpu.Un
 // slices need not all be in memory at once.
 func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls iter.Seq[*slicing.Slice], s *configs.Settings, c Counts) ([]*Score, error) {
 	w := newWeigher(a, s)
-	freqs := make(map[*ssa.Function]counts.Frequencies)
-	freq := func(fn *ssa.Function) counts.Frequencies {
-		f, ok := freqs[fn]
-		if !ok {
-			f = Frequencies(a, fn, s.Estimates, c)
-			freqs[fn] = f
-		}
-		return f
-	}
+	freq := memoised(func(fn *ssa.Function) counts.Frequencies { return Frequencies(a, fn, s.Estimates, c) })
 	calls := callFrequencies(a, freq, s.Estimates, c, w.ownCPU(freq))
 	costs := blockCosts(w, freq, calls)
 	under := newUnderBranch(w, freq, a.Limits().MaxWhole)
@@ -155,15 +147,7 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 	var staticScore func(sl *slicing.Slice) *Score
 	if c != nil {
 		sw := newWeigher(a, s)
-		sfreqs := make(map[*ssa.Function]counts.Frequencies)
-		sfreq := func(fn *ssa.Function) counts.Frequencies {
-			f, ok := sfreqs[fn]
-			if !ok {
-				f = Estimate(a, fn, s.Estimates)
-				sfreqs[fn] = f
-			}
-			return f
-		}
+		sfreq := memoised(func(fn *ssa.Function) counts.Frequencies { return Estimate(a, fn, s.Estimates) })
 		scalls := callFrequencies(a, sfreq, s.Estimates, nil, nil)
 		sunder := newUnderBranch(sw, sfreq, a.Limits().MaxWhole)
 		staticScore = func(sl *slicing.Slice) *Score { return score(prog, sl, sw, sfreq, scalls, sunder) }
@@ -214,6 +198,19 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 		}
 	}
 	return scores, nil
+}
+
+// memoised returns f, computed once per function.
+func memoised(f func(*ssa.Function) counts.Frequencies) func(*ssa.Function) counts.Frequencies {
+	memo := make(map[*ssa.Function]counts.Frequencies)
+	return func(fn *ssa.Function) counts.Frequencies {
+		v, ok := memo[fn]
+		if !ok {
+			v = f(fn)
+			memo[fn] = v
+		}
+		return v
+	}
 }
 
 // inert reports whether an option decides no work: its value reaches no
