@@ -1230,9 +1230,10 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 	// Set again, but to nil (or the flag to the same, on the same path),
 	// by the function that sets it under the option, outside the
 	// option's branch: it is set whatever the option says (a connection
-	// dialled, then wrapped under the option). Unless the field holds an implementation, set
-	// to another one elsewhere in that function: the option chooses
-	// which one the field holds, and the calls through it are its own.
+	// dialled, then wrapped under the option). Unless the field holds an
+	// implementation, set to another one elsewhere in that function: the
+	// option chooses which one the field holds, and the calls through it
+	// are its own.
 	raised := flag(st.Val)
 	var others []ssa.Value // other implementations set there
 	for _, other := range sl.a.stores.at(st.Addr) {
@@ -1506,8 +1507,8 @@ func flag(v ssa.Value) bool {
 // PostDominators makes up for it through the loop's last latch do not
 // say what runs after what.
 func (a *Analysis) postDominates(d, b *ssa.BasicBlock) bool {
-	if !slices.ContainsFunc(b.Parent().Blocks, func(b *ssa.BasicBlock) bool {
-		_, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+	if !slices.ContainsFunc(b.Parent().Blocks, func(x *ssa.BasicBlock) bool {
+		_, ok := x.Instrs[len(x.Instrs)-1].(*ssa.Return)
 		return ok
 	}) {
 		return false
