@@ -2,6 +2,7 @@ package slicing_test
 
 import (
 	"context"
+	"maps"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -147,5 +148,43 @@ func TestCallGraph(t *testing.T) {
 	}
 	if n := g.Nodes[byName["example.com/t/callgraph/zip.Unused"]]; n != nil && len(n.Out) > 0 {
 		t.Errorf("zip.Unused, which nothing analysed calls, was analysed: calls %v", n.Out)
+	}
+}
+
+// TestStaticCallGraph checks the graph of a program with no root (the
+// libraries' own): a generic method's call of another is an edge between
+// their generic bodies, which stand for every instance, and a function
+// nothing calls has no caller.
+func TestStaticCallGraph(t *testing.T) {
+	prog, err := slicing.Load(context.Background(), slicing.Config{
+		Dir:      filepath.Join("testdata", "src"),
+		Patterns: []string{"./libsum"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := slicing.StaticCallGraph(prog)
+	byName := make(map[string]*ssa.Function)
+	for fn := range g.Nodes {
+		if fn != nil {
+			byName[fn.String()] = fn
+		}
+	}
+	refill := byName["(*example.com/t/libsum.Pool[T]).Refill"]
+	if refill == nil {
+		t.Fatalf("Pool.Refill is not in the graph; have %v", slices.Sorted(maps.Keys(byName)))
+	}
+	var callees []string
+	for _, e := range g.Nodes[refill].Out {
+		callees = append(callees, e.Callee.Func.String())
+		if e.Callee.Func.Origin() != nil {
+			t.Errorf("Refill's edge goes to the instance %s, not to its generic body", e.Callee.Func)
+		}
+	}
+	if !slices.Contains(callees, "(*example.com/t/libsum.Pool[T]).Fill") {
+		t.Errorf("Refill calls %v; want Pool.Fill's generic body", callees)
+	}
+	if n := g.Nodes[byName["example.com/t/libsum.Even"]]; n == nil || len(n.In) != 1 {
+		t.Errorf("Even: want one caller (Odd), have node %v", n)
 	}
 }

@@ -63,3 +63,10 @@ func (p *Pool[T]) Fill(mk func() T) {
 		p.items = append(p.items, mk())
 	}
 }
+
+// Refill empties the pool and fills it again: a generic body calling
+// another, an edge of the libraries' static call graph.
+func (p *Pool[T]) Refill(mk func() T) {
+	p.items = p.items[:0]
+	p.Fill(mk)
+}
