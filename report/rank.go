@@ -568,6 +568,10 @@ type Explain struct {
 	Option  RankOption `json:"option"` // top: the lines shown
 	Others  *Others    `json:"others,omitempty"`
 	Costly  *Costly    `json:"costly,omitempty"`
+	// Into names the other modules' function parameters and struct
+	// fields the value is handed to, priced by what the library does
+	// with it there (scoring.Score.Into).
+	Into []string `json:"into,omitempty"`
 }
 
 // Costly says which values of an option cost, as far as the code shows
@@ -632,6 +636,10 @@ func (c *Costly) line(code func(string) string) string {
 // after those that do.
 const inertWhy = "its value decides no work (no branch, loop, size, goroutine count, delay, IO call, bound or lock depends on it), so what its slice costs is the same whatever it is: ranked after the options that decide some, and no suspect"
 
+// intoWhy says, in -explain, what the libraries' parameters and fields
+// an option goes into add to its score.
+const intoWhy = "another module's code the value is handed to: charged with what that code does with it, from its summary"
+
 // exemptWhy says, in -explain, why an option with no influence kind is
 // not inert.
 const exemptWhy = "no influence kind arises in the analysed code, but its value is an implementation (an interface or a function) or goes on into another module's code (a library's field or call), which may decide work with it: it ranks by what the catalogue and the library's summary price there"
@@ -647,7 +655,7 @@ type Others struct {
 // ExplainView assembles the explanation of sc, one option of a ranking of
 // ranked options: its n lines contributing most and the others summed.
 func ExplainView(sc *scoring.Score, ranked, n int) Explain {
-	v := Explain{Ranked: ranked, Option: rankOption(sc)}
+	v := Explain{Ranked: ranked, Option: rankOption(sc), Into: sc.Into}
 	var rest scoring.Line
 	others := 0
 	for i, l := range sc.Lines {
@@ -702,6 +710,9 @@ func (v Explain) text(w io.Writer) error {
 	if v.Costly != nil {
 		fmt.Fprintf(w, "costly: %s\n", v.Costly.line(func(s string) string { return s }))
 	}
+	if len(v.Into) > 0 {
+		fmt.Fprintf(w, "into: %s (%s)\n", strings.Join(v.Into, ", "), intoWhy)
+	}
 	if o.Ignored != "" {
 		fmt.Fprintf(w, "ignored: kept out of the suspects by //confhunt:ignore at %s\n", o.Ignored)
 	}
@@ -741,6 +752,13 @@ func (v Explain) markdown(w io.Writer) error {
 	fmt.Fprintf(w, "**%s** (%s, %s): %s.  \n%s.\n", code(o.Name), code(orDash(o.Type)), o.Style, head, slice)
 	if v.Costly != nil {
 		fmt.Fprintf(w, "Costly: %s.\n", v.Costly.line(code))
+	}
+	if len(v.Into) > 0 {
+		var names []string
+		for _, n := range v.Into {
+			names = append(names, code(n))
+		}
+		fmt.Fprintf(w, "Into: %s (%s).\n", strings.Join(names, ", "), intoWhy)
 	}
 	if o.Ignored != "" {
 		fmt.Fprintf(w, "Ignored: kept out of the suspects by `//confhunt:ignore` at %s.\n", mdText(o.Ignored))

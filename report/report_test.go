@@ -316,3 +316,33 @@ func TestExplainSmaller(t *testing.T) {
 		t.Errorf("-explain lacks %q:\n%s", want, b.String())
 	}
 }
+
+// TestExplainInto: -explain names the libraries' parameters and fields
+// an option's value is handed to, in text, Markdown and JSON, and says
+// nothing of them for an option that goes into none.
+func TestExplainInto(t *testing.T) {
+	into := []string{"example.com/q.(*Pool).Resize(n)", "example.com/q.New(syncEvery)"}
+	for _, tc := range []struct {
+		f    report.Format
+		want string
+	}{
+		{report.Text, "\ninto: example.com/q.(*Pool).Resize(n), example.com/q.New(syncEvery) (another module's code"},
+		{report.Markdown, "\nInto: `example.com/q.(*Pool).Resize(n)`, `example.com/q.New(syncEvery)` (another module's code"},
+		{report.JSON, `"into": [`},
+	} {
+		var with, without strings.Builder
+		opt := report.RankOption{Name: "Config.SyncEvery", Influence: []string{"io"}}
+		if err := report.Write(&with, report.Explain{Ranked: 2, Option: opt, Into: into}, tc.f); err != nil {
+			t.Fatal(err)
+		}
+		if err := report.Write(&without, report.Explain{Ranked: 2, Option: opt}, tc.f); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(with.String(), tc.want) {
+			t.Errorf("%s: -explain lacks %q:\n%s", tc.f, tc.want, with.String())
+		}
+		if strings.Contains(strings.ToLower(without.String()), "into") {
+			t.Errorf("%s: -explain of an option handed to no library speaks of it:\n%s", tc.f, without.String())
+		}
+	}
+}

@@ -70,6 +70,11 @@ type Score struct {
 	Lines []Line
 	// Direction says which values cost, as far as the code shows it.
 	Direction Direction
+	// Into names, sorted, the other modules' function parameters and
+	// struct fields the value is handed to whose summaries priced what
+	// the library does with it there (Analysis.LibraryArgs and
+	// LibraryField): "example.com/q.New(syncEvery)".
+	Into []string
 }
 
 // Size counts a slice.
@@ -250,7 +255,7 @@ func inert(sc *Score) bool {
 func intoLibrary(prog *slicing.Program, a *slicing.Analysis, instr ssa.Instruction) bool {
 	switch x := instr.(type) {
 	case *ssa.Store:
-		if _, ok := a.LibraryField(x); ok {
+		if _, _, ok := a.LibraryField(x); ok {
 			return true
 		}
 		fa, ok := x.Addr.(*ssa.FieldAddr)
@@ -389,6 +394,7 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 	sc := &Score{Option: sl.Option, Influence: sl.Influence}
 	sc.Size.Instructions, sc.Size.Blocks, sc.Size.Functions = sl.Size()
 	lines := make(map[lineKey]*Line)
+	var into []string
 	var measured float64
 	number := isNumber(sl.Option)
 	ctx := inContext{sl: sl, freq: freq, calls: calls, memo: make(map[*ssa.Function]float64), doing: make(map[*ssa.Function]bool)}
@@ -472,15 +478,17 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 						in, ok := v.(ssa.Instruction)
 						return ok && fs.Instrs[in]
 					}
-					if r, ok := w.a.LibraryArgs(call, carries); ok {
+					if r, names, ok := w.a.LibraryArgs(call, carries); ok {
 						// The option's value handed to a library function:
 						// what one call does with it, not all the call does.
 						c = c.sub(w.calls[call]).add(Cost{CPU: r.CPU, MEM: r.MEM, IO: r.IO, LAT: r.LAT, SYNC: r.SYNC}, 1)
 						libRET = r.RET
+						into = append(into, names...)
 					}
 				}
 				if st, ok := instr.(*ssa.Store); ok && data {
-					if r, ok := w.a.LibraryField(st); ok {
+					if r, name, ok := w.a.LibraryField(st); ok {
+						into = append(into, name)
 						// The option's value kept in a library's field
 						// (a pool's MaxSize): what the library's code does
 						// with it, in the library's frequencies, once.
@@ -560,6 +568,8 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 	for _, l := range lines {
 		sc.Lines = append(sc.Lines, *l)
 	}
+	slices.Sort(into)
+	sc.Into = slices.Compact(into)
 	return sc
 }
 

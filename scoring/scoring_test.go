@@ -992,6 +992,14 @@ func TestLibraryArgs(t *testing.T) {
 	io := make(map[string]float64)
 	for _, sc := range scores {
 		io[sc.Option.Name] = sc.Cost.IO
+		want := map[string][]string{
+			"Config.SyncEvery":   {"example.com/diskq.New(syncEvery)"},
+			"Config.SyncTimeout": {"example.com/diskq.New(syncTimeout)"},
+			"Config.Verbose":     {"example.com/diskq.New(verbose)"},
+		}[sc.Option.Name]
+		if !slices.Equal(sc.Into, want) {
+			t.Errorf("%s: handed to %q, want %q", sc.Option.Name, sc.Into, want)
+		}
 	}
 	if io["Config.SyncEvery"] == 0 {
 		t.Errorf("Config.SyncEvery: IO 0, want the library's syncs (%v)", io)

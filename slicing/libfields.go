@@ -133,16 +133,20 @@ func paramKey(fn *ssa.Function, i int) string {
 // summary, the arguments are not numbers or bools) and when the
 // catalogue prices the call: what it says (a level that scales a
 // compressor's work) stands.
-func (a *Analysis) LibraryArgs(c ssa.CallInstruction, carries func(ssa.Value) bool) (configs.Resource, bool) {
+//
+// It also names, for -explain, the parameters it summed:
+// "example.com/q.New(syncEvery)".
+func (a *Analysis) LibraryArgs(c ssa.CallInstruction, carries func(ssa.Value) bool) (configs.Resource, []string, bool) {
 	common := c.Common()
 	fn := common.StaticCallee()
 	if len(a.libraries) == 0 || fn == nil || a.user[fn] || a.user[origin(fn)] {
-		return configs.Resource{}, false
+		return configs.Resource{}, nil, false
 	}
 	if _, listed := a.Resource(c); listed {
-		return configs.Resource{}, false
+		return configs.Resource{}, nil, false
 	}
 	var sum configs.Resource
+	var names []string
 	found := false
 	for i, arg := range common.Args {
 		if !carries(arg) {
@@ -156,9 +160,25 @@ func (a *Analysis) LibraryArgs(c ssa.CallInstruction, carries func(ssa.Value) bo
 			sum.SYNC += r.SYNC
 			sum.RET += r.RET
 			found = true
+			names = append(names, funcName(origin(fn))+"("+paramName(fn, i)+")")
 		}
 	}
-	return sum, found
+	return sum, names, found
+}
+
+// paramName names fn's parameter i (its receiver is 0 for a method).
+func paramName(fn *ssa.Function, i int) string {
+	sig := fn.Signature
+	if sig.Recv() != nil {
+		if i == 0 {
+			return "receiver"
+		}
+		i--
+	}
+	if i < sig.Params().Len() && sig.Params().At(i).Name() != "" {
+		return sig.Params().At(i).Name()
+	}
+	return "argument " + strconv.Itoa(i+1)
 }
 
 // fieldKey names a library's field in the summaries: "field", its
@@ -170,14 +190,15 @@ func fieldKey(nt *types.Named, f *types.Var) string {
 // LibraryField returns what the libraries do with the value st stores
 // into a field of one of their struct types (a pool's Config.MaxSize, a
 // server's Concurrency), from the summaries SetLibraries was given: the
-// option's value, kept there, goes on in the library's code.
-func (a *Analysis) LibraryField(st *ssa.Store) (configs.Resource, bool) {
+// option's value, kept there, goes on in the library's code. It also
+// names the field, for -explain ("example.com/pool.Config.MaxSize").
+func (a *Analysis) LibraryField(st *ssa.Store) (configs.Resource, string, bool) {
 	if len(a.libraries) == 0 {
-		return configs.Resource{}, false
+		return configs.Resource{}, "", false
 	}
 	fa, ok := st.Addr.(*ssa.FieldAddr)
 	if !ok {
-		return configs.Resource{}, false
+		return configs.Resource{}, "", false
 	}
 	t := types.Unalias(fa.X.Type())
 	if ptr, ok := t.Underlying().(*types.Pointer); ok {
@@ -185,13 +206,14 @@ func (a *Analysis) LibraryField(st *ssa.Store) (configs.Resource, bool) {
 	}
 	nt, ok := t.(*types.Named)
 	if !ok || nt.Obj().Pkg() == nil {
-		return configs.Resource{}, false
+		return configs.Resource{}, "", false
 	}
 	nt = nt.Origin()
 	s, ok := nt.Underlying().(*types.Struct)
 	if !ok || fa.Field >= s.NumFields() {
-		return configs.Resource{}, false
+		return configs.Resource{}, "", false
 	}
-	r, ok := a.libraries[fieldKey(nt, s.Field(fa.Field))]
-	return r, ok
+	key := fieldKey(nt, s.Field(fa.Field))
+	r, ok := a.libraries[key]
+	return r, strings.TrimPrefix(key, "field "), ok
 }
