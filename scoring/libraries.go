@@ -7,7 +7,6 @@ import (
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/configs"
-	"github.com/confhunt/confhunt/counts"
 	"github.com/confhunt/confhunt/slicing"
 )
 
@@ -173,19 +172,13 @@ func FieldSummaries(ctx context.Context, lib *slicing.Program, s *configs.Settin
 		return nil, nil
 	}
 	a := slicing.NewAnalysis(lib, slicing.StaticCallGraph(lib), s)
-	scores, err := Rank(ctx, a, lib, slicing.Forward(ctx, a, append(fields, params...)), s, nil)
+	scores, calls, err := rank(ctx, a, lib, slicing.Forward(ctx, a, append(fields, params...)), s, nil)
 	if err != nil {
 		return nil, err
 	}
 	param := make(map[*slicing.Option]bool, len(params))
 	for _, o := range params {
 		param[o] = true
-	}
-	var calls map[*ssa.Function]float64
-	if len(params) > 0 {
-		freq := memoised(func(fn *ssa.Function) counts.Frequencies { return Estimate(a, fn, s.Estimates) })
-		w := newWeigher(a, s)
-		calls = callFrequencies(a, freq, s.Estimates, nil, w.ownCPU(freq))
 	}
 	out := make(map[string]configs.Resource, len(scores))
 	for _, sc := range scores {

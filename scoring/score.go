@@ -141,6 +141,13 @@ func (m measurements) Unseen(fn *ssa.Function) (float64, bool) { return m.cpu.Un
 // one at a time and keeps only their scores, so that a large program's
 // slices need not all be in memory at once.
 func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls iter.Seq[*slicing.Slice], s *configs.Settings, c Counts) ([]*Score, error) {
+	scores, _, err := rank(ctx, a, prog, sls, s, c)
+	return scores, err
+}
+
+// rank is Rank, also returning the functions' estimated calls per run it
+// weighed the slices with.
+func rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls iter.Seq[*slicing.Slice], s *configs.Settings, c Counts) ([]*Score, map[*ssa.Function]float64, error) {
 	w := newWeigher(a, s)
 	freq := memoised(func(fn *ssa.Function) counts.Frequencies { return Frequencies(a, fn, s.Estimates, c) })
 	calls := callFrequencies(a, freq, s.Estimates, c, w.ownCPU(freq))
@@ -160,7 +167,7 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 	var scores []*Score
 	for sl := range sls {
 		if err := ctx.Err(); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		sc := score(prog, sl, w, freq, calls, under)
 		sc.Direction = direction(a, prog, sl, costs)
@@ -202,7 +209,7 @@ func Rank(ctx context.Context, a *slicing.Analysis, prog *slicing.Program, sls i
 			top--
 		}
 	}
-	return scores, nil
+	return scores, calls, nil
 }
 
 // memoised returns f, computed once per function.

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"testing"
 
+	"golang.org/x/tools/go/callgraph"
 	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/slicing"
@@ -129,12 +130,7 @@ func TestCallGraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := slicing.CallGraph(prog)
-	byName := make(map[string]*ssa.Function)
-	for fn := range g.Nodes {
-		if fn != nil {
-			byName[fn.String()] = fn
-		}
-	}
+	byName := nodesByName(g)
 	enc := byName["example.com/t/callgraph/app.Encode"]
 	if enc == nil {
 		t.Fatal("app.Encode is not in the call graph")
@@ -164,12 +160,7 @@ func TestStaticCallGraph(t *testing.T) {
 		t.Fatal(err)
 	}
 	g := slicing.StaticCallGraph(prog)
-	byName := make(map[string]*ssa.Function)
-	for fn := range g.Nodes {
-		if fn != nil {
-			byName[fn.String()] = fn
-		}
-	}
+	byName := nodesByName(g)
 	refill := byName["(*example.com/t/libsum.Pool[T]).Refill"]
 	if refill == nil {
 		t.Fatalf("Pool.Refill is not in the graph; have %v", slices.Sorted(maps.Keys(byName)))
@@ -187,4 +178,15 @@ func TestStaticCallGraph(t *testing.T) {
 	if n := g.Nodes[byName["example.com/t/libsum.Even"]]; n == nil || len(n.In) != 1 {
 		t.Errorf("Even: want one caller (Odd), have node %v", n)
 	}
+}
+
+// nodesByName indexes the functions of g's nodes by their full names.
+func nodesByName(g *callgraph.Graph) map[string]*ssa.Function {
+	out := make(map[string]*ssa.Function)
+	for fn := range g.Nodes {
+		if fn != nil {
+			out[fn.String()] = fn
+		}
+	}
+	return out
 }
