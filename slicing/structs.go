@@ -332,11 +332,20 @@ func through(v ssa.Value, f field) bool {
 }
 
 // textValue reports whether values of nt are parsed from text and
-// printed back, as flag.Value's are: *nt has Set(string) error and
-// String() string. Such a struct is one setting (a duration like 1y2m3d
-// kept as its parts), not a group of settings.
+// printed back, as flag.Value's are (*nt has Set(string) error and
+// String() string), or decoded from text as configuration decoders do
+// (*nt has encoding.TextUnmarshaler's UnmarshalText([]byte) error: a
+// level, a size like 64MiB). Such a struct is one setting (a duration
+// like 1y2m3d kept as its parts), not a group of settings.
 func textValue(nt *types.Named) bool {
 	mset := types.NewMethodSet(types.NewPointer(nt))
+	if m := mset.Lookup(nil, "UnmarshalText"); m != nil {
+		sig := m.Type().(*types.Signature)
+		if sig.Params().Len() == 1 && types.Identical(sig.Params().At(0).Type(), types.NewSlice(types.Typ[types.Byte])) &&
+			sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), errorType) {
+			return true
+		}
+	}
 	set, str := false, false
 	for i := range mset.Len() {
 		sig, ok := mset.At(i).Type().(*types.Signature)

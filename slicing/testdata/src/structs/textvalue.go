@@ -2,6 +2,8 @@ package structs
 
 import (
 	"fmt"
+	"strconv"
+	"sync/atomic"
 	"time"
 )
 
@@ -26,4 +28,34 @@ type RetentionConfig struct {
 func expired(c *RetentionConfig, age time.Duration) bool {
 	keep := time.Duration(c.Keep.Days)*24*time.Hour + time.Duration(c.Keep.Hours)*time.Hour // want option:"RetentionConfig.Keep"
 	return age > keep
+}
+
+// Threshold is decoded from text by configuration decoders
+// (encoding.TextUnmarshaler) and read atomically: its one field is
+// unexported, so as a group it would hold no option at all.
+type Threshold struct {
+	n *atomic.Int64
+}
+
+func (t *Threshold) UnmarshalText(text []byte) error {
+	n, err := strconv.ParseInt(string(text), 10, 64)
+	t.n = new(atomic.Int64)
+	t.n.Store(n)
+	return err
+}
+
+func (t Threshold) Enabled(v int64) bool { return v >= t.n.Load() }
+
+// SamplerConfig lets through what reaches Min.
+type SamplerConfig struct {
+	Min Threshold
+}
+
+func sampled(c *SamplerConfig, vs []int64) (n int) {
+	for _, v := range vs {
+		if c.Min.Enabled(v) { // want option:"SamplerConfig.Min"
+			n++
+		}
+	}
+	return n
 }
