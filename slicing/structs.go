@@ -681,6 +681,18 @@ func (d *discoverer) fieldOptions() {
 				keys = append(keys, fullName(si.named)+"."+f.Name())
 			}
 			if s, _ := nestedStruct(f.Type()); s != nil && d.config[s] != nil {
+				if tests := d.nilTests(field{si.s, i}); len(tests) > 0 && (f.Exported() || d.hasTag(si.s, tags, i)) {
+					// Sampling *SamplingConfig: set or not, the group is
+					// itself a switch (if cfg.Sampling != nil { ... }).
+					d.notes.add(keys, "%s: an option: a group of options (%s) whose code also tests whether it is set, a switch read where it is compared with nil", keys[0], typeString(f.Type()))
+					o := d.option(keys[0], "struct", typeString(f.Type()))
+					o.Package = si.pkg.Path()
+					o.decls = append(o.decls, f.Pos())
+					for _, t := range tests {
+						d.addSite(o, t.Parent(), t, t.Pos(), "")
+					}
+					continue
+				}
 				d.notes.add(keys, "%s: not an option: a group of options (%s holds configuration structs: their fields are the options)", keys[0], typeString(f.Type()))
 				continue
 			}
@@ -1114,4 +1126,65 @@ func marker(f field, setters []setter) bool {
 		}
 	}
 	return true
+}
+
+// nilTests returns the comparisons with nil of the loads of f, a field
+// pointing to a group of options (directly, or kept in a local variable
+// a closure captures): where the code asks whether the group is set.
+// None when the code only fills in a default where it is not set
+// (if c.Dialer == nil { c.Dialer = defaultDialer }, or a variable that
+// takes either): the group is then always there.
+func (d *discoverer) nilTests(f field) []*ssa.BinOp {
+	if _, ok := types.Unalias(f.s.Field(f.i).Type()).(*types.Pointer); !ok {
+		return nil
+	}
+	var tests []*ssa.BinOp
+	defaulted := false
+	var visit func(v ssa.Value, depth int)
+	visit = func(v ssa.Value, depth int) {
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.BinOp:
+				other := r.X
+				if other == v {
+					other = r.Y
+				}
+				if c, ok := other.(*ssa.Const); ok && c.IsNil() && (r.Op == token.EQL || r.Op == token.NEQ) {
+					tests = append(tests, r)
+				}
+			case *ssa.Phi:
+				defaulted = true // dialer := c.Dialer; if dialer == nil { dialer = def }
+			case *ssa.Store:
+				if a, ok := r.Addr.(*ssa.Alloc); ok && r.Val == v && depth == 0 {
+					for _, l := range *a.Referrers() {
+						if u, ok := l.(*ssa.UnOp); ok && u.Op == token.MUL {
+							visit(u, depth+1)
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, v := range d.loaded.fields[f] {
+		visit(v, 0)
+	}
+	for _, t := range tests {
+		for _, b := range t.Parent().Blocks {
+			for _, instr := range b.Instrs {
+				if st, ok := instr.(*ssa.Store); ok && storesTo(st, f) {
+					defaulted = true
+				}
+			}
+		}
+	}
+	if defaulted {
+		return nil
+	}
+	return tests
+}
+
+// storesTo reports whether st stores into field f.
+func storesTo(st *ssa.Store, f field) bool {
+	fa, ok := st.Addr.(*ssa.FieldAddr)
+	return ok && fa.Field == f.i && structOf(fa.X.Type()) == f.s
 }

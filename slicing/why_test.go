@@ -37,6 +37,8 @@ func TestWhy(t *testing.T) {
 		{"structs", "PacketServer.Listener", []string{"PacketServer.Listener: not an option: state of a running object, which its own code sets"}},
 		{"structs", "APP_LISTEN", []string{"Config.Listen: an option (struct, string), read at "}},
 		{"structs", "Config.Storage.SyncWrites", []string{"Config.Storage.SyncWrites: an option (struct, bool), read at 1 site, first at structs/structs.go:"}},
+		{"structs", "LogConfig.Sampling", []string{"LogConfig.Sampling: an option (struct, *structs.SamplingConfig), read at 1 site"}},
+		{"structs", "LogConfig.Dial", []string{"LogConfig.Dial: not an option: a group of options (*structs.DialConfig holds configuration structs"}},
 		{"structs", "nosuch", nil},
 		{"structs", "Response.Count", []string{"Response.Count: not an option: its struct is not configuration (example.com/t/structs.Response: not configuration: no configuration tag"}},
 		{"structs", "Response.Nosuch", nil},

@@ -27,7 +27,7 @@ func CreateProducer(o ProducerOptions) *Producer {
 // Subscribe makes a consumer's queue, and a producer for dead letters.
 func Subscribe(o ConsumerOptions) (chan []byte, *Producer) {
 	var dlq *Producer
-	if o.DLQ != nil && o.DLQ.MaxDeliveries > 0 { // want option:"ConsumerOptions.DLQ.MaxDeliveries"
+	if o.DLQ != nil && o.DLQ.MaxDeliveries > 0 { // want option:"ConsumerOptions.DLQ" option:"ConsumerOptions.DLQ.MaxDeliveries"
 		dlq = CreateProducer(o.DLQ.Producer)
 	}
 	return make(chan []byte, o.QueueSize), dlq // want option:"ConsumerOptions.QueueSize"
