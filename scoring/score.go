@@ -625,10 +625,9 @@ func (c *inContext) base(fs *slicing.FuncSlice) float64 {
 	}
 	delete(c.doing, fn)
 	sum += global * fs.Loaded
-	v := global
-	if sum > 0 {
-		v = min(global, sum)
-	}
+	// The calls that bring the value in never run (under if false, or
+	// never counted): neither does the function with it.
+	v := min(global, sum)
 	c.memo[fn] = v
 	return v
 }

@@ -861,6 +861,39 @@ func TestSharedBase(t *testing.T) {
 	}
 }
 
+// TestNeverEntered checks that a helper the option's value reaches only
+// through a call that never runs (under a constant false) runs with it
+// never, however often its other callers make it run.
+func TestNeverEntered(t *testing.T) {
+	prog, a, opts, s := setup(t, "shared")
+	var count *ssa.Function
+	for _, pkg := range prog.SSA.AllPackages() {
+		if f := pkg.Func("count"); f != nil && pkg.Pkg.Path() == "example.com/t/shared" {
+			count = f
+		}
+	}
+	if count == nil {
+		t.Fatal("count not found")
+	}
+	if global := scoring.CallFrequencies(a, s.Estimates)[count]; global == 0 {
+		t.Fatal("count never runs: nothing to test")
+	}
+	for sl := range slicing.Forward(context.Background(), a, opts) {
+		if sl.Option.Name != "Config.Workers" {
+			continue
+		}
+		fs := sl.Funcs[count]
+		if fs == nil {
+			t.Fatal("the slice of Config.Workers does not enter count: nothing to test")
+		}
+		if got := scoring.Base(a, s.Estimates, sl, fs); got != 0 {
+			t.Errorf("count runs %g times with Config.Workers, want 0: the only call bringing it in is under if debug", got)
+		}
+		return
+	}
+	t.Fatal("Config.Workers not sliced")
+}
+
 // TestCosts checks the weights mutate predicts with: the side of a branch
 // that calls a costly function costs that function's work per run, the
 // side that only returns next to nothing; a run's work grows with the
