@@ -492,8 +492,10 @@ func isBool(t types.Type) bool {
 // copied, unchanged, into a field of the same type of another
 // configuration struct, of the same name or set by nothing else (an
 // internal options struct built field by field from the public one, or
-// one options type converted into another): they are one setting. The option that is copied into but never copied on
-// keeps its name; the others become its aliases.
+// one options type converted into another): they are one setting. So
+// are options of the same name and type that are the only values of one
+// unexported field of the module's own state. The option that is copied
+// into but never copied on keeps its name; the others become its aliases.
 func (d *discoverer) mergeCopies() {
 	names := make([]string, 0, len(d.opts))
 	for name, o := range d.opts {
@@ -511,6 +513,12 @@ func (d *discoverer) mergeCopies() {
 		return o
 	}
 	copiedOn := make(map[*Option]bool)
+	// Options of the same name and type copied into the same field of
+	// the module's own state (a server's and a client's threshold into
+	// the connection's): one setting, when nothing else sets that field.
+	into := make(map[field][]*Option)
+	held := make(map[field]map[ssa.Value]bool)
+	var fields []field
 	for _, name := range names {
 		o := d.opts[name]
 		values := d.holding(o)
@@ -524,6 +532,18 @@ func (d *discoverer) mergeCopies() {
 					continue
 				}
 				t := d.fieldOption(fa)
+				if t == nil && !converted {
+					f := field{structOf(fa.X.Type()), fa.Field}
+					if len(into[f]) == 0 {
+						fields = append(fields, f)
+						held[f] = make(map[ssa.Value]bool)
+					}
+					if !slices.Contains(into[f], o) {
+						into[f] = append(into[f], o)
+					}
+					maps.Copy(held[f], values)
+					continue
+				}
 				if t == nil || t == o || t.Type != o.Type && !converted {
 					continue
 				}
@@ -535,6 +555,22 @@ func (d *discoverer) mergeCopies() {
 				if a != b {
 					parent[a] = b
 				}
+			}
+		}
+	}
+	for _, f := range fields {
+		opts := into[f]
+		other := func(o *Option) bool {
+			return o.Type != opts[0].Type || !strings.EqualFold(lastSegment(o.Name), lastSegment(opts[0].Name))
+		}
+		if len(opts) < 2 || f.s == nil || slices.ContainsFunc(opts, other) || !d.writtenOnlyBy(f, held[f]) {
+			continue
+		}
+		for _, o := range opts[1:] {
+			copiedOn[o], copiedOn[opts[0]] = true, true
+			a, b := find(o), find(opts[0])
+			if a != b {
+				parent[a] = b
 			}
 		}
 	}
@@ -640,6 +676,21 @@ func (d *discoverer) onlyCopies(fa *ssa.FieldAddr, values map[ssa.Value]bool) bo
 		}
 	}
 	return true
+}
+
+// writtenOnlyBy reports whether every store into f, a field no user of
+// the module can name, stores one of values.
+func (d *discoverer) writtenOnlyBy(f field, values map[ssa.Value]bool) bool {
+	if f.s.Field(f.i).Exported() {
+		return false
+	}
+	stores := d.written[f]
+	for _, st := range stores {
+		if !values[st.Val] {
+			return false
+		}
+	}
+	return len(stores) > 0
 }
 
 // inside says whether only the module can set the field fa addresses:

@@ -26,3 +26,46 @@ func (p *pollOptions) run() {
 	defer t.Stop()
 	<-t.C
 }
+
+// AcceptOptions and DialOptions are a server's and a client's settings;
+// each copies its threshold into the connection both sides make: one
+// setting, the server's name first.
+type AcceptOptions struct {
+	CompressThreshold int
+}
+
+type DialOptions struct {
+	CompressThreshold int
+}
+
+// PartOptions' two sizes both go into the one part size an upload uses,
+// but they are two settings of one struct, not one.
+type PartOptions struct {
+	MinPart int
+	MaxPart int
+}
+
+type wsConn struct {
+	threshold int
+	partSize  int
+}
+
+func acceptWS(o *AcceptOptions) *wsConn {
+	return &wsConn{threshold: o.CompressThreshold} // want option:"AcceptOptions.CompressThreshold"
+}
+
+func dialWS(o *DialOptions) *wsConn {
+	return &wsConn{threshold: o.CompressThreshold} // want option:"AcceptOptions.CompressThreshold" alias:"DialOptions.CompressThreshold"
+}
+
+func (c *wsConn) compress(msg []byte) bool {
+	return len(msg) >= c.threshold
+}
+
+func upload(c *wsConn, o *PartOptions, n int) {
+	if n < o.MinPart { // want option:"PartOptions.MinPart"
+		c.partSize = o.MinPart // want option:"PartOptions.MinPart"
+	} else {
+		c.partSize = o.MaxPart // want option:"PartOptions.MaxPart"
+	}
+}
