@@ -43,6 +43,10 @@ type Setting struct {
 	// own if it is not a bool option, else the flag is true and the word
 	// an argument.
 	next bool
+	// group says the key holds a group of settings (sampling: {...}):
+	// its Text is "set", which an option that is the group's switch
+	// takes; it names no option otherwise, and is not reported so.
+	group bool
 }
 
 // ReadValues reads the settings in file, by its name: .yaml or .yml,
@@ -143,6 +147,9 @@ func (f *flattener) node(n *yaml.Node, prefix string) {
 		f.node(n.Alias, prefix)
 		f.expanding = f.expanding[:len(f.expanding)-1]
 	case yaml.MappingNode:
+		if prefix != "" {
+			f.set = append(f.set, Setting{Key: prefix, Text: "set", Line: n.Line, group: true})
+		}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			f.node(n.Content[i+1], join(prefix, n.Content[i].Value))
 		}
@@ -162,6 +169,7 @@ func flattenMap(m map[string]any, prefix string, out *[]Setting) {
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		switch x := m[k].(type) {
 		case map[string]any:
+			*out = append(*out, Setting{Key: join(prefix, k), Text: "set", group: true})
 			flattenMap(x, join(prefix, k), out)
 		case []any:
 			items := make([]string, len(x))
@@ -288,8 +296,14 @@ func CheckValues(v *Values, scores []*Score) *ValueCheck {
 	judged := make(map[*Score]int) // index in check.Judged; a later setting wins
 	for _, set := range v.Set {
 		matched := byKey[valueKey(set.Key)]
+		if set.group {
+			// Only a switch (a pointer to the group, set or not) takes it.
+			matched = slices.DeleteFunc(slices.Clone(matched), func(sc *Score) bool { return !strings.HasPrefix(sc.Option.Type, "*") })
+		}
 		if len(matched) == 0 {
-			check.Unmatched = append(check.Unmatched, set)
+			if !set.group {
+				check.Unmatched = append(check.Unmatched, set)
+			}
 			continue
 		}
 		for _, sc := range matched {

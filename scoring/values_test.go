@@ -23,11 +23,11 @@ func TestReadValues(t *testing.T) {
 		err              string
 	}{
 		{name: "a.yaml", kind: "yaml", text: "cache: false\nstore:\n  level: 7\n  dirs: [a, b]\n",
-			want: []scoring.Setting{{Key: "cache", Text: "false", Line: 1}, {Key: "store.level", Text: "7", Line: 3}, {Key: "store.dirs", Text: "[a, b]", Line: 4}}},
+			want: []scoring.Setting{{Key: "cache", Text: "false", Line: 1}, {Key: "store", Text: "set", Line: 3}, {Key: "store.level", Text: "7", Line: 3}, {Key: "store.dirs", Text: "[a, b]", Line: 4}}},
 		{name: "a.json", kind: "json", text: "{\n \"mode\": \"scan\",\n \"store\": {\"level\": 3}\n}\n",
-			want: []scoring.Setting{{Key: "mode", Text: "scan", Line: 2}, {Key: "store.level", Text: "3", Line: 3}}},
+			want: []scoring.Setting{{Key: "mode", Text: "scan", Line: 2}, {Key: "store", Text: "set", Line: 3}, {Key: "store.level", Text: "3", Line: 3}}},
 		{name: "a.toml", kind: "toml", text: "sync = true\n[store]\nlevel = 2\n",
-			want: []scoring.Setting{{Key: "store.level", Text: "2"}, {Key: "sync", Text: "true"}}},
+			want: []scoring.Setting{{Key: "store", Text: "set"}, {Key: "store.level", Text: "2"}, {Key: "sync", Text: "true"}}},
 		{name: "prod.env", kind: "env", text: "# comment\nexport APP_LEVEL=7\n\nAPP_MODE=\"scan\"\n",
 			want: []scoring.Setting{{Key: "APP_LEVEL", Text: "7", Line: 2}, {Key: "APP_MODE", Text: "scan", Line: 4}}},
 		{name: "cmdline", kind: "args", text: "./server serve -level=7 \\\n  --mode 'scan' -cache -sync -- -rounds 3\n",
@@ -41,7 +41,7 @@ func TestReadValues(t *testing.T) {
 		// used twice is expanded twice.
 		{name: "cycle.yaml", text: "a: &x\n  b: *x\n", err: "cycle.yaml:2: alias *x is inside its own anchor"},
 		{name: "alias.yaml", kind: "yaml", text: "base: &b\n  level: 7\nprod: *b\n",
-			want: []scoring.Setting{{Key: "base.level", Text: "7", Line: 2}, {Key: "prod.level", Text: "7", Line: 2}}},
+			want: []scoring.Setting{{Key: "base", Text: "set", Line: 1}, {Key: "base.level", Text: "7", Line: 2}, {Key: "prod", Text: "set", Line: 1}, {Key: "prod.level", Text: "7", Line: 2}}},
 		{name: "laughs.yaml", text: laughs(), err: "more than 100000 settings"},
 	} {
 		file := filepath.Join(dir, tc.name)
@@ -148,6 +148,16 @@ func TestCheckValues(t *testing.T) {
 		if c.Judged[i-1].Score.Rank > c.Judged[i].Score.Rank {
 			t.Errorf("judgements not in rank order: %d before %d", c.Judged[i-1].Score.Rank, c.Judged[i].Score.Rank)
 		}
+	}
+
+	// A group of settings: the switch that is the group's pointer is
+	// set; a group no option takes is not reported, its settings are.
+	c = check("groups.yaml", "limits:\n  max: 3\nother:\n  x: 1\n")
+	if got := verdicts(c)["Config.Limits"]; !strings.HasPrefix(got, "set ") {
+		t.Errorf("Config.Limits: %q, want set", got)
+	}
+	if len(c.Unmatched) != 1 || c.Unmatched[0].Key != "other.x" {
+		t.Errorf("unmatched %+v, want other.x alone", c.Unmatched)
 	}
 
 	// A command line: a bool flag followed by an argument is true; a

@@ -688,6 +688,7 @@ func (d *discoverer) fieldOptions() {
 					o := d.option(keys[0], "struct", typeString(f.Type()))
 					o.Package = si.pkg.Path()
 					o.decls = append(o.decls, f.Pos())
+					d.tagAliases(o, si, i, tags)
 					for _, t := range tests {
 						d.addSite(o, t.Parent(), t, t.Pos(), "")
 					}
@@ -745,17 +746,7 @@ func (d *discoverer) fieldOptions() {
 			o := d.option(si.name+"."+f.Name(), style, typeString(f.Type()))
 			o.Package = si.pkg.Path()
 			o.decls = append(o.decls, f.Pos())
-			for _, tag := range tags {
-				k, _ := tagKey(si.s.Tag(i), tag)
-				if k == "" {
-					continue
-				}
-				alias := k
-				if !slices.Contains(d.src.FlatTags, tag) {
-					alias = d.tagPrefix(si, tag, 0) + k
-				}
-				d.addAlias(o, alias)
-			}
+			d.tagAliases(o, si, i, tags)
 			for _, st := range setters {
 				d.addAlias(o, st.name)
 			}
@@ -786,6 +777,22 @@ func (d *discoverer) fieldOptions() {
 				}
 			}
 		}
+	}
+}
+
+// tagAliases gives o, the option of field i of si, the keys its tags
+// name it by: flat, or under the keys of the structs holding si.
+func (d *discoverer) tagAliases(o *Option, si *structInfo, i int, tags []string) {
+	for _, tag := range tags {
+		k, _ := tagKey(si.s.Tag(i), tag)
+		if k == "" {
+			continue
+		}
+		alias := k
+		if !slices.Contains(d.src.FlatTags, tag) {
+			alias = d.tagPrefix(si, tag, 0) + k
+		}
+		d.addAlias(o, alias)
 	}
 }
 

@@ -13,6 +13,20 @@ type Config struct {
 	Rounds int    `yaml:"rounds"`
 	Sync   bool   `yaml:"sync"`
 	Window int    `yaml:"window"`
+	// Limits, when set, caps what Admit lets in.
+	Limits *LimitConfig `yaml:"limits"`
+}
+
+type LimitConfig struct {
+	Max int `yaml:"max"`
+}
+
+// Admit lets in n items, at most Limits.Max when there are limits.
+func Admit(c Config, n int) int {
+	if c.Limits != nil {
+		return min(n, c.Limits.Max)
+	}
+	return n
 }
 
 // Scan rescans the data when its window, doubled, exceeds it: the

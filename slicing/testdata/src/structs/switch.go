@@ -29,7 +29,7 @@ func newLogger(c *LogConfig) func(n int) bool {
 	if c.other != nil { // unexported: no one sets it
 		return nil
 	}
-	if s := c.Sampling; s != nil { // want option:"LogConfig.Sampling"
+	if s := c.Sampling; s != nil { // want option:"LogConfig.Sampling" alias:"sampling"
 		return func(n int) bool {
 			return n < s.First || n%s.Thereafter == 0 // want option:"LogConfig.Sampling.First" option:"LogConfig.Sampling.Thereafter"
 		}
