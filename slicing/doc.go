@@ -34,7 +34,12 @@
 //     Unmarshal call; a struct nested in one of these): every non-struct
 //     field is an option named Type.Field, or Root.Field.Sub when the type
 //     is nested in exactly one place, with its tag keys as aliases; the
-//     reads are the field loads. A struct named like one that is only
+//     reads are the field loads. A struct parsed from text (a flag.Value,
+//     an encoding.TextUnmarshaler: a log level, a size like 64MiB) is one
+//     setting, not a group. A field pointing to a nested group that the
+//     code compares with nil (if cfg.Sampling != nil) is also a switch,
+//     an option read at those comparisons, unless the code only fills in
+//     a default where it is unset. A struct named like one that is only
 //     part of what a wire-format decoder (sources.decoders: JSON, XML,
 //     gob, protobuf) decodes into a value of another type, from bytes
 //     not read from a file, or of what an encoder of those formats
@@ -75,7 +80,10 @@
 // configuration field. So are configuration fields whose value is copied
 // unchanged into another configuration struct's field, directly or
 // through the parameter of a function every call of which passes it (an
-// internal options struct a constructor builds from the public one).
+// internal options struct a constructor builds from the public one), and
+// fields of the same name and type that are the only values of one
+// unexported field of the module's own state (a server's and a client's
+// threshold, both copied into the connection's).
 //
 // An option with a //confhunt:ignore [reason] comment on the line of its
 // declaration (struct field, flag definition) or of a read site, or alone
