@@ -1237,11 +1237,16 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 	raised := flag(st.Val)
 	var others []ssa.Value // other implementations set there
 	for _, other := range sl.a.stores.at(st.Addr) {
-		if other == st || other.Parent() != st.Parent() {
+		if other == st {
 			continue
 		}
 		if choice([]ssa.Value{st.Val, other.Val}) {
+			// Another implementation the field holds, set here or where
+			// the object is made (w: &plainWriter{} in its literal).
 			others = append(others, other.Val)
+			continue
+		}
+		if other.Parent() != st.Parent() {
 			continue
 		}
 		if sl.under(other) {

@@ -230,3 +230,41 @@ func (s *Store) Dump(r io.Reader) {
 func Defaults(f *os.File) *Store {
 	return Open(Config{Hash: &fnv{}, Spool: &fileSpool{f}, Sink: f}, f)
 }
+
+// Framer writes frames through w: the plain writer its literal sets,
+// or a batching one Start puts there when Config.Level asks for
+// batching; which one the calls through w reach is the option's.
+type Framer struct {
+	w frameWriter
+}
+
+type frameWriter interface {
+	WriteFrame(b []byte) int
+}
+
+type plainWriter struct{ n int }
+
+func (p *plainWriter) WriteFrame(b []byte) int { p.n += len(b); return p.n }
+
+type batchWriter struct{ pending [][]byte }
+
+func (w *batchWriter) WriteFrame(b []byte) int {
+	w.pending = append(w.pending, append([]byte(nil), b...))
+	n := 0
+	for _, p := range w.pending {
+		n += len(p)
+	}
+	return n
+}
+
+func NewFramer() *Framer { return &Framer{w: &plainWriter{}} }
+
+func (f *Framer) Start(c Config) {
+	if c.Level > 5 { // want sliced:"Config.Level"
+		f.w = &batchWriter{}
+	}
+}
+
+func (f *Framer) Send(b []byte) int {
+	return f.w.WriteFrame(b) // want effect:"Config.Level:path"
+}
