@@ -99,11 +99,7 @@ func runCompare(ctx context.Context, bin, file, out, only, mirrors string, runs 
 	if only == "" || only == "synthetic" {
 		runSynthetic(ctx, bin, &b, runs, benchtime)
 	}
-	os.Stdout.Write(b.Bytes())
-	if out != "" {
-		return os.WriteFile(out, b.Bytes(), 0o644)
-	}
-	return nil
+	return emit(ctx, b.Bytes(), out)
 }
 
 func compareCase(ctx context.Context, bin string, c CommitCase, mirrors string, runs int, benchtime string, budget time.Duration) commitResult {

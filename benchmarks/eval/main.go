@@ -11,12 +11,14 @@ import (
 	"io"
 	"os"
 	"os/exec"
+	"os/signal"
 	"path/filepath"
 	"regexp"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"syscall"
 	"text/tabwriter"
 	"time"
 
@@ -105,7 +107,10 @@ func main() {
 	// confhunt reads CONFHUNT_* variables as settings and rejects one that
 	// names none: the mirrors directory is the evaluation's alone.
 	os.Unsetenv("CONFHUNT_MIRRORS")
-	ctx := context.Background()
+	// Ctrl-C or a stop cancels the runs; the module copies are removed
+	// and no report is written from what was cut short.
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
 	abs, err := filepath.Abs(*bin)
 	if err != nil {
 		fail(err)
@@ -125,11 +130,8 @@ func main() {
 	if *scale {
 		var b bytes.Buffer
 		runScale(ctx, abs, &b)
-		os.Stdout.Write(b.Bytes())
-		if *out != "" {
-			if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
-				fail(err)
-			}
+		if err := emit(ctx, b.Bytes(), *out); err != nil {
+			fail(err)
 		}
 		return
 	}
@@ -179,11 +181,8 @@ func main() {
 	if *large {
 		largeModule(ctx, abs, &b)
 	}
-	os.Stdout.Write(b.Bytes())
-	if *out != "" {
-		if err := os.WriteFile(*out, b.Bytes(), 0o644); err != nil {
-			fail(err)
-		}
+	if err := emit(ctx, b.Bytes(), *out); err != nil {
+		fail(err)
 	}
 }
 

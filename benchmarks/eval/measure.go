@@ -245,7 +245,7 @@ func measuredOnly(ctx context.Context, bin, only, out string, top float64) error
 	if err != nil {
 		return err
 	}
-	return emit(data, out)
+	return emit(ctx, data, out)
 }
 
 const measureHeader = "## Measured ranking (confhunt rank -measure)\n\n" +

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"math"
@@ -318,7 +319,7 @@ func mutationOnly(ctx context.Context, bin, chromium, only, out string, n int, s
 	if err != nil {
 		return err
 	}
-	return emit(data, out)
+	return emit(ctx, data, out)
 }
 
 // sections is header and section's Markdown for each target named in
@@ -336,8 +337,16 @@ func sections(only, header string, section func(target) string) ([]byte, error) 
 	return b.Bytes(), nil
 }
 
-// emit prints data and writes it to file, unless file is "".
-func emit(data []byte, file string) error {
+// emit prints data and writes it to file, unless file is "" or the
+// evaluation was interrupted: a report of runs cut short must not replace
+// the last whole one.
+func emit(ctx context.Context, data []byte, file string) error {
+	if ctx.Err() != nil {
+		if file == "" {
+			return errors.New("interrupted")
+		}
+		return fmt.Errorf("interrupted: %s left as it was", file)
+	}
 	os.Stdout.Write(data)
 	if file == "" {
 		return nil

@@ -138,11 +138,8 @@ func runReal(ctx context.Context, bin, corpusFile, labelsFile, out, only, unlabe
 	}
 	var b bytes.Buffer
 	realReport(&b, results, labels)
-	os.Stdout.Write(b.Bytes())
-	if out != "" {
-		if err := os.WriteFile(out, b.Bytes(), 0o644); err != nil {
-			return err
-		}
+	if err := emit(ctx, b.Bytes(), out); err != nil {
+		return err
 	}
 	if unlabelled != "" {
 		return writeUnlabelled(unlabelled, results, labels)
