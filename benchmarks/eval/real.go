@@ -393,11 +393,12 @@ func baseline(opts []rankedOption, names bool, seed uint64) []rankedOption {
 
 // tally is recall over a set of cases.
 type tally struct {
-	cases, top10, top20, topK, topPct int
+	cases, found, top10, top20, topK, topPct int
 }
 
 func (t *tally) add(u tally) {
 	t.cases += u.cases
+	t.found += u.found
 	t.top10 += u.top10
 	t.top20 += u.top20
 	t.topK += u.topK
@@ -415,6 +416,7 @@ func score(opts []rankedOption, cases []Case) (tally, []int) {
 		if r == 0 {
 			continue
 		}
+		t.found++
 		t.top10 += b2i(r <= 10)
 		t.top20 += b2i(r <= 20)
 		t.topK += b2i(r <= k)
@@ -563,7 +565,11 @@ func realReport(w io.Writer, results []*realResult, labels Labels) {
 		t := medianBaseline(results, b.names)
 		fmt.Fprintf(w, "| *baseline: %s* | | %d | %s | %s | %s | %s | | | | | |\n", b.name, t.cases, pct(t.top10, t.cases), pct(t.top20, t.cases), pct(t.topK, t.cases), pct(t.topPct, t.cases))
 	}
-	fmt.Fprintln(w)
+	fmt.Fprintf(w, "\nDiscovered: the culprit option of %s cases is among the ranked options", pct(total.found, total.cases))
+	if total.found < total.cases {
+		fmt.Fprint(w, "; the others are `not found` below")
+	}
+	fmt.Fprint(w, ".\n\n")
 
 	fmt.Fprintf(w, "| case | option | resource | rank | with counts | names baseline (seed 1) | confidence |\n|---|---|---|---|---|---|---|\n")
 	for _, r := range results {
