@@ -540,8 +540,8 @@ func (d *discoverer) mergeCopies() {
 					}
 					if !slices.Contains(into[f], o) {
 						into[f] = append(into[f], o)
+						maps.Copy(held[f], values)
 					}
-					maps.Copy(held[f], values)
 					continue
 				}
 				if t == nil || t == o || t.Type != o.Type && !converted {
