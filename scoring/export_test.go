@@ -60,3 +60,6 @@ func Base(a *slicing.Analysis, est configs.Estimates, sl *slicing.Slice, fs *sli
 
 // LibraryCap is libraryCap, for the tests.
 const LibraryCap = libraryCap
+
+// Sized exposes sized to the tests.
+var Sized = sized

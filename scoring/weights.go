@@ -246,24 +246,34 @@ func pages(instr ssa.Instruction) float64 {
 
 // sized reports whether t has a size go/types can give: no type
 // parameter in what it holds by value.
-func sized(t types.Type) bool {
+func sized(t types.Type) bool { return sizedIn(t, make(map[*types.Named]bool)) }
+
+// sizedIn is sized, with the named types being looked at in seen: a type
+// met again inside itself (a bucket whose next field is an
+// atomic.Pointer[T] of a type that embeds the bucket) holds itself only
+// through a pointer, so it adds no type parameter held by value.
+func sizedIn(t types.Type, seen map[*types.Named]bool) bool {
 	switch u := t.(type) {
 	case *types.TypeParam:
 		return false
 	case *types.Alias:
-		return sized(types.Unalias(u))
+		return sizedIn(types.Unalias(u), seen)
 	case *types.Named:
+		if seen[u] {
+			return true
+		}
+		seen[u] = true
 		for t := range u.TypeArgs().Types() {
-			if !sized(t) {
+			if !sizedIn(t, seen) {
 				return false
 			}
 		}
-		return sized(u.Underlying())
+		return sizedIn(u.Underlying(), seen)
 	case *types.Array:
-		return sized(u.Elem())
+		return sizedIn(u.Elem(), seen)
 	case *types.Struct:
 		for f := range u.Fields() {
-			if !sized(f.Type()) {
+			if !sizedIn(f.Type(), seen) {
 				return false
 			}
 		}
