@@ -1913,10 +1913,12 @@ func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
 }
 
 // comparesCount reports whether r compares v with a count kept in a
-// field that the program steps up and down by constants (if p.open < max
-// { p.open++; dial() }, and p.open-- where one closes): a gauge of how
-// many of something are held at once, which v bounds. A count only ever
-// stepped up (a message's retries) counts attempts, not what is held.
+// field that the program steps up and down (if p.open < max { p.open++;
+// dial() }, and p.open-- where one closes; used += n.Size() as a cache
+// takes an entry, used -= n.Size() as it evicts one): a gauge of how
+// many of something, or how many bytes, are held at once, which v
+// bounds. A count only ever stepped up (a message's retries, the bytes
+// sent) counts attempts, not what is held.
 func (sl *slicer) comparesCount(r *ssa.BinOp, v ssa.Value) bool {
 	switch r.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
@@ -1941,11 +1943,13 @@ func (sl *slicer) comparesCount(r *ssa.BinOp, v ssa.Value) bool {
 		if !ok || !loadsField(step.X, s, fa.Field) {
 			continue // not the count itself stepped
 		}
-		c, ok := step.Y.(*ssa.Const)
-		if !ok || c.Value == nil || c.Value.Kind() != constant.Int {
-			continue
+		sign := 1 // a size held or let go (used += n.Size(), used -= n.Size())
+		if c, ok := step.Y.(*ssa.Const); ok {
+			if c.Value == nil || c.Value.Kind() != constant.Int {
+				continue
+			}
+			sign = constant.Sign(c.Value)
 		}
-		sign := constant.Sign(c.Value)
 		switch {
 		case step.Op == token.ADD && sign > 0, step.Op == token.SUB && sign < 0:
 			up = true

@@ -56,3 +56,36 @@ func (p *pool) retry(m *message, send func(*message) error) error {
 func (p *pool) resend(m *message) *message {
 	return &message{retries: p.open - 1, body: m.body}
 }
+
+// CacheConfig bounds the bytes a cache holds, a gauge stepped up and down
+// by each entry's size, and the bytes a stream may send, a total only
+// ever added to.
+type CacheConfig struct {
+	MaxBytes int `yaml:"max_bytes"`
+	MaxSent  int `yaml:"max_sent"`
+}
+
+type cache struct {
+	c     CacheConfig
+	used  int
+	sent  int
+	order [][]byte
+}
+
+func (c *cache) add(b []byte) {
+	c.used += len(b)
+	c.order = append(c.order, b)
+	for c.used > c.c.MaxBytes { // want effect:"CacheConfig.MaxBytes:bound"
+		c.used -= len(c.order[0])
+		c.order = c.order[1:]
+	}
+}
+
+func (c *cache) send(conn net.Conn, b []byte) error {
+	if c.sent > c.c.MaxSent { // want !effect:"CacheConfig.MaxSent:bound"
+		return net.ErrClosed
+	}
+	c.sent += len(b)
+	_, err := conn.Write(b)
+	return err
+}
