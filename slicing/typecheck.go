@@ -393,15 +393,27 @@ func (c *checker) check(p *packages.Package) {
 			p.Errors = append(p.Errors, packages.Error{Pos: name, Msg: err.Error(), Kind: packages.ParseError})
 		}
 	}
+	// The maps are sized for the source from the first: grown entry by
+	// entry, rehashing them took a fifth of the type checker's time on a
+	// large module. Go source has about an expression per 14 bytes, an
+	// identifier use per 18 and a definition, selection or scope per 100
+	// (measured on minio's 7 MB); the sizes are kept a little under that,
+	// so that a file of comments does not reserve much it never uses.
+	size := 0
+	for _, f := range p.Syntax {
+		if tf := c.fset.File(f.FileStart); tf != nil {
+			size += tf.Size()
+		}
+	}
 	p.TypesInfo = &types.Info{
-		Types:        make(map[ast.Expr]types.TypeAndValue),
-		Defs:         make(map[*ast.Ident]types.Object),
-		Uses:         make(map[*ast.Ident]types.Object),
+		Types:        make(map[ast.Expr]types.TypeAndValue, size/16),
+		Defs:         make(map[*ast.Ident]types.Object, size/128),
+		Uses:         make(map[*ast.Ident]types.Object, size/20),
 		Implicits:    make(map[ast.Node]types.Object),
 		Instances:    make(map[*ast.Ident]types.Instance),
-		Scopes:       make(map[ast.Node]*types.Scope),
-		Selections:   make(map[*ast.SelectorExpr]*types.Selection),
-		FileVersions: make(map[*ast.File]string),
+		Scopes:       make(map[ast.Node]*types.Scope, size/128),
+		Selections:   make(map[*ast.SelectorExpr]*types.Selection, size/128),
+		FileVersions: make(map[*ast.File]string, len(p.Syntax)),
 	}
 	tc := &types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) { return c.importPkg(p, path) }),
