@@ -102,7 +102,8 @@ func (d *discoverer) passedTo(p *ssa.Parameter, depth int) *ssa.Parameter {
 
 // returnsRunning reports whether a function returns a running object
 // (see ownFields) of the module, a pointer to one, or a struct holding
-// one.
+// one, or an array or slice of them (a cache's shards, each with its
+// lock).
 func (d *discoverer) returnsRunning(sig *types.Signature) bool {
 	for v := range sig.Results().Variables() {
 		s := structOf(v.Type())
@@ -113,7 +114,14 @@ func (d *discoverer) returnsRunning(sig *types.Signature) bool {
 			return true
 		}
 		for f := range s.Fields() {
-			if inner := structOf(f.Type()); inner != nil && d.running[inner] {
+			t := f.Type()
+			switch u := t.Underlying().(type) {
+			case *types.Array:
+				t = u.Elem()
+			case *types.Slice:
+				t = u.Elem()
+			}
+			if inner := structOf(t); inner != nil && d.running[inner] {
 				return true
 			}
 		}

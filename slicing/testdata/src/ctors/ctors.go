@@ -114,3 +114,35 @@ func (s *Sharded) Grow(n int) {
 	s.limit += n
 	s.locks[0].Unlock()
 }
+
+// Buckets is an array of shards, each a running object with its own lock
+// (the cache's methods lock a bucket, never a field of their own): a
+// running object too, whose constructor's size is an option.
+type Buckets struct {
+	buckets [4]bucket
+}
+
+type bucket struct {
+	mu    sync.Mutex
+	limit int
+	data  map[int][]byte
+}
+
+func (b *bucket) put(k int, v []byte) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.data) >= b.limit {
+		clear(b.data)
+	}
+	b.data[k] = v
+}
+
+func NewBuckets(maxBytes int) *Buckets { // want option:"ctors.NewBuckets(maxBytes)"
+	c := &Buckets{}
+	for i := range c.buckets {
+		c.buckets[i] = bucket{limit: maxBytes / len(c.buckets), data: make(map[int][]byte)}
+	}
+	return c
+}
+
+func (c *Buckets) Put(k int, v []byte) { c.buckets[k%len(c.buckets)].put(k, v) }
