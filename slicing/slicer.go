@@ -1918,29 +1918,79 @@ func comparesLen(r *ssa.BinOp, v ssa.Value) bool {
 // takes an entry, used -= n.Size() as it evicts one): a gauge of how
 // many of something, or how many bytes, are held at once, which v
 // bounds. A count only ever stepped up (a message's retries, the bytes
-// sent) counts attempts, not what is held.
+// sent) counts attempts, not what is held. The gauge may be read through
+// a method that returns it (c.bytes()), and be a sum of such (main +
+// hot: what two caches hold together).
 func (sl *slicer) comparesCount(r *ssa.BinOp, v ssa.Value) bool {
 	switch r.Op {
 	case token.LSS, token.LEQ, token.GTR, token.GEQ:
 	default:
 		return false
 	}
-	load, ok := Unconvert(otherOperand(r, v)).(*ssa.UnOp)
-	if !ok || load.Op != token.MUL {
+	return sl.gauge(Unconvert(otherOperand(r, v)), 0)
+}
+
+// gauge reports whether x reads a gauge (see comparesCount): a load of
+// the field, a call of a method returning it, or a sum of gauges.
+func (sl *slicer) gauge(x ssa.Value, depth int) bool {
+	if depth > 2 {
 		return false
 	}
-	fa, ok := load.X.(*ssa.FieldAddr)
-	if !ok {
-		return false
+	switch x := x.(type) {
+	case *ssa.BinOp:
+		return x.Op == token.ADD && sl.gauge(Unconvert(x.X), depth+1) && sl.gauge(Unconvert(x.Y), depth+1)
+	case *ssa.Call:
+		callee := x.Call.StaticCallee()
+		if callee == nil || !sl.a.user[callee] || callee.Signature.Recv() == nil {
+			return false
+		}
+		f, ok := returnedField(callee)
+		return ok && sl.stepped(f)
+	case *ssa.UnOp:
+		if x.Op != token.MUL {
+			return false
+		}
+		fa, ok := x.X.(*ssa.FieldAddr)
+		if !ok {
+			return false
+		}
+		s := structOf(fa.X.Type())
+		return s != nil && sl.stepped(field{s, fa.Field})
 	}
-	s := structOf(fa.X.Type())
-	if s == nil {
-		return false
+	return false
+}
+
+// returnedField returns the field of its receiver that every return of
+// the method fn returns, loaded as it is (func (c *cache) bytes() int64
+// { c.mu.Lock(); defer c.mu.Unlock(); return c.nbytes }).
+func returnedField(fn *ssa.Function) (field, bool) {
+	var out field
+	found := false
+	for _, b := range fn.Blocks {
+		ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return)
+		if !ok || b == fn.Recover {
+			continue // the zero a recovered panic returns is no read
+		}
+		if len(ret.Results) != 1 || len(fn.Params) == 0 {
+			return field{}, false
+		}
+		i, ok := receiverField(ret.Results[0], fn.Params[0])
+		s := structOf(fn.Params[0].Type())
+		f := field{s, i}
+		if !ok || s == nil || found && f != out {
+			return field{}, false
+		}
+		out, found = f, true
 	}
+	return out, found
+}
+
+// stepped reports whether the program steps the field f up and down.
+func (sl *slicer) stepped(f field) bool {
 	up, down := false, false
-	for _, st := range sl.a.stores.fields[field{s, fa.Field}] {
+	for _, st := range sl.a.stores.fields[f] {
 		step, ok := st.Val.(*ssa.BinOp)
-		if !ok || !loadsField(step.X, s, fa.Field) {
+		if !ok || !loadsField(step.X, f.s, f.i) {
 			continue // not the count itself stepped
 		}
 		sign := 1 // a size held or let go (used += n.Size(), used -= n.Size())

@@ -850,12 +850,36 @@ func (d *discoverer) findGetters() map[field][]*ssa.Function {
 	return out
 }
 
-// receiverField reports which field of recv v reads, through conversions.
+// receiverField reports which field of recv v reads, through conversions
+// and through the local variable a function with a defer returns its
+// result in (return c.n after c.mu.Lock(); defer c.mu.Unlock()).
 func receiverField(v, recv ssa.Value) (int, bool) {
 	switch x := Unconvert(v).(type) {
 	case *ssa.UnOp:
-		if fa, ok := x.X.(*ssa.FieldAddr); ok && x.Op == token.MUL && fa.X == recv {
+		if x.Op != token.MUL {
+			break
+		}
+		if fa, ok := x.X.(*ssa.FieldAddr); ok && fa.X == recv {
 			return fa.Field, true
+		}
+		if local, ok := x.X.(*ssa.Alloc); ok && !local.Heap {
+			i, found := -1, false
+			for _, r := range *local.Referrers() {
+				st, ok := r.(*ssa.Store)
+				if !ok {
+					continue // its loads
+				}
+				u, ok := Unconvert(st.Val).(*ssa.UnOp)
+				if !ok || u.Op != token.MUL {
+					return 0, false
+				}
+				fa, ok := u.X.(*ssa.FieldAddr)
+				if !ok || fa.X != recv || found && fa.Field != i {
+					return 0, false
+				}
+				i, found = fa.Field, true
+			}
+			return i, found
 		}
 	case *ssa.Field:
 		if x.X == recv {

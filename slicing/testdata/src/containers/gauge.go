@@ -1,6 +1,9 @@
 package containers
 
-import "net"
+import (
+	"net"
+	"sync"
+)
 
 // PoolConfig bounds a pool's open connections, a gauge its code steps up
 // and down, and a message's retries, a count it only steps up.
@@ -88,4 +91,51 @@ func (c *cache) send(conn net.Conn, b []byte) error {
 	c.sent += len(b)
 	_, err := conn.Write(b)
 	return err
+}
+
+// BudgetConfig bounds the bytes two caches hold together, each gauge read
+// through a method.
+type BudgetConfig struct {
+	MaxBytes int64 `yaml:"max_bytes"`
+}
+
+type lru struct {
+	mu     sync.Mutex
+	nbytes int64
+	items  [][]byte
+}
+
+func (c *lru) bytes() int64 {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.nbytes
+}
+
+func (c *lru) add(b []byte) {
+	c.mu.Lock()
+	c.nbytes += int64(len(b))
+	c.items = append(c.items, b)
+	c.mu.Unlock()
+}
+
+func (c *lru) removeOldest() {
+	c.mu.Lock()
+	c.nbytes -= int64(len(c.items[0]))
+	c.items = c.items[1:]
+	c.mu.Unlock()
+}
+
+type group struct {
+	cfg       BudgetConfig
+	main, hot lru
+}
+
+func (g *group) populate(b []byte) {
+	g.main.add(b)
+	for {
+		if g.main.bytes()+g.hot.bytes() <= g.cfg.MaxBytes { // want effect:"BudgetConfig.MaxBytes:bound"
+			return
+		}
+		g.main.removeOldest()
+	}
 }
