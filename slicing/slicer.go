@@ -874,7 +874,52 @@ func (sl *slicer) store(addr, v ssa.Value, ctx *callCtx) {
 			sl.mark(l.(ssa.Instruction))
 			sl.flow(v, l, ctx, sl.hops)
 		}
+	case *ssa.FreeVar:
+		// A variable a closure shares with the function that makes it,
+		// set in the closure (var shrink bool; db.Update(func(tx *Tx)
+		// error { shrink = size > limit; ... }); if shrink { ... }): its
+		// loads there and in the other closures that capture it.
+		if cell := capturedCell(addr); cell != nil {
+			for _, l := range localLoads(cell, make(map[ssa.Value]bool)) {
+				sl.mark(l.(ssa.Instruction))
+				sl.flow(v, l, nil, sl.hops)
+			}
+		}
 	}
+}
+
+// capturedCell returns the variable, a heap cell of an enclosing
+// function, that the free variable fv of a closure is bound to, through
+// closures nested in closures; nil when a closure is made more than once
+// or is not made in its parent.
+func capturedCell(fv *ssa.FreeVar) *ssa.Alloc {
+	for range 4 {
+		fn := fv.Parent()
+		i := slices.Index(fn.FreeVars, fv)
+		if fn.Parent() == nil || i < 0 {
+			return nil
+		}
+		var binding ssa.Value
+		for _, b := range fn.Parent().Blocks {
+			for _, instr := range b.Instrs {
+				if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+					if binding != nil {
+						return nil
+					}
+					binding = mc.Bindings[i]
+				}
+			}
+		}
+		switch b := binding.(type) {
+		case *ssa.Alloc:
+			return b
+		case *ssa.FreeVar:
+			fv = b
+		default:
+			return nil
+		}
+	}
+	return nil
 }
 
 // localLoads returns the loads of an address-taken local, in its function
