@@ -247,8 +247,8 @@ func parsesNumber(sl *slicing.Slice) bool {
 func timeSites(a *slicing.Analysis, sl *slicing.Slice) (periods, waits int) {
 	for _, fs := range sl.Functions() {
 		for instr, in := range fs.Influence {
-			if in&slicing.Time == 0 {
-				continue
+			if in&slicing.Time == 0 || !fs.Instrs[instr] {
+				continue // a wait the option's value does not set (one in the work a tick triggers)
 			}
 			if tickerPeriod(instr) || periodic(a, instr) != nil {
 				periods++

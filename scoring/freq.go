@@ -135,6 +135,9 @@ func spawned(a *slicing.Analysis, fn *ssa.Function) bool {
 // ticker) or that its own test never leaves (for { ... }, left only by a
 // return or break in its body: a connection's read loop).
 func serviceLoop(fn *ssa.Function, l *slicing.Loop) bool {
+	if periodicLoop(fn, l) {
+		return false
+	}
 	// go/ssa heads a loop with no condition (for { ... }) with its body.
 	if !l.Exits(l.Header) || l.Header.Comment == "for.body" {
 		return true
@@ -313,4 +316,50 @@ func Trips(a *slicing.Analysis, fn *ssa.Function, f counts.Frequencies) []LoopTr
 		out = append(out, LoopTrip{Loop: l, Trips: t, Measured: f.Measured[h.Index]})
 	}
 	return out
+}
+
+// periodicLoop reports whether every wait of the loop l is for a timer
+// or a signal (a ticker's tick, a backoff, a done channel): it runs as
+// often as its timer fires, not as often as work arrives.
+func periodicLoop(fn *ssa.Function, l *slicing.Loop) bool {
+	waits, timed := 0, false
+	wait := func(ch ssa.Value) bool {
+		c, ok := ch.Type().Underlying().(*types.Chan)
+		if !ok {
+			return false
+		}
+		if n, ok := types.Unalias(c.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time" {
+			timed = true
+			return true
+		}
+		s, ok := c.Elem().Underlying().(*types.Struct)
+		return ok && s.NumFields() == 0
+	}
+	for _, b := range fn.Blocks {
+		if !l.Contains(b) {
+			continue
+		}
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Select:
+				if !x.Blocking {
+					continue
+				}
+				for _, st := range x.States {
+					if st.Dir != types.RecvOnly || !wait(st.Chan) {
+						return false
+					}
+				}
+				waits++
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					if !wait(x.X) {
+						return false
+					}
+					waits++
+				}
+			}
+		}
+	}
+	return waits > 0 && timed
 }

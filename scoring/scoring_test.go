@@ -123,10 +123,13 @@ func TestEstimate(t *testing.T) {
 		}
 	}
 	// A goroutine's service loop runs Operations times per start, however
-	// likely its body is to leave; the same shapes elsewhere do not.
+	// likely its body is to leave; the same shapes elsewhere do not, nor
+	// a loop that waits for nothing but a ticker and the end (periodic
+	// work, as often as its timer fires).
 	for fn, want := range map[*ssa.Function]float64{
 		serverMethod(prog, "serve"): est.Operations,
 		serverMethod(prog, "flush"): est.Operations,
+		serverMethod(prog, "tick"):  est.LoopTrips,
 		member(prog, "drain"):       est.LoopTrips,
 		member(prog, "start"):       est.LoopTrips,
 	} {
@@ -403,6 +406,15 @@ func TestTimers(t *testing.T) {
 	for _, name := range []string{"Config.FlushDelay", "Config.Backoff", "Config.Coalesce"} {
 		if lat[name] == 0 {
 			t.Errorf("%s: no latency; a timer waited through costs some", name)
+		}
+	}
+	// A ticker's period, and a delay waited before each turn of a loop,
+	// decide how often the work each tick triggers runs: the writes and
+	// syncs of a gossip loop (the ticker's channel handed to it with the
+	// work to do) and of an exchange loop are the options'.
+	for _, sc := range scores {
+		if (sc.Option.Name == "Config.GossipEvery" || sc.Option.Name == "Config.ExchangeEvery") && sc.Cost.IO == 0 {
+			t.Errorf("%s: no IO; the writes each tick triggers are its own", sc.Option.Name)
 		}
 	}
 	// The period of an AfterFunc timer delays no one and decides how often

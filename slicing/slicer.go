@@ -985,6 +985,7 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 	}
 	sl.mark(c)
 	sl.callInfluence(c, v)
+	sl.ticks(c, v, ctx)
 
 	if b, ok := common.Value.(*ssa.Builtin); ok {
 		if call, ok := c.(*ssa.Call); ok && b.Name() != "copy" && !(b.Name() == "append" && isBytes(call.Type()) && common.Args[0] != v) {

@@ -420,3 +420,153 @@ func madeError(v ssa.Value) bool {
 	call, ok := v.(*ssa.Call)
 	return !ok || errorsCall(call)
 }
+
+// ticks handles a call that sets a timer's or a ticker's period to the
+// option's value v (time.After, time.Tick, time.NewTicker, time.NewTimer,
+// and their Reset methods): a loop that waits on the timer's channel does
+// its work as often as the timer fires, so the blocks of an iteration
+// that run only after a tick (the tick's case of a select, and what
+// follows it when the select's other cases leave the loop) run at the
+// rate the option sets, and are the option's. A deadline (see NotWaited)
+// bounds a failure and sets no rate; a wait outside a loop is a delay,
+// charged as such.
+func (sl *slicer) ticks(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
+	common := c.Common()
+	callee := common.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "time" || len(common.Args) == 0 || common.Args[len(common.Args)-1] != v {
+		return
+	}
+	var chans []ssa.Value
+	switch callee.Name() {
+	case "After", "Tick":
+		if call, ok := c.(*ssa.Call); ok {
+			chans = []ssa.Value{call}
+		}
+	case "NewTicker", "NewTimer":
+		if call, ok := c.(*ssa.Call); ok {
+			chans = tickerChans(sl.a, call)
+		}
+	case "Reset":
+		if callee.Signature.Recv() != nil && len(common.Args) == 2 {
+			chans = tickerChans(sl.a, common.Args[0])
+		}
+	}
+	if len(chans) == 0 || sl.a.NotWaited(c) {
+		return
+	}
+	for _, ch := range chans {
+		sl.tickWaits(ch, ctx, 0)
+	}
+}
+
+// tickerChans returns the loads of the channel C of a *time.Timer or
+// *time.Ticker value t, and of the other values holding it that
+// timerValues finds.
+func tickerChans(a *Analysis, t ssa.Value) []ssa.Value {
+	chans := timerChans(t)
+	for _, x := range a.timerValues(t) {
+		if x != t {
+			chans = append(chans, timerChans(x)...)
+		}
+	}
+	return chans
+}
+
+// tickWaits finds where ch, a timer's channel, is waited on in a loop:
+// in a select, or by a plain receive (for range ticker.C), in the
+// function that has it or in an analysed function it is handed to (a
+// trigger loop started with the channel and the work to run).
+func (sl *slicer) tickWaits(ch ssa.Value, ctx *callCtx, depth int) {
+	refs := ch.Referrers()
+	if refs == nil || depth > 3 {
+		return
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.Select:
+			if !r.Blocking {
+				continue // a poll: nothing waits
+			}
+			for k, st := range r.States {
+				if st.Chan == ch && st.Dir == types.RecvOnly {
+					if first := caseBlock(r, k); first != nil {
+						sl.tickRegion(r, first, r.Block(), ctx)
+					}
+				}
+			}
+		case *ssa.UnOp:
+			if r.Op == token.ARROW {
+				sl.tickRegion(r, r.Block(), r.Block(), ctx)
+			}
+		case *ssa.ChangeType, *ssa.Phi:
+			sl.tickWaits(r.(ssa.Value), ctx, depth+1)
+		case ssa.CallInstruction:
+			common := r.Common()
+			callee := common.StaticCallee()
+			if callee == nil || !sl.a.user[callee] || common.IsInvoke() {
+				continue
+			}
+			for i, arg := range common.Args {
+				if arg == ch && i < len(callee.Params) {
+					sl.tickWaits(callee.Params[i], sl.enter(r, ctx, callee), depth+1)
+				}
+			}
+		}
+	}
+}
+
+// tickRegion adds the blocks of the loop around wait (a select or a
+// receive in block at) that run only once the tick arrived: those
+// reachable from first without passing the loop's header again, less
+// those the select's other cases reach too. first itself is one of them
+// when it is the receive's own block (what follows the receive in it).
+func (sl *slicer) tickRegion(wait ssa.Instruction, first, at *ssa.BasicBlock, ctx *callCtx) {
+	fn := at.Parent()
+	var loop *Loop
+	for _, l := range sl.a.Loops(fn) {
+		if l.Contains(at) && (loop == nil || l.Blocks[loop.Header.Index]) {
+			loop = l // the innermost
+		}
+	}
+	if loop == nil {
+		return // a delay waited once, not a rate
+	}
+	reach := func(from *ssa.BasicBlock, with bool) map[*ssa.BasicBlock]bool {
+		seen := make(map[*ssa.BasicBlock]bool)
+		stack := []*ssa.BasicBlock{from}
+		if !with {
+			stack = from.Succs
+		}
+		for len(stack) > 0 {
+			b := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[b] || !loop.Contains(b) || b == loop.Header && b != from {
+				continue
+			}
+			seen[b] = true
+			stack = append(stack, b.Succs...)
+		}
+		return seen
+	}
+	region := reach(first, true)
+	if sel, ok := wait.(*ssa.Select); ok {
+		for k := range sel.States {
+			if other := caseBlock(sel, k); other != nil && other != first {
+				for b := range reach(other, true) {
+					delete(region, b)
+				}
+			}
+		}
+	}
+	if len(region) == 0 {
+		return
+	}
+	dep := make([]*ssa.BasicBlock, 0, len(region))
+	for _, b := range fn.Blocks {
+		if region[b] {
+			dep = append(dep, b)
+		}
+	}
+	sl.mark(wait)
+	sl.control(sl.fn(fn), dep, ctx, first)
+}

@@ -2,7 +2,10 @@
 // frequency estimates.
 package cfg
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 func diamond(x bool) int {
 	y := 1
@@ -64,6 +67,7 @@ func start(s *server) {
 	go s.serve()
 	go func() { s.flush() }()
 	go s.batch()
+	go s.tick(time.NewTicker(time.Second))
 	for i := 0; i < 3; i++ { // not a goroutine's loop
 		s.n += i
 	}
@@ -85,6 +89,20 @@ func (s *server) flush() {
 		default:
 		}
 		s.n++
+	}
+}
+
+// tick waits for a ticker's ticks or the end, never for a request: a
+// periodic loop, which runs as often as the ticker fires, not a service
+// loop.
+func (s *server) tick(t *time.Ticker) {
+	for {
+		select {
+		case <-t.C:
+			s.n++
+		case <-s.done:
+			return
+		}
 	}
 }
 

@@ -19,6 +19,8 @@ type Config struct {
 	SyncEvery      time.Duration // the period of the sync an AfterFunc timer runs: how often it does
 	Coalesce       time.Duration // a batching delay reset by a closure the loop is given
 	SendTimeout    time.Duration // a deadline whose timer a deferred closure stops and drains
+	GossipEvery    time.Duration // a ticker's period: how often the work each tick triggers runs
+	ExchangeEvery  time.Duration // a delay waited before each exchange: how often it runs
 }
 
 var errTimeout = errors.New("timeout")
@@ -164,5 +166,46 @@ func (w *Coalescer) Send(cfg Config, b []byte) error {
 		return nil
 	case <-timer.C:
 		return errTimeout
+	}
+}
+
+// Gossiper sends its state to a peer every GossipEvery, from a loop the
+// ticker's channel is handed to, and exchanges the whole state every
+// ExchangeEvery.
+type Gossiper struct {
+	cfg   Config
+	peer  *os.File
+	state []byte
+}
+
+// Run starts the loops.
+func (g *Gossiper) Run(stop <-chan struct{}) {
+	t := time.NewTicker(g.cfg.GossipEvery)
+	go g.trigger(t.C, stop, func() { g.gossip() })
+	go g.exchanges(stop)
+}
+
+func (g *Gossiper) trigger(tick <-chan time.Time, stop <-chan struct{}, f func()) {
+	for {
+		select {
+		case <-tick:
+			f()
+		case <-stop:
+			return
+		}
+	}
+}
+
+func (g *Gossiper) gossip() { g.peer.Write(g.state) }
+
+func (g *Gossiper) exchanges(stop <-chan struct{}) {
+	for {
+		select {
+		case <-time.After(g.cfg.ExchangeEvery):
+			g.peer.Write(g.state)
+			g.peer.Sync()
+		case <-stop:
+			return
+		}
 	}
 }
