@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"go/token"
 	"go/types"
 	"slices"
 	"strings"
@@ -171,17 +172,21 @@ func (d *discoverer) fedByModule(fn *ssa.Function, i int, public func(*ssa.Funct
 func publicFunc(fn *ssa.Function) bool { return exported(fn) && fn.Signature.Recv() == nil }
 
 // setterMethods creates the options a running object takes through a setter
-// method (ants' pool.Tune(size), a session's SetNoDelay(on)): an exported
-// method of a running object of a package its users import, taking one
-// number or bool and answering nothing or an error, that stores it as
-// given (converted, or defaulted where it is zero) into a field of its
-// receiver. The option is named after the method (Pool.Tune(size)) and
-// read at the parameter. A method storing what it computes from the
-// argument (Add(n) adding n) keeps state, and is no setter.
+// method (ants' pool.Tune(size), a session's SetNoDelay(on), or its
+// SetWindowSize(snd, rcv), one option per parameter): an exported method
+// of a running object of a package its users import, taking numbers or
+// bools and answering nothing or an error, that stores each as given
+// (converted, or defaulted where it is zero) into a field of its
+// receiver, or hands it unchanged to such a setter of an object its
+// receiver holds (a session's SetNoDelay calling its protocol state's
+// NoDelay). The option is named after the method and its parameter
+// (Pool.Tune(size)) and read at the parameter. A method storing what it
+// computes from the argument (Add(n) adding n) keeps state, and is no
+// setter.
 func (d *discoverer) setterMethods() {
 	for _, fn := range d.funcs {
 		recv := fn.Signature.Recv()
-		if recv == nil || !exported(fn) || !imported(fn) || fn.Signature.Params().Len() != 1 || len(fn.Params) != 2 {
+		if recv == nil || !exported(fn) || !imported(fn) || fn.Signature.Params().Len() == 0 || len(fn.Params) != fn.Signature.Params().Len()+1 {
 			continue
 		}
 		rs := structOf(recv.Type())
@@ -191,29 +196,68 @@ func (d *discoverer) setterMethods() {
 		if rl := fn.Signature.Results().Len(); rl > 1 || rl == 1 && !isError(fn.Signature.Results().At(0).Type()) {
 			continue
 		}
-		p := fn.Params[1]
-		if !isBasicValue(p.Type()) || IsString(p.Type()) {
+		if slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !isBasicValue(p.Type()) || IsString(p.Type()) }) {
 			continue
 		}
-		name := recvName(recv.Type()) + "." + fn.Name() + "(" + p.Name() + ")"
-		if d.fedByModule(fn, 1, exported) {
-			d.notes.add([]string{name, fn.Name()}, "%s: not an option: the module's own code calls it with values it computes (its plumbing, whose setting is upstream)", name)
-			continue
+		for i, p := range fn.Params[1:] {
+			name := recvName(recv.Type()) + "." + fn.Name() + "(" + p.Name() + ")"
+			if d.fedByModule(fn, i+1, exported) {
+				d.notes.add([]string{name, fn.Name()}, "%s: not an option: the module's own code calls it with values it computes (its plumbing, whose setting is upstream)", name)
+				continue
+			}
+			if !storesInto(fn, p, nil) && !d.forwardsToSetter(fn, p) {
+				d.notes.add([]string{name, fn.Name()}, "%s: not an option: it does not store its argument as given in a field of its receiver (what it stores it computes from it, or from the object's state: state, not a setting)", name)
+				continue
+			}
+			o := d.option(name, "setter", typeString(p.Type()))
+			d.notes.add([]string{name, fn.Name()}, "%s: an option: a setter of a running object, storing its argument in a field", name)
+			d.addSite(o, fn, p, p.Pos(), "")
 		}
-		if !storesInto(fn, p) {
-			d.notes.add([]string{name, fn.Name()}, "%s: not an option: it does not store its argument as given in a field of its receiver (what it stores it computes from it, or from the object's state: state, not a setting)", name)
-			continue
-		}
-		o := d.option(name, "setter", typeString(p.Type()))
-		d.notes.add([]string{name, fn.Name()}, "%s: an option: a setter of a running object, storing its argument in a field", name)
-		d.addSite(o, fn, p, p.Pos(), "")
 	}
+}
+
+// forwardsToSetter reports whether fn hands its parameter p, unchanged,
+// to a method of an object its receiver holds in a field, which stores
+// it as given into a field of that object (see storesInto) that the
+// program never steps: a buffer's MallocAck(n) keeping n where Malloc
+// adds to it keeps state, a protocol's NoDelay(interval) a setting.
+func (d *discoverer) forwardsToSetter(fn *ssa.Function, p *ssa.Parameter) bool {
+	for _, r := range *p.Referrers() {
+		call, ok := r.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		callee := call.Common().StaticCallee()
+		if callee == nil || callee.Signature.Recv() == nil || len(callee.Params) != len(call.Common().Args) || callee.Pkg != fn.Pkg {
+			continue
+		}
+		if !heldBy(call.Common().Args[0], fn.Params[0]) {
+			continue
+		}
+		for i, a := range call.Common().Args[1:] {
+			if fromArg(a, p, 0) && storesInto(callee, callee.Params[i+1], d.steppedField) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// heldBy reports whether v is an object recv holds in a field: the
+// field's address, or the pointer loaded from it.
+func heldBy(v, recv ssa.Value) bool {
+	if u, ok := v.(*ssa.UnOp); ok && u.Op == token.MUL {
+		v = u.X
+	}
+	fa, ok := v.(*ssa.FieldAddr)
+	return ok && fa.X == recv
 }
 
 // storesInto reports whether fn stores its parameter p, as given, into
 // a field of its receiver (not of a record it holds), plainly or with an
-// atomic store.
-func storesInto(fn *ssa.Function, p *ssa.Parameter) bool {
+// atomic store, and, when state is given, that it says the field is no
+// state (see forwardsToSetter).
+func storesInto(fn *ssa.Function, p *ssa.Parameter, state func(*ssa.FieldAddr) bool) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			var addr, val ssa.Value
@@ -229,7 +273,7 @@ func storesInto(fn *ssa.Function, p *ssa.Parameter) bool {
 			// (f.Latency.Current = d) is an observation kept, not a
 			// setting.
 			if fa, ok := addr.(*ssa.FieldAddr); ok && fa.X == fn.Params[0] && fromArg(val, p, 0) {
-				return true
+				return state == nil || !state(fa)
 			}
 		}
 	}
@@ -281,4 +325,19 @@ func imported(fn *ssa.Function) bool {
 func isConstant(v ssa.Value) bool {
 	_, ok := v.(*ssa.Const)
 	return ok
+}
+
+// steppedField reports whether the program stores into the field fa
+// addresses a value computed from the field itself (n += k, n = n - k).
+func (d *discoverer) steppedField(fa *ssa.FieldAddr) bool {
+	s := structOf(fa.X.Type())
+	if s == nil {
+		return false
+	}
+	for _, st := range d.written[field{s, fa.Field}] {
+		if b, ok := st.Val.(*ssa.BinOp); ok && (loadsField(b.X, s, fa.Field) || loadsField(b.Y, s, fa.Field)) {
+			return true
+		}
+	}
+	return false
 }

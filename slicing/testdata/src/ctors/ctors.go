@@ -146,3 +146,49 @@ func NewBuckets(maxBytes int) *Buckets { // want option:"ctors.NewBuckets(maxByt
 }
 
 func (c *Buckets) Put(k int, v []byte) { c.buckets[k%len(c.buckets)].put(k, v) }
+
+// Session is a running object whose setters take several settings at
+// once and hand them to the protocol state it holds, which keeps them.
+type Session struct {
+	mu    sync.Mutex
+	proto *proto
+	out   *outBuf
+}
+
+type proto struct {
+	interval int
+	resend   int
+}
+
+// NoDelay keeps its settings.
+func (p *proto) NoDelay(interval, resend int) {
+	p.interval = interval
+	p.resend = resend
+}
+
+// outBuf counts the bytes reserved; MallocAck keeps the count it is told.
+type outBuf struct{ reserved int }
+
+func (b *outBuf) Malloc(n int) { b.reserved += n }
+
+func (b *outBuf) MallocAck(n int) { b.reserved = n }
+
+// SetNoDelay hands both settings on: each is an option.
+func (s *Session) SetNoDelay(interval, resend int) { // want option:"Session.SetNoDelay(interval)" option:"Session.SetNoDelay(resend)" style:"setter"
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.proto.NoDelay(interval, resend)
+}
+
+// Reserved hands on a count the buffer also adds to: state, no setting.
+func (s *Session) Reserved(n int) { // want !option:"Session.Reserved(n)"
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.out.MallocAck(n)
+}
+
+func (s *Session) Write(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.out.Malloc(n)
+}
