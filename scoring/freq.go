@@ -139,9 +139,14 @@ func serviceLoop(fn *ssa.Function, l *slicing.Loop) bool {
 		return false
 	}
 	// go/ssa heads a loop with no condition (for { ... }) with its body.
-	if !l.Exits(l.Header) || l.Header.Comment == "for.body" {
-		return true
-	}
+	return !l.Exits(l.Header) || l.Header.Comment == "for.body" || len(loopWaits(fn, l)) > 0
+}
+
+// loopWaits returns what the loop l waits on, one entry per wait: the
+// cases of its blocking selects (the channel received from, nil for a
+// send) and the channels it receives from.
+func loopWaits(fn *ssa.Function, l *slicing.Loop) [][]ssa.Value {
+	var waits [][]ssa.Value
 	for _, b := range fn.Blocks {
 		if !l.Contains(b) {
 			continue
@@ -149,17 +154,26 @@ func serviceLoop(fn *ssa.Function, l *slicing.Loop) bool {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Select:
-				if x.Blocking {
-					return true
+				if !x.Blocking {
+					continue
 				}
+				var chans []ssa.Value
+				for _, st := range x.States {
+					if st.Dir == types.RecvOnly {
+						chans = append(chans, st.Chan)
+					} else {
+						chans = append(chans, nil)
+					}
+				}
+				waits = append(waits, chans)
 			case *ssa.UnOp:
 				if x.Op == token.ARROW {
-					return true
+					waits = append(waits, []ssa.Value{x.X})
 				}
 			}
 		}
 	}
-	return false
+	return waits
 }
 
 // estimate fills block frequencies in reverse postorder, each loop's
@@ -322,44 +336,24 @@ func Trips(a *slicing.Analysis, fn *ssa.Function, f counts.Frequencies) []LoopTr
 // or a signal (a ticker's tick, a backoff, a done channel): it runs as
 // often as its timer fires, not as often as work arrives.
 func periodicLoop(fn *ssa.Function, l *slicing.Loop) bool {
-	waits, timed := 0, false
-	wait := func(ch ssa.Value) bool {
-		c, ok := ch.Type().Underlying().(*types.Chan)
-		if !ok {
-			return false
-		}
-		if n, ok := types.Unalias(c.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time" {
-			timed = true
-			return true
-		}
-		s, ok := c.Elem().Underlying().(*types.Struct)
-		return ok && s.NumFields() == 0
-	}
-	for _, b := range fn.Blocks {
-		if !l.Contains(b) {
-			continue
-		}
-		for _, instr := range b.Instrs {
-			switch x := instr.(type) {
-			case *ssa.Select:
-				if !x.Blocking {
-					continue
-				}
-				for _, st := range x.States {
-					if st.Dir != types.RecvOnly || !wait(st.Chan) {
-						return false
-					}
-				}
-				waits++
-			case *ssa.UnOp:
-				if x.Op == token.ARROW {
-					if !wait(x.X) {
-						return false
-					}
-					waits++
-				}
+	waits, timed := loopWaits(fn, l), false
+	for _, chans := range waits {
+		for _, ch := range chans {
+			if ch == nil {
+				return false // a send: it hands work on
+			}
+			c, ok := ch.Type().Underlying().(*types.Chan)
+			if !ok {
+				return false
+			}
+			if n, ok := types.Unalias(c.Elem()).(*types.Named); ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "time" && n.Obj().Name() == "Time" {
+				timed = true
+				continue
+			}
+			if st, ok := c.Elem().Underlying().(*types.Struct); !ok || st.NumFields() != 0 {
+				return false // data: a request to serve
 			}
 		}
 	}
-	return waits > 0 && timed
+	return len(waits) > 0 && timed
 }
