@@ -524,19 +524,16 @@ func (sl *slicer) tickRegion(wait ssa.Instruction, first, at *ssa.BasicBlock, ct
 	fn := at.Parent()
 	var loop *Loop
 	for _, l := range sl.a.Loops(fn) {
-		if l.Contains(at) && (loop == nil || l.Blocks[loop.Header.Index]) {
+		if l.Contains(at) && (loop == nil || loop.Contains(l.Header)) {
 			loop = l // the innermost
 		}
 	}
 	if loop == nil {
 		return // a delay waited once, not a rate
 	}
-	reach := func(from *ssa.BasicBlock, with bool) map[*ssa.BasicBlock]bool {
+	reach := func(from *ssa.BasicBlock) map[*ssa.BasicBlock]bool {
 		seen := make(map[*ssa.BasicBlock]bool)
 		stack := []*ssa.BasicBlock{from}
-		if !with {
-			stack = from.Succs
-		}
 		for len(stack) > 0 {
 			b := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
@@ -548,11 +545,11 @@ func (sl *slicer) tickRegion(wait ssa.Instruction, first, at *ssa.BasicBlock, ct
 		}
 		return seen
 	}
-	region := reach(first, true)
+	region := reach(first)
 	if sel, ok := wait.(*ssa.Select); ok {
 		for k := range sel.States {
 			if other := caseBlock(sel, k); other != nil && other != first {
-				for b := range reach(other, true) {
+				for b := range reach(other) {
 					delete(region, b)
 				}
 			}
