@@ -62,8 +62,9 @@
 //   - arguments of constructors: a number or bool parameter of an exported
 //     function returning a running object (pkg.New(size)), read where the
 //     value arrives after constructors hand it on unchanged; and setters,
-//     an exported method of a running object storing its one number or
-//     bool argument in a field of its receiver (Conn.SetReadLimit(n)).
+//     an exported method of a running object storing each of its number
+//     or bool arguments in a field of its receiver (Conn.SetReadLimit(n)),
+//     or handing it on unchanged to such a setter of an object it holds.
 //
 // Methods of generic types are searched and sliced in their generic
 // bodies. Program.FieldReads makes the same kind of options of a
