@@ -135,11 +135,12 @@ func spawned(a *slicing.Analysis, fn *ssa.Function) bool {
 // ticker) or that its own test never leaves (for { ... }, left only by a
 // return or break in its body: a connection's read loop).
 func serviceLoop(fn *ssa.Function, l *slicing.Loop) bool {
-	if periodicLoop(fn, l) {
+	waits := loopWaits(fn, l)
+	if timedOnly(waits) {
 		return false
 	}
 	// go/ssa heads a loop with no condition (for { ... }) with its body.
-	return !l.Exits(l.Header) || l.Header.Comment == "for.body" || len(loopWaits(fn, l)) > 0
+	return !l.Exits(l.Header) || l.Header.Comment == "for.body" || len(waits) > 0
 }
 
 // loopWaits returns what the loop l waits on, one entry per wait: the
@@ -332,11 +333,12 @@ func Trips(a *slicing.Analysis, fn *ssa.Function, f counts.Frequencies) []LoopTr
 	return out
 }
 
-// periodicLoop reports whether every wait of the loop l is for a timer
-// or a signal (a ticker's tick, a backoff, a done channel): it runs as
-// often as its timer fires, not as often as work arrives.
-func periodicLoop(fn *ssa.Function, l *slicing.Loop) bool {
-	waits, timed := loopWaits(fn, l), false
+// timedOnly reports whether every one of a loop's waits (see loopWaits)
+// is for a timer or a signal (a ticker's tick, a backoff, a done
+// channel), one at least for a timer: the loop runs as often as its
+// timer fires, not as often as work arrives.
+func timedOnly(waits [][]ssa.Value) bool {
+	timed := false
 	for _, chans := range waits {
 		for _, ch := range chans {
 			if ch == nil {

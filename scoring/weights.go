@@ -246,12 +246,14 @@ func pages(instr ssa.Instruction) float64 {
 
 // sized reports whether t has a size go/types can give: no type
 // parameter in what it holds by value.
-func sized(t types.Type) bool { return sizedIn(t, make(map[*types.Named]bool)) }
+func sized(t types.Type) bool { return sizedIn(t, nil) }
 
-// sizedIn is sized, with the named types being looked at in seen: a type
-// met again inside itself (a bucket whose next field is an
-// atomic.Pointer[T] of a type that embeds the bucket) holds itself only
-// through a pointer, so it adds no type parameter held by value.
+// sizedIn is sized, with the instances of generic types being looked at
+// in seen (made at the first): a type met again inside itself (a bucket
+// whose next field is an atomic.Pointer[T] of a type that embeds the
+// bucket) holds itself only through a pointer, so it adds no type
+// parameter held by value. Only a type argument can lead back to a type
+// being looked at: a type cannot hold itself by value.
 func sizedIn(t types.Type, seen map[*types.Named]bool) bool {
 	switch u := t.(type) {
 	case *types.TypeParam:
@@ -259,10 +261,15 @@ func sizedIn(t types.Type, seen map[*types.Named]bool) bool {
 	case *types.Alias:
 		return sizedIn(types.Unalias(u), seen)
 	case *types.Named:
-		if seen[u] {
-			return true
+		if u.TypeArgs().Len() > 0 {
+			if seen[u] {
+				return true
+			}
+			if seen == nil {
+				seen = make(map[*types.Named]bool)
+			}
+			seen[u] = true
 		}
-		seen[u] = true
 		for t := range u.TypeArgs().Types() {
 			if !sizedIn(t, seen) {
 				return false

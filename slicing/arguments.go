@@ -210,7 +210,7 @@ func (d *discoverer) setterMethods() {
 				continue
 			}
 			o := d.option(name, "setter", typeString(p.Type()))
-			d.notes.add([]string{name, fn.Name()}, "%s: an option: a setter of a running object, storing its argument in a field", name)
+			d.notes.add([]string{name, fn.Name()}, "%s: an option: a setter of a running object, storing its argument in a field (or handing it to such a setter of an object it holds)", name)
 			d.addSite(o, fn, p, p.Pos(), "")
 		}
 	}
