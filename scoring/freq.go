@@ -59,7 +59,7 @@ func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) coun
 	goroutine := len(loops) > 0 && spawned(a, fn)
 	for _, l := range loops {
 		trips[l] = est.LoopTrips
-		if goroutine && serviceLoop(fn, l) && est.Operations > est.LoopTrips {
+		if goroutine && serviceLoop(a, fn, l) && est.Operations > est.LoopTrips {
 			trips[l], serving[l] = est.Operations, true
 		}
 	}
@@ -134,9 +134,9 @@ func spawned(a *slicing.Analysis, fn *ssa.Function) bool {
 // waits on a channel (a receive, a select, a range over a channel or a
 // ticker) or that its own test never leaves (for { ... }, left only by a
 // return or break in its body: a connection's read loop).
-func serviceLoop(fn *ssa.Function, l *slicing.Loop) bool {
+func serviceLoop(a *slicing.Analysis, fn *ssa.Function, l *slicing.Loop) bool {
 	waits := loopWaits(fn, l)
-	if timedOnly(waits) {
+	if timedOnly(a, waits) {
 		return false
 	}
 	// go/ssa heads a loop with no condition (for { ... }) with its body.
@@ -337,7 +337,7 @@ func Trips(a *slicing.Analysis, fn *ssa.Function, f counts.Frequencies) []LoopTr
 // is for a timer or a signal (a ticker's tick, a backoff, a done
 // channel), one at least for a timer: the loop runs as often as its
 // timer fires, not as often as work arrives.
-func timedOnly(waits [][]ssa.Value) bool {
+func timedOnly(a *slicing.Analysis, waits [][]ssa.Value) bool {
 	timed := false
 	for _, chans := range waits {
 		for _, ch := range chans {
@@ -352,7 +352,7 @@ func timedOnly(waits [][]ssa.Value) bool {
 				timed = true
 				continue
 			}
-			if st, ok := c.Elem().Underlying().(*types.Struct); !ok || st.NumFields() != 0 {
+			if !a.Signal(ch) {
 				return false // data: a request to serve
 			}
 		}

@@ -141,6 +141,11 @@ type Analysis struct {
 	fieldElems loadIndex
 	recvs      typeutil.Map // channel type -> []ssa.Value
 	pooled     typeutil.Map // channel type -> true: a function takes values of it and puts them back
+	// sent holds the origins (see chanOrigins) of the channels analysed
+	// code sends on or hands to other code; sentUnknown the element
+	// types of those whose origin is unknown (Signal).
+	sent        map[any]bool
+	sentUnknown typeutil.Map
 
 	mu         sync.Mutex // guards the memos below: Forward slices in parallel
 	postdom    map[*ssa.Function]*PostDom
@@ -260,6 +265,10 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 				a.pooled.Set(t, true)
 			}
 		})
+	}
+	a.sent = make(map[any]bool)
+	for _, fn := range a.funcs {
+		a.noteSends(fn)
 	}
 	return a
 }

@@ -18,8 +18,8 @@ import (
 //     and when it fires first the code fails (returns an error or
 //     panics). Such a timer is a deadline.
 //
-// A timer received alone, beside nothing but done signals (chan
-// struct{}), or whose firing does work (a batch flushed when it times
+// A timer received alone, beside nothing but done signals (see
+// Analysis.Signal), or whose firing does work (a batch flushed when it times
 // out) is a delay or a rate. A timer kept in a field is followed to the
 // field's other loads.
 func (a *Analysis) NotWaited(call ssa.CallInstruction) bool {
@@ -36,7 +36,7 @@ func (a *Analysis) NotWaited(call ssa.CallInstruction) bool {
 		if !ok {
 			return false
 		}
-		return failureBound([]ssa.Value{c})
+		return failureBound(a, []ssa.Value{c})
 	case "NewTimer":
 		c, ok := call.(*ssa.Call)
 		if !ok {
@@ -59,12 +59,12 @@ func (a *Analysis) NotWaited(call ssa.CallInstruction) bool {
 	for _, t := range timers {
 		chans = append(chans, timerChans(t)...)
 	}
-	return len(chans) == 0 || failureBound(chans)
+	return len(chans) == 0 || failureBound(a, chans)
 }
 
 // failureBound reports whether every receive from chans is in a select
 // that the timer only bounds (see NotWaited).
-func failureBound(chans []ssa.Value) bool {
+func failureBound(a *Analysis, chans []ssa.Value) bool {
 	for _, ch := range chans {
 		refs := ch.Referrers()
 		if refs == nil || len(*refs) == 0 {
@@ -75,7 +75,7 @@ func failureBound(chans []ssa.Value) bool {
 			if ok && !sel.Blocking && len(sel.States) == 1 {
 				continue // drained after a Stop: no one waits
 			}
-			if !ok || !boundsWork(sel, ch) {
+			if !ok || !boundsWork(a, sel, ch) {
 				return false
 			}
 		}
@@ -288,7 +288,7 @@ func timerChans(t ssa.Value) []ssa.Value {
 // also waits for work (a send, a receive of data rather than a done
 // signal, or a signal after which the code goes on rather than fails: a
 // reply arrived) and fails when the timer fires first.
-func boundsWork(sel *ssa.Select, ch ssa.Value) bool {
+func boundsWork(a *Analysis, sel *ssa.Select, ch ssa.Value) bool {
 	k, work := -1, false
 	for i, st := range sel.States {
 		switch {
@@ -296,7 +296,7 @@ func boundsWork(sel *ssa.Select, ch ssa.Value) bool {
 			k = i
 		case st.Dir == types.SendOnly:
 			work = true
-		case !signal(st.Chan.Type()):
+		case !a.Signal(st.Chan):
 			work = true
 		default:
 			if b := caseBlock(sel, i); b != nil && !fails(b, make(map[*ssa.BasicBlock]bool), false) {
@@ -309,16 +309,6 @@ func boundsWork(sel *ssa.Select, ch ssa.Value) bool {
 	}
 	then := caseBlock(sel, k)
 	return then != nil && fails(then, make(map[*ssa.BasicBlock]bool), false)
-}
-
-// signal reports whether a channel carries no data: chan struct{}.
-func signal(t types.Type) bool {
-	c, ok := t.Underlying().(*types.Chan)
-	if !ok {
-		return false
-	}
-	s, ok := c.Elem().Underlying().(*types.Struct)
-	return ok && s.NumFields() == 0
 }
 
 // caseBlock returns the first block of the select's case k: the then side

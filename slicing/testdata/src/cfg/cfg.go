@@ -60,6 +60,8 @@ func retry(f func() error) error {
 type server struct {
 	reqs chan int
 	done chan struct{}
+	quit chan bool // only ever closed: a done signal
+	wake chan bool // sent on, through a parameter: data
 	n    int
 }
 
@@ -68,6 +70,11 @@ func start(s *server) {
 	go func() { s.flush() }()
 	go s.batch()
 	go s.tick(time.NewTicker(time.Second))
+	go s.tickQuit(time.NewTicker(time.Second))
+	go s.tickWake(time.NewTicker(time.Second))
+	q := make(chan *request)
+	go s.tickReply(time.NewTicker(time.Second), q)
+	go answer(q)
 	for i := 0; i < 3; i++ { // not a goroutine's loop
 		s.n += i
 	}
@@ -103,6 +110,62 @@ func (s *server) tick(t *time.Ticker) {
 		case <-s.done:
 			return
 		}
+	}
+}
+
+// tickQuit is tick with a done channel of another type than struct{}:
+// nothing sends on it (stop closes it), so it carries no request.
+func (s *server) tickQuit(t *time.Ticker) {
+	for {
+		select {
+		case <-t.C:
+			s.n++
+		case <-s.quit:
+			return
+		}
+	}
+}
+
+// tickWake also wakes when notify sends on wake: work arrives on it, as
+// on a request channel.
+func (s *server) tickWake(t *time.Ticker) {
+	for {
+		select {
+		case <-t.C:
+			s.n++
+		case <-s.wake:
+			s.n--
+		}
+	}
+}
+
+func (s *server) stop() {
+	close(s.quit)
+	notify(s.wake)
+}
+
+func notify(c chan<- bool) { c <- true }
+
+type request struct{ done chan error }
+
+// tickReply also wakes for the reply to the request it queued: answer
+// sends it through the request's field, so it is data too.
+func (s *server) tickReply(t *time.Ticker, q chan<- *request) {
+	reply := make(chan error, 1)
+	q <- &request{done: reply}
+	for {
+		select {
+		case <-t.C:
+			s.n++
+		case <-reply:
+			s.n--
+		}
+	}
+}
+
+func answer(q <-chan *request) {
+	for r := range q {
+		r.done <- nil
 	}
 }
 
