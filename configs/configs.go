@@ -208,6 +208,10 @@ type Estimates struct {
 	// runs per run of the program beyond the calls the analysed code
 	// makes: the operations a library's user calls (Put, Write, Get).
 	Operations float64 `koanf:"operations"`
+	// Ticks is how often a goroutine's periodic loop turns per start:
+	// one that waits for nothing but timers and done signals runs as
+	// often as its timer fires, few times against the operations served.
+	Ticks float64 `koanf:"ticks"`
 }
 
 // Limits bound the analysis: how far a slice follows calls, call strings

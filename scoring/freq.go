@@ -46,7 +46,9 @@ func Frequencies(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates, c
 // runs est.Operations times per start instead: it serves the program's
 // whole run, as an operation of a long-lived object does; a service loop
 // inside another runs once per turn of it (both serve the same
-// operations).
+// operations). A goroutine's periodic loop (see timedOnly) runs
+// est.Ticks times per start: as often as its timer fires, which is
+// seldom against the operations served.
 func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) counts.Frequencies {
 	n := len(fn.Blocks)
 	f := counts.Frequencies{Block: make([]float64, n), Measured: make([]bool, n)}
@@ -59,7 +61,13 @@ func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) coun
 	goroutine := len(loops) > 0 && spawned(a, fn)
 	for _, l := range loops {
 		trips[l] = est.LoopTrips
-		if goroutine && serviceLoop(a, fn, l) && est.Operations > est.LoopTrips {
+		if !goroutine {
+			continue
+		}
+		switch waits := loopWaits(fn, l); {
+		case timedOnly(a, waits):
+			trips[l] = est.Ticks // periodic: as often as its timer fires
+		case serviceLoop(fn, l, waits) && est.Operations > est.LoopTrips:
 			trips[l], serving[l] = est.Operations, true
 		}
 	}
@@ -111,14 +119,16 @@ func Estimate(a *slicing.Analysis, fn *ssa.Function, est configs.Estimates) coun
 
 // spawned reports whether fn runs as a goroutine: a go statement starts
 // it, or calls it from a goroutine body that has no loop of its own
-// (go func() { defer wg.Done(); s.loop() }()).
+// (go func() { defer wg.Done(); s.loop() }()), directly or through a
+// method value (wg.Run(s.loop), whose goroutine calls the func value).
 func spawned(a *slicing.Analysis, fn *ssa.Function) bool {
-	for _, c := range a.Callers(fn) {
+	callers := slices.Concat(a.Callers(fn), a.BoundCallers(fn))
+	for _, c := range callers {
 		if _, ok := c.(*ssa.Go); ok {
 			return true
 		}
 	}
-	for _, c := range a.Callers(fn) {
+	for _, c := range callers {
 		if g := c.Parent(); g != fn && len(a.Loops(g)) == 0 {
 			for _, gc := range a.Callers(g) {
 				if _, ok := gc.(*ssa.Go); ok {
@@ -130,15 +140,13 @@ func spawned(a *slicing.Analysis, fn *ssa.Function) bool {
 	return false
 }
 
-// serviceLoop reports whether l is a goroutine's service loop: one that
-// waits on a channel (a receive, a select, a range over a channel or a
-// ticker) or that its own test never leaves (for { ... }, left only by a
-// return or break in its body: a connection's read loop).
-func serviceLoop(a *slicing.Analysis, fn *ssa.Function, l *slicing.Loop) bool {
-	waits := loopWaits(fn, l)
-	if timedOnly(a, waits) {
-		return false
-	}
+// serviceLoop reports whether l, whose waits are waits (see loopWaits),
+// is a goroutine's service loop: one that waits on a channel (a receive,
+// a select, a range over a channel) or that its own test never leaves
+// (for { ... }, left only by a return or break in its body: a
+// connection's read loop). A loop waiting only for timers is periodic
+// (see timedOnly), tested first.
+func serviceLoop(fn *ssa.Function, l *slicing.Loop, waits [][]ssa.Value) bool {
 	// go/ssa heads a loop with no condition (for { ... }) with its body.
 	return !l.Exits(l.Header) || l.Header.Comment == "for.body" || len(waits) > 0
 }

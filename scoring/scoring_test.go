@@ -125,13 +125,14 @@ func TestEstimate(t *testing.T) {
 	// A goroutine's service loop runs Operations times per start, however
 	// likely its body is to leave; the same shapes elsewhere do not, nor
 	// a loop that waits for nothing but a ticker and the end (periodic
-	// work, as often as its timer fires), whatever the type of the
+	// work, Ticks turns, as often as its timer fires), whatever the type of the
 	// channel that ends it, when nothing sends on that channel.
 	for fn, want := range map[*ssa.Function]float64{
 		serverMethod(prog, "serve"):     est.Operations,
 		serverMethod(prog, "flush"):     est.Operations,
-		serverMethod(prog, "tick"):      est.LoopTrips,
-		serverMethod(prog, "tickQuit"):  est.LoopTrips,
+		serverMethod(prog, "tick"):      est.Ticks,
+		serverMethod(prog, "tickQuit"):  est.Ticks,
+		serverMethod(prog, "tickLater"): est.Ticks,
 		serverMethod(prog, "tickWake"):  est.Operations,
 		serverMethod(prog, "tickReply"): est.Operations,
 		member(prog, "drain"):           est.LoopTrips,

@@ -129,6 +129,10 @@ type Analysis struct {
 	external map[*ssa.Function]bool // called back from library code
 	once     map[*ssa.Function]bool // called back by sync.Once (and the like)
 	often    map[*ssa.Function]bool // called back by anything else
+	// bound holds, for a method called through a method value (go/ssa's
+	// bound method wrapper, a library's callback), the analysed sites
+	// that call the wrapper.
+	bound map[*ssa.Function][]ssa.CallInstruction
 
 	loads     loadIndex            // globals and fields
 	stores    locIndex[*ssa.Store] // globals and fields
@@ -173,6 +177,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		external:   make(map[*ssa.Function]bool),
 		once:       make(map[*ssa.Function]bool),
 		often:      make(map[*ssa.Function]bool),
+		bound:      make(map[*ssa.Function][]ssa.CallInstruction),
 		loads:      newLoadIndex(),
 		stores:     newLocIndex[*ssa.Store](),
 		atomics:    newLoadIndex(),
@@ -208,6 +213,13 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 			for _, e := range node.Out {
 				if a.user[e.Callee.Func] {
 					a.external[e.Callee.Func] = true
+					if strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+						for _, in := range node.In {
+							if in.Site != nil && a.user[in.Site.Parent()] {
+								a.bound[e.Callee.Func] = append(a.bound[e.Callee.Func], in.Site)
+							}
+						}
+					}
 				}
 			}
 			continue
@@ -228,6 +240,11 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		for _, fn := range a.callees[site] {
 			a.callers[fn] = append(a.callers[fn], site)
 		}
+	}
+	for _, sites := range a.bound {
+		slices.SortFunc(sites, func(x, y ssa.CallInstruction) int {
+			return cmp.Or(compareFuncs(x.Parent(), y.Parent()), cmp.Compare(x.Pos(), y.Pos()))
+		})
 	}
 	for _, sites := range a.callers {
 		slices.SortFunc(sites, func(x, y ssa.CallInstruction) int {
@@ -625,6 +642,10 @@ func (a *Analysis) Callees(c ssa.CallInstruction) []*ssa.Function {
 
 // Callers returns the call sites in analysed code that may call fn.
 func (a *Analysis) Callers(fn *ssa.Function) []ssa.CallInstruction { return a.callers[fn] }
+
+// BoundCallers returns the analysed call sites that call fn through a
+// method value (h.Run(s.loop): the call of the func value in h.Run).
+func (a *Analysis) BoundCallers(fn *ssa.Function) []ssa.CallInstruction { return a.bound[fn] }
 
 // CalledBack reports whether library code may call fn (a handler, a
 // comparison function, a yield function).

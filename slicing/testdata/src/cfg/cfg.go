@@ -75,6 +75,7 @@ func start(s *server) {
 	q := make(chan *request)
 	go s.tickReply(time.NewTicker(time.Second), q)
 	go answer(q)
+	runner{}.Go(s.tickLater)
 	for i := 0; i < 3; i++ { // not a goroutine's loop
 		s.n += i
 	}
@@ -145,6 +146,24 @@ func (s *server) stop() {
 }
 
 func notify(c chan<- bool) { c <- true }
+
+// runner starts the functions it is given as goroutines.
+type runner struct{}
+
+func (runner) Go(f func()) { go func() { f() }() }
+
+// tickLater is tick started through a method value: a goroutine too.
+func (s *server) tickLater() {
+	t := time.NewTicker(time.Second)
+	for {
+		select {
+		case <-t.C:
+			s.n++
+		case <-s.done:
+			return
+		}
+	}
+}
 
 type request struct{ done chan error }
 
