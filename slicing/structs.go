@@ -36,7 +36,7 @@ func (d *discoverer) structs() error {
 	}
 	found := make(map[string]bool)
 	var readsOwn map[*types.Struct]bool
-	d.running, readsOwn = d.ownFields()
+	d.running, readsOwn, d.containers = d.ownFields()
 
 	// Candidates: named struct types declared in the scanned packages.
 	var named []*types.Named
@@ -142,7 +142,7 @@ func (d *discoverer) structs() error {
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
 		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && decoded[s] == "" && !d.methodParam[s] && d.funcParam[s] == nil && !d.dataParam[s] &&
-			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !d.harness(nt)) && d.userFields(s) && d.setToSettings(s) {
+			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !d.harness(nt)) && d.userFields(s) && d.setToSettings(s) && !d.holdsContainer(s) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: a tool its user sets up and calls: its methods read its exported fields, which the module sets only to constants or settings", fullName(nt))
 		}
@@ -200,6 +200,9 @@ func (d *discoverer) structs() error {
 			}
 			if d.config[s] == nil && d.stateful(s) {
 				continue // a running object referenced from the settings
+			}
+			if d.config[s] == nil && nt != nil && d.container(nt) {
+				continue // data the program fills (its methods append to it)
 			}
 			if d.config[s] == nil && nt != nil && textValue(nt) {
 				continue // a value parsed from text, as a flag's (a duration like 1y2m): the field is the option
@@ -1063,13 +1066,17 @@ func (d *discoverer) runningType(t types.Type) bool {
 // mutex for its user stays configuration. It also finds the structs that
 // an exported method of their own reads an exported, settable field of
 // through its receiver (readsOwn).
-func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool) {
+func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool, containers map[*types.TypeName]bool) {
 	running = make(map[*types.Struct]bool)
 	readsOwn = make(map[*types.Struct]bool)
+	containers = make(map[*types.TypeName]bool)
 	for _, fn := range d.funcs {
 		recv := fn.Signature.Recv()
 		if recv == nil {
 			continue
+		}
+		if tn := appendsToSelf(fn); tn != nil {
+			containers[tn] = true
 		}
 		rs := structOf(recv.Type())
 		if rs == nil {
@@ -1109,7 +1116,68 @@ func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool) {
 			}
 		}
 	}
-	return running, readsOwn
+	return running, readsOwn, containers
+}
+
+// appendsToSelf returns the type of fn's receiver when fn, a method,
+// appends to the receiver or to one of its fields (*c = append(*c, v);
+// c.Buf = append(c.Buf, v...)): the type is a container of data the
+// program fills, not a setting. nil otherwise.
+func appendsToSelf(fn *ssa.Function) *types.TypeName {
+	if len(fn.Params) == 0 {
+		return nil
+	}
+	self := fn.Params[0]
+	p, ok := types.Unalias(self.Type()).(*types.Pointer)
+	if !ok {
+		return nil // a value receiver: its stores change a copy
+	}
+	nt, ok := types.Unalias(p.Elem()).(*types.Named)
+	if !ok {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok {
+				continue
+			}
+			call, ok := st.Val.(*ssa.Call)
+			if !ok {
+				continue
+			}
+			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "append" {
+				continue
+			}
+			if fa, ok := st.Addr.(*ssa.FieldAddr); st.Addr == self || ok && fa.X == self {
+				return nt.Origin().Obj()
+			}
+		}
+	}
+	return nil
+}
+
+// container reports whether t, or what it points to, is a type whose
+// methods append to it (see appendsToSelf).
+func (d *discoverer) container(t types.Type) bool {
+	t = types.Unalias(t)
+	if p, ok := t.(*types.Pointer); ok {
+		t = types.Unalias(p.Elem())
+	}
+	nt, ok := t.(*types.Named)
+	return ok && d.containers[nt.Origin().Obj()]
+}
+
+// holdsContainer reports whether an exported field of s is a container
+// (see container): s holds data the program fills (a decoded packet's
+// columns), not settings.
+func (d *discoverer) holdsContainer(s *types.Struct) bool {
+	for i := range s.NumFields() {
+		if s.Field(i).Exported() && d.container(s.Field(i).Type()) {
+			return true
+		}
+	}
+	return false
 }
 
 func hasSuffix(name string, suffixes []string) bool {

@@ -124,6 +124,36 @@ func (r *Record) Size() int { return len(r.Key) }
 // NewRecord builds a record.
 func NewRecord(k []byte) *Record { return &Record{Key: string(k)} }
 
+// Packet holds the columns a decoder fills, which no store of the module
+// shows: its methods read its exported fields, but they are data, for
+// their types' methods append to them. No tool, and its columns are no
+// settings nested in one.
+type Packet struct {
+	Host  Column
+	Codes Codes
+}
+
+// Rows reads the packet.
+func (p *Packet) Rows() int { return len(p.Host.Ends) + len(p.Codes) }
+
+// Column is a column of strings.
+type Column struct {
+	Buf  []byte
+	Ends []int
+}
+
+// Append adds a string to the column.
+func (c *Column) Append(v string) {
+	c.Buf = append(c.Buf, v...)
+	c.Ends = append(c.Ends, len(c.Buf))
+}
+
+// Codes is a column of numbers.
+type Codes []int8
+
+// Append adds a number to the column.
+func (c *Codes) Append(v int8) { *c = append(*c, v) }
+
 // Failure is an error value, set only to constants here: no tool either.
 type Failure struct{ Code int }
 
