@@ -24,7 +24,7 @@ func check(file string, data []byte, defaults *Settings) error {
 		if errors.Is(err, io.EOF) {
 			return nil // empty file
 		}
-		return fmt.Errorf("%s", yamlError(file, err))
+		return fmt.Errorf("%s", YAMLError(file, err))
 	}
 	// The YAML parsers read the first document only: say so rather
 	// than drop the others.
@@ -32,7 +32,7 @@ func check(file string, data []byte, defaults *Settings) error {
 	switch err := dec.Decode(&next); {
 	case errors.Is(err, io.EOF):
 	case err != nil:
-		return fmt.Errorf("%s", yamlError(file, err))
+		return fmt.Errorf("%s", YAMLError(file, err))
 	case len(next.Content) > 0:
 		return fmt.Errorf("%s:%d: a second YAML document; a settings file holds one (remove the ---)", file, next.Content[0].Line)
 	}
@@ -46,9 +46,10 @@ func check(file string, data []byte, defaults *Settings) error {
 
 var yamlLine = regexp.MustCompile(`^yaml: (?:line (\d+): )?`)
 
-// yamlError rewrites "yaml: line 3: could not find expected ':'" as
-// "file:3: could not find expected ':'".
-func yamlError(file string, err error) string {
+// YAMLError rewrites the YAML parser's error about file, "yaml: line 3:
+// could not find expected ':'", as "file:3: could not find expected
+// ':'": the form of every other error about a file.
+func YAMLError(file string, err error) string {
 	msg := err.Error()
 	if m := yamlLine.FindStringSubmatch(msg); m != nil {
 		rest := msg[len(m[0]):]

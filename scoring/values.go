@@ -18,6 +18,7 @@ import (
 	"github.com/pelletier/go-toml/v2"
 	"go.yaml.in/yaml/v3"
 
+	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/internal/runner"
 )
 
@@ -64,7 +65,7 @@ func ReadValues(file string) (*Values, error) {
 	case "yaml", "json":
 		var doc yaml.Node
 		if err := yaml.Unmarshal(data, &doc); err != nil {
-			return nil, fmt.Errorf("%s: %v", file, strings.TrimPrefix(err.Error(), "yaml: "))
+			return nil, errors.New(configs.YAMLError(file, err))
 		}
 		if len(doc.Content) > 0 {
 			if doc.Content[0].Kind != yaml.MappingNode {

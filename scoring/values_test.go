@@ -32,7 +32,7 @@ func TestReadValues(t *testing.T) {
 			want: []scoring.Setting{{Key: "APP_LEVEL", Text: "7", Line: 2}, {Key: "APP_MODE", Text: "scan", Line: 4}}},
 		{name: "cmdline", kind: "args", text: "./server serve -level=7 \\\n  --mode 'scan' -cache -sync -- -rounds 3\n",
 			want: []scoring.Setting{{Key: "level", Text: "7"}, {Key: "mode", Text: "scan"}, {Key: "cache", Text: "true"}, {Key: "sync", Text: "true"}}},
-		{name: "bad.yaml", text: "cache: [\n", err: "bad.yaml"},
+		{name: "bad.yaml", text: "store:\n  cache: [\n", err: "bad.yaml:2: did not find expected node content"},
 		{name: "list.yaml", text: "- a\n- b\n", err: "list.yaml:1: want a mapping"},
 		{name: "bad.toml", text: "a = \n", err: "bad.toml:1:"},
 		{name: "bad.env", text: "A=1\nno equals sign\n", err: "bad.env:2: want KEY=VALUE"},
