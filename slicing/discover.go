@@ -250,7 +250,7 @@ type discoverer struct {
 	config      map[*types.Struct]*structInfo
 	setters     map[field][]setter                // fields set by functional options
 	running     map[*types.Struct]bool            // structs whose methods use their own locks or channels
-	containers  map[*types.TypeName]bool          // types whose methods append to themselves (see ownFields)
+	appended    map[*types.TypeName]map[int]bool  // what the methods of a type append to (see appendsTo)
 	copiedInto  map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
 	kept        map[*types.Struct]string          // structs whose values are stored in a field or global: the first such store
 	methodParam map[*types.Struct]bool            // structs passed to methods

@@ -241,10 +241,11 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 			a.callers[fn] = append(a.callers[fn], site)
 		}
 	}
-	for _, sites := range a.bound {
+	for fn, sites := range a.bound {
 		slices.SortFunc(sites, func(x, y ssa.CallInstruction) int {
 			return cmp.Or(compareFuncs(x.Parent(), y.Parent()), cmp.Compare(x.Pos(), y.Pos()))
 		})
+		a.bound[fn] = slices.Compact(sites)
 	}
 	for _, sites := range a.callers {
 		slices.SortFunc(sites, func(x, y ssa.CallInstruction) int {

@@ -36,7 +36,7 @@ func (d *discoverer) structs() error {
 	}
 	found := make(map[string]bool)
 	var readsOwn map[*types.Struct]bool
-	d.running, readsOwn, d.containers = d.ownFields()
+	d.running, readsOwn, d.appended = d.ownFields()
 
 	// Candidates: named struct types declared in the scanned packages.
 	var named []*types.Named
@@ -1065,19 +1065,18 @@ func (d *discoverer) runningType(t types.Type) bool {
 // their name; a configuration struct that merely carries a channel or a
 // mutex for its user stays configuration. It also finds the structs that
 // an exported method of their own reads an exported, settable field of
-// through its receiver (readsOwn).
-func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool, containers map[*types.TypeName]bool) {
+// through its receiver (readsOwn), and what methods append to (see
+// appendsTo).
+func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool, appended map[*types.TypeName]map[int]bool) {
 	running = make(map[*types.Struct]bool)
 	readsOwn = make(map[*types.Struct]bool)
-	containers = make(map[*types.TypeName]bool)
+	appended = make(map[*types.TypeName]map[int]bool)
 	for _, fn := range d.funcs {
 		recv := fn.Signature.Recv()
 		if recv == nil {
 			continue
 		}
-		if tn := appendsToSelf(fn); tn != nil {
-			containers[tn] = true
-		}
+		appendsTo(fn, appended)
 		rs := structOf(recv.Type())
 		if rs == nil {
 			continue
@@ -1116,25 +1115,24 @@ func (d *discoverer) ownFields() (running, readsOwn map[*types.Struct]bool, cont
 			}
 		}
 	}
-	return running, readsOwn, containers
+	return running, readsOwn, appended
 }
 
-// appendsToSelf returns the type of fn's receiver when fn, a method,
-// appends to the receiver or to one of its fields (*c = append(*c, v);
-// c.Buf = append(c.Buf, v...)): the type is a container of data the
-// program fills, not a setting. nil otherwise.
-func appendsToSelf(fn *ssa.Function) *types.TypeName {
+// appendsTo records in appended what fn, a method, appends to: its
+// receiver (*c = append(*c, v), as field -1) or the receiver's fields
+// (c.Buf = append(c.Buf, v...)), by the receiver's type.
+func appendsTo(fn *ssa.Function, appended map[*types.TypeName]map[int]bool) {
 	if len(fn.Params) == 0 {
-		return nil
+		return
 	}
 	self := fn.Params[0]
 	p, ok := types.Unalias(self.Type()).(*types.Pointer)
 	if !ok {
-		return nil // a value receiver: its stores change a copy
+		return // a value receiver: its stores change a copy
 	}
 	nt, ok := types.Unalias(p.Elem()).(*types.Named)
 	if !ok {
-		return nil
+		return
 	}
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -1149,23 +1147,52 @@ func appendsToSelf(fn *ssa.Function) *types.TypeName {
 			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "append" {
 				continue
 			}
-			if fa, ok := st.Addr.(*ssa.FieldAddr); st.Addr == self || ok && fa.X == self {
-				return nt.Origin().Obj()
+			i := -2
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.X == self {
+				i = fa.Field
+			} else if st.Addr == self {
+				i = -1
 			}
+			if i == -2 {
+				continue
+			}
+			tn := nt.Origin().Obj()
+			if appended[tn] == nil {
+				appended[tn] = make(map[int]bool)
+			}
+			appended[tn][i] = true
 		}
 	}
-	return nil
 }
 
-// container reports whether t, or what it points to, is a type whose
-// methods append to it (see appendsToSelf).
+// container reports whether t, or what it points to, is a container of
+// data the program fills rather than a setting: a type whose methods
+// append to it, or a struct whose methods append to every exported
+// field it has (a column's bytes and offsets; not a settings struct that
+// also keeps a list, whose other fields stay settings).
 func (d *discoverer) container(t types.Type) bool {
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
 	}
 	nt, ok := t.(*types.Named)
-	return ok && d.containers[nt.Origin().Obj()]
+	if !ok {
+		return false
+	}
+	appended := d.appended[nt.Origin().Obj()]
+	if appended[-1] {
+		return true
+	}
+	s, ok := nt.Underlying().(*types.Struct)
+	if !ok || len(appended) == 0 {
+		return false
+	}
+	for i := range s.NumFields() {
+		if s.Field(i).Exported() && !appended[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // holdsContainer reports whether an exported field of s is a container

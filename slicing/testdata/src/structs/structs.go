@@ -61,7 +61,19 @@ type Response struct {
 type ServerOptions struct {
 	tickTime int
 	Backlog  int
+	Peers    PeerSet
 }
+
+// PeerSet is nested in ServerOptions: its fields are settings, though a
+// method of it appends to one (a list kept with settings is no
+// container of data: see Column).
+type PeerSet struct {
+	Addrs   []string
+	Timeout time.Duration
+}
+
+// Add adds a peer.
+func (p *PeerSet) Add(a string) { p.Addrs = append(p.Addrs, a) } // want option:"ServerOptions.Peers.Addrs"
 
 // TickTime is a getter (PBHunter's pattern): calls to it read tickTime.
 func (o *ServerOptions) TickTime() int { return o.tickTime } // want option:"ServerOptions.tickTime"
@@ -78,6 +90,7 @@ func Run(c *Config, o *ServerOptions, t Tuning, r Response) {
 	fmt.Println(len(buf), c.Limits.MaxConns)     // want option:"Config.Limits.MaxConns" alias:"limits.max_conns"
 	fmt.Println(o.TickTime(), t.Stride, r.Count) // want option:"ServerOptions.tickTime"
 	fmt.Println(o.Describe())
+	time.Sleep(o.Peers.Timeout) // want option:"ServerOptions.Peers.Timeout"
 	c.Listen = "x" // a write is not a read
 	fmt.Println(c.Peer.Conns, c.cache)
 }
