@@ -142,7 +142,11 @@ func (d *discoverer) structs() error {
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
 		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && decoded[s] == "" && !d.methodParam[s] && d.funcParam[s] == nil && !d.dataParam[s] &&
-			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !d.harness(nt)) && d.userFields(s) && d.setToSettings(s) && !d.holdsContainer(s) {
+			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !d.harness(nt)) && d.userFields(s) && d.setToSettings(s) {
+			if f := d.heldContainer(s); f != "" {
+				d.notes.add([]string{fullName(nt)}, "%s: not configuration: data the program fills: its field %s is a container (its methods append to it)", fullName(nt), f)
+				continue
+			}
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: a tool its user sets up and calls: its methods read its exported fields, which the module sets only to constants or settings", fullName(nt))
 		}
@@ -202,7 +206,9 @@ func (d *discoverer) structs() error {
 				continue // a running object referenced from the settings
 			}
 			if d.config[s] == nil && nt != nil && d.container(nt) {
-				continue // data the program fills (its methods append to it)
+				// Data the program fills, kept beside settings.
+				d.notes.add([]string{fullName(nt)}, "%s: not configuration: a container of data the program fills (its methods append to it), though nested in configuration (field %s)", fullName(nt), si.s.Field(i).Name())
+				continue
 			}
 			if d.config[s] == nil && nt != nil && textValue(nt) {
 				continue // a value parsed from text, as a flag's (a duration like 1y2m): the field is the option
@@ -1195,16 +1201,16 @@ func (d *discoverer) container(t types.Type) bool {
 	return true
 }
 
-// holdsContainer reports whether an exported field of s is a container
-// (see container): s holds data the program fills (a decoded packet's
-// columns), not settings.
-func (d *discoverer) holdsContainer(s *types.Struct) bool {
+// heldContainer returns the name of an exported field of s that is a
+// container (see container), "" when none is: s then holds data the
+// program fills (a decoded packet's columns), not settings.
+func (d *discoverer) heldContainer(s *types.Struct) string {
 	for i := range s.NumFields() {
 		if s.Field(i).Exported() && d.container(s.Field(i).Type()) {
-			return true
+			return s.Field(i).Name()
 		}
 	}
-	return false
+	return ""
 }
 
 func hasSuffix(name string, suffixes []string) bool {

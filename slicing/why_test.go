@@ -31,6 +31,7 @@ func TestWhy(t *testing.T) {
 		{"structs", "Response", []string{"example.com/t/structs.Response: not configuration: no configuration tag"}},
 		{"structs", "ServerOptions", []string{"example.com/t/structs.ServerOptions: configuration: named like it"}},
 		{"structs", "portConfig", []string{"example.com/t/structs.portConfig: named like configuration, but a record of data (decoded as *[]service at structs/decoded.go:34:"}},
+		{"structs", "Packet", []string{"example.com/t/structs.Packet: not configuration: data the program fills: its field Host is a container (its methods append to it)"}},
 		{"structs", "CacheSettings", []string{"example.com/t/structs.CacheSettings: configuration: named like it"}},
 		{"structs", "ServerOptions.tickTime", []string{"ServerOptions.tickTime: an option (struct, int)"}},
 		{"structs", "ServerConfig.Log", []string{"ServerConfig.Log: not an option: an observer (structs.Logger)"}},
