@@ -175,7 +175,7 @@ func publicFunc(fn *ssa.Function) bool { return exported(fn) && fn.Signature.Rec
 // method (ants' pool.Tune(size), a session's SetNoDelay(on), or its
 // SetWindowSize(snd, rcv), one option per parameter): an exported method
 // of a running object of a package its users import, taking numbers or
-// bools and answering nothing or an error, that stores each as given
+// bools and answering nothing, an error or a number, that stores each as given
 // (converted, or defaulted where it is zero) into a field of its
 // receiver, or hands it unchanged to such a setter of an object its
 // receiver holds (a session's SetNoDelay calling its protocol state's
@@ -193,8 +193,8 @@ func (d *discoverer) setterMethods() {
 		if rs == nil || !d.running[rs] || d.config[rs] != nil {
 			continue
 		}
-		if rl := fn.Signature.Results().Len(); rl > 1 || rl == 1 && !isError(fn.Signature.Results().At(0).Type()) {
-			continue
+		if rl := fn.Signature.Results().Len(); rl > 1 || rl == 1 && !isError(fn.Signature.Results().At(0).Type()) && !isNumber(fn.Signature.Results().At(0).Type()) {
+			continue // not a setter's answer: nothing, an error, or a count (Resize(size) answering how many it evicted)
 		}
 		if slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !isBasicValue(p.Type()) || IsString(p.Type()) }) {
 			continue
@@ -281,7 +281,8 @@ func storesInto(fn *ssa.Function, p *ssa.Parameter, state func(*ssa.FieldAddr) b
 }
 
 // fromArg reports whether v is the parameter p, converted, or a phi of
-// it with constants (a default where it is zero or out of range).
+// it with constants (a default where it is zero or out of range), or
+// loaded from the variable that keeps it when a closure captures it.
 func fromArg(v ssa.Value, p *ssa.Parameter, depth int) bool {
 	if depth > 3 || v == nil {
 		return false
@@ -293,6 +294,23 @@ func fromArg(v ssa.Value, p *ssa.Parameter, depth int) bool {
 		return fromArg(x.X, p, depth+1)
 	case *ssa.ChangeType:
 		return fromArg(x.X, p, depth+1)
+	case *ssa.UnOp:
+		// The parameter as a closure also captures it: a variable of
+		// its own, which holds nothing else.
+		alloc, ok := x.X.(*ssa.Alloc)
+		if x.Op != token.MUL || !ok || alloc.Referrers() == nil {
+			return false
+		}
+		found := false
+		for _, r := range *alloc.Referrers() {
+			if st, ok := r.(*ssa.Store); ok && st.Addr == alloc {
+				if !fromArg(st.Val, p, depth+1) {
+					return false
+				}
+				found = true
+			}
+		}
+		return found
 	case *ssa.Phi:
 		found := false
 		for _, e := range x.Edges {

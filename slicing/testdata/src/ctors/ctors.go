@@ -150,9 +150,32 @@ func (c *Buckets) Put(k int, v []byte) { c.buckets[k%len(c.buckets)].put(k, v) }
 // Session is a running object whose setters take several settings at
 // once and hand them to the protocol state it holds, which keeps them.
 type Session struct {
-	mu    sync.Mutex
-	proto *proto
-	out   *outBuf
+	mu     sync.Mutex
+	proto  *proto
+	out    *outBuf
+	window int
+	grow   func() []byte
+	limit  int
+	n      int
+}
+
+// SetWindow keeps its size, which a closure it makes also uses: a
+// setting still.
+func (s *Session) SetWindow(size int) { // want option:"Session.SetWindow(size)" style:"setter"
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.window = size
+	s.grow = func() []byte { return make([]byte, size) }
+}
+
+// Resize keeps the new limit and answers how many entries it dropped: a
+// count is a setter's answer too.
+func (s *Session) Resize(limit int) int { // want option:"Session.Resize(limit)" style:"setter"
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	dropped := max(s.n-limit, 0)
+	s.limit = limit
+	return dropped
 }
 
 type proto struct {
