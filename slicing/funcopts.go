@@ -28,41 +28,86 @@ type setter struct {
 func (d *discoverer) funcOptions(inModule map[*types.Struct]*types.Named) map[field][]setter {
 	out := make(map[field][]setter)
 	for _, fn := range d.funcs {
-		base, name := optionTarget(fn)
-		if base == nil {
-			continue
-		}
-		s := structOf(base.Type())
-		if s == nil || inModule[s] == nil {
-			continue
-		}
-		if builder(fn) && !(onlySets(base) && setsArguments(fn, base)) {
-			continue // a method computing the record it returns: data, not settings
-		}
-		if applier(fn) && (!setsReceiver(fn, base) || locks(fn)) {
-			continue // a method of a wrapper filling a record from the state it reaches: no option type
-		}
-		for _, fa := range fieldStores(fn) {
-			if !rootedAt(fa, base) {
-				continue
-			}
-			if d.running[s] && fa.X != base {
-				// A live object's own fields are what an option applied
-				// to it sets; the state it keeps in them (a message it
-				// sends, a table) is not settings.
-				continue
-			}
-			fs := structOf(fa.X.Type())
-			if fs == nil || inModule[fs] == nil {
-				continue
-			}
-			f := field{fs, fa.Field}
-			if !slices.ContainsFunc(out[f], func(x setter) bool { return x.fn == fn }) {
-				out[f] = append(out[f], setter{fn, name})
-			}
+		bases, name := optionTargets(fn)
+		for _, base := range bases {
+			d.optionStores(fn, base, name, inModule, out)
 		}
 	}
 	return out
+}
+
+// optionStores records in out the fields of base that fn, a functional
+// option, an option type's apply method or a builder (see
+// optionTarget), sets.
+func (d *discoverer) optionStores(fn *ssa.Function, base ssa.Value, name string, inModule map[*types.Struct]*types.Named, out map[field][]setter) {
+	s := structOf(base.Type())
+	if s == nil || inModule[s] == nil {
+		return
+	}
+	if builder(fn) && !(onlySets(base) && setsArguments(fn, base)) {
+		return // a method computing the record it returns: data, not settings
+	}
+	if applier(fn) && (!setsReceiver(fn, base) || locks(fn)) {
+		return // a method of a wrapper filling a record from the state it reaches: no option type
+	}
+	for _, fa := range fieldStores(fn) {
+		if !rootedAt(fa, base) {
+			continue
+		}
+		if d.running[s] && fa.X != base {
+			// A live object's own fields are what an option applied
+			// to it sets; the state it keeps in them (a message it
+			// sends, a table) is not settings.
+			continue
+		}
+		fs := structOf(fa.X.Type())
+		if fs == nil || inModule[fs] == nil {
+			continue
+		}
+		f := field{fs, fa.Field}
+		if !slices.ContainsFunc(out[f], func(x setter) bool { return x.fn == fn }) {
+			out[f] = append(out[f], setter{fn, name})
+		}
+	}
+}
+
+// optionTargets returns optionTarget's value, or, for a functional
+// option taking an interface that the objects it configures implement
+// (func(a applier) error, switching on a's type: case *Writer: w.num =
+// n), each pointer to a struct it asserts that value to.
+func optionTargets(fn *ssa.Function) ([]ssa.Value, string) {
+	if base, name := optionTarget(fn); base != nil {
+		return []ssa.Value{base}, name
+	}
+	sig := fn.Signature
+	if len(fn.Params) != 1 || sig.Params().Len() != 1 || fn.Parent() == nil || fn.Parent().Object() == nil || !returned(fn) ||
+		!(sig.Results().Len() == 0 || sig.Results().Len() == 1 && isError(sig.Results().At(0).Type())) {
+		return nil, ""
+	}
+	p := fn.Params[0]
+	if !types.IsInterface(p.Type()) || p.Referrers() == nil {
+		return nil, ""
+	}
+	var bases []ssa.Value
+	for _, r := range *p.Referrers() {
+		ta, ok := r.(*ssa.TypeAssert)
+		if !ok {
+			continue
+		}
+		if _, ptr := ta.AssertedType.Underlying().(*types.Pointer); !ptr || structOf(ta.AssertedType) == nil {
+			continue
+		}
+		if !ta.CommaOk {
+			bases = append(bases, ta)
+			continue
+		}
+		for _, rr := range *ta.Referrers() {
+			if ex, ok := rr.(*ssa.Extract); ok && ex.Index == 0 {
+				bases = append(bases, ex)
+			}
+		}
+	}
+	return bases, qualifiedName(fn.Parent())
 }
 
 // fieldStores yields fn's stores into fields, with the field's address.

@@ -821,3 +821,60 @@ func (s *ObjectStore) Transition(o ObjectOptions) int { return s.n >> o.Version 
 func objectReader(o ObjectOptions) *strings.Reader {
 	return strings.NewReader(fmt.Sprint(o.Version))
 }
+
+// A functional option may take an interface that each object it
+// configures implements, and switch on the object's type.
+type (
+	applier interface{ private() }
+	// CodecOption configures an Encoder or a Decoder.
+	CodecOption func(applier) error
+)
+
+type Encoder struct{ workers, level int }
+
+func (*Encoder) private() {}
+
+type Decoder struct{ workers int }
+
+func (*Decoder) private() {}
+
+// WithWorkers sets either's workers.
+func WithWorkers(n int) CodecOption {
+	return func(a applier) error {
+		switch x := a.(type) {
+		case *Encoder:
+			x.workers = n
+		case *Decoder:
+			x.workers = n
+		}
+		return nil
+	}
+}
+
+// WithLevel sets an encoder's level.
+func WithLevel(l int) CodecOption {
+	return func(a applier) error {
+		if e, ok := a.(*Encoder); ok {
+			e.level = l
+		}
+		return nil
+	}
+}
+
+func NewEncoder(opts ...CodecOption) *Encoder {
+	e := &Encoder{}
+	for _, o := range opts {
+		o(e)
+	}
+	return e
+}
+
+func (e *Encoder) Encode(p []byte) []byte {
+	out := make([]byte, 0, len(p)*e.level) // want option:"Encoder.level" alias:"funcopts.WithLevel"
+	for i := 0; i < e.workers; i++ {       // want option:"Encoder.workers" alias:"funcopts.WithWorkers"
+		out = append(out, p...)
+	}
+	return out
+}
+
+func (d *Decoder) Decode(p []byte) int { return len(p) / (d.workers + 1) } // want option:"Decoder.workers" alias:"funcopts.WithWorkers"

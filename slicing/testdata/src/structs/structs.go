@@ -91,7 +91,7 @@ func Run(c *Config, o *ServerOptions, t Tuning, r Response) {
 	fmt.Println(o.TickTime(), t.Stride, r.Count) // want option:"ServerOptions.tickTime"
 	fmt.Println(o.Describe())
 	time.Sleep(o.Peers.Timeout) // want option:"ServerOptions.Peers.Timeout"
-	c.Listen = "x" // a write is not a read
+	c.Listen = "x"              // a write is not a read
 	fmt.Println(c.Peer.Conns, c.cache)
 }
 
