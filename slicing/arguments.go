@@ -14,7 +14,8 @@ import (
 // parameter, a number or a bool, of an exported function of a package
 // its users import that returns a running object (a struct whose own
 // methods use its locks or channels, or that holds one), or a pointer to
-// one, and takes no data its numbers could describe (a reader and its
+// one, or a func that captures the parameter (a middleware's maker,
+// timeout.New(h, limit)), and takes no data its numbers could describe (a reader and its
 // size, bytes and their kind are a call's data, not settings). The
 // option is named after the call (ants.NewPool(size)) and
 // read at the parameter: its slice follows the value wherever the
@@ -31,12 +32,16 @@ func (d *discoverer) arguments() {
 		if !publicFunc(fn) || !imported(fn) {
 			continue
 		}
-		if !d.returnsRunning(fn.Signature) || takesData(fn.Signature) {
+		running := d.returnsRunning(fn.Signature)
+		if !running && !returnsFunc(fn.Signature) || takesData(fn.Signature) {
 			continue
 		}
 		for i, p := range fn.Params {
 			if !isBasicValue(p.Type()) || IsString(p.Type()) || p.Referrers() == nil || len(*p.Referrers()) == 0 {
 				continue
+			}
+			if !running && !captured(fn, p) {
+				continue // a handler's maker: only what the handler keeps is its setting
 			}
 			if d.fedByModule(fn, i, publicFunc) {
 				continue // the module passes it what it computed: a setting upstream (memdb.New(max(o.WriteBuffer, …)))
@@ -64,6 +69,47 @@ func (d *discoverer) arguments() {
 		}
 		d.addSite(o, s.Parent(), s, s.Pos(), "")
 	}
+}
+
+// returnsFunc reports whether a function returns a func value (a
+// handler or middleware its maker configures).
+func returnsFunc(sig *types.Signature) bool {
+	for v := range sig.Results().Variables() {
+		if _, ok := v.Type().Underlying().(*types.Signature); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// captured reports whether a closure fn makes captures its parameter p:
+// the func it returns keeps p as an object keeps a field. A functional
+// option's closure does not count: the fields it sets are the options.
+func captured(fn *ssa.Function, p *ssa.Parameter) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			mc, ok := instr.(*ssa.MakeClosure)
+			if !ok {
+				continue
+			}
+			if bases, _ := optionTargets(mc.Fn.(*ssa.Function)); len(bases) > 0 {
+				continue // a functional option: the fields it sets are the options
+			}
+			for _, v := range mc.Bindings {
+				if v == p {
+					return true
+				}
+				if alloc, ok := v.(*ssa.Alloc); ok && alloc.Referrers() != nil {
+					for _, r := range *alloc.Referrers() {
+						if st, ok := r.(*ssa.Store); ok && st.Addr == alloc && st.Val == p {
+							return true
+						}
+					}
+				}
+			}
+		}
+	}
+	return false
 }
 
 // passedTo follows a parameter that its function only hands on,

@@ -215,3 +215,21 @@ func (s *Session) Write(n int) {
 	defer s.mu.Unlock()
 	s.out.Malloc(n)
 }
+
+// Handler serves a request.
+type Handler func(n int) int
+
+// Limit makes a handler that keeps its limit, as an object keeps a
+// field: the limit is a setting of the handler it returns.
+func Limit(h Handler, limit int) Handler { // want option:"ctors.Limit(limit)"
+	return func(n int) int { return h(min(n, limit)) }
+}
+
+// Scale uses its factor once, to pick a handler: the handler keeps no
+// setting.
+func Scale(h Handler, factor int) Handler {
+	if factor > 1 {
+		return h
+	}
+	return func(n int) int { return h(n) + 1 }
+}
