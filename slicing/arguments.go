@@ -262,6 +262,64 @@ func (d *discoverer) setterMethods() {
 	}
 }
 
+// workerCounts creates the options a running object takes as the number
+// of goroutines a method of it starts (a consumer's
+// AddConcurrentHandlers(h, concurrency)): a number parameter of an
+// exported method of a running object of a package its users import
+// that bounds a loop starting a goroutine each turn. The option is named
+// after the method and its parameter and read at the parameter; one the
+// module's own code passes computed values is its plumbing.
+func (d *discoverer) workerCounts() {
+	for _, fn := range d.funcs {
+		recv := fn.Signature.Recv()
+		if recv == nil || !exported(fn) || !imported(fn) || len(fn.Params) != fn.Signature.Params().Len()+1 {
+			continue
+		}
+		if rs := structOf(recv.Type()); rs == nil || !d.running[rs] || d.config[rs] != nil {
+			continue
+		}
+		for i, p := range fn.Params[1:] {
+			if !isNumber(p.Type()) || !spawnsPer(fn, p) {
+				continue
+			}
+			name := recvName(recv.Type()) + "." + fn.Name() + "(" + p.Name() + ")"
+			if d.fedByModule(fn, i+1, exported) {
+				d.notes.add([]string{name, fn.Name()}, "%s: not an option: the module's own code calls it with values it computes (its plumbing, whose setting is upstream)", name)
+				continue
+			}
+			o := d.option(name, "argument", typeString(p.Type()))
+			d.notes.add([]string{name, fn.Name()}, "%s: an option: how many goroutines a method of a running object starts", name)
+			d.addSite(o, fn, p, p.Pos(), "")
+		}
+	}
+}
+
+// spawnsPer reports whether p bounds a loop of fn (its header compares
+// the parameter) that starts a goroutine each turn.
+func spawnsPer(fn *ssa.Function, p *ssa.Parameter) bool {
+	for _, l := range Loops(fn) {
+		br, ok := l.Header.Instrs[len(l.Header.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := br.Cond.(*ssa.BinOp)
+		if !ok || !fromArg(cmp.X, p, 0) && !fromArg(cmp.Y, p, 0) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			if !l.Contains(b) {
+				continue
+			}
+			for _, instr := range b.Instrs {
+				if _, ok := instr.(*ssa.Go); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // forwardsToSetter reports whether fn hands its parameter p, unchanged,
 // to a method of an object its receiver holds in a field, which stores
 // it as given into a field of that object (see storesInto) that the

@@ -233,3 +233,28 @@ func Scale(h Handler, factor int) Handler {
 	}
 	return func(n int) int { return h(n) + 1 }
 }
+
+// Consumer hands messages to the handlers it starts.
+type Consumer struct {
+	mu       sync.Mutex
+	messages chan int
+}
+
+// AddHandlers starts workers goroutines, each serving messages: how many
+// is a setting, though the method keeps no field of it.
+func (c *Consumer) AddHandlers(h Handler, workers int) { // want option:"Consumer.AddHandlers(workers)" style:"argument"
+	for i := 0; i < workers; i++ {
+		go func() {
+			for m := range c.messages {
+				h(m)
+			}
+		}()
+	}
+}
+
+// Drain takes n messages itself: a count of work, no goroutines.
+func (c *Consumer) Drain(n int) {
+	for i := 0; i < n; i++ {
+		<-c.messages
+	}
+}
