@@ -206,12 +206,33 @@ func (d *discoverer) fedByModule(fn *ssa.Function, i int, public func(*ssa.Funct
 		if i >= len(args) {
 			continue
 		}
-		if p, ok := args[i].(*ssa.Parameter); ok && public(p.Parent()) || isConstant(args[i]) {
+		if p, ok := args[i].(*ssa.Parameter); ok && public(p.Parent()) || isConstant(args[i]) || machineDefault(args[i]) {
 			continue
 		}
 		return true
 	}
 	return false
+}
+
+// machineDefault reports whether v is a default the machine gives, not
+// a value the module computes: a query of package runtime with constant
+// arguments only (runtime.GOMAXPROCS(0), runtime.NumCPU()), as a
+// constructor or a reset passes it.
+func machineDefault(v ssa.Value) bool {
+	c, ok := v.(*ssa.Call)
+	if !ok || c.Call.IsInvoke() {
+		return false
+	}
+	callee := c.Call.StaticCallee()
+	if callee == nil || callee.Pkg == nil || callee.Pkg.Pkg.Path() != "runtime" {
+		return false
+	}
+	for _, a := range c.Call.Args {
+		if !isConstant(a) {
+			return false
+		}
+	}
+	return true
 }
 
 // publicFunc reports whether fn is an exported package-level function.

@@ -7,6 +7,7 @@ package ctors
 
 import (
 	"io"
+	"runtime"
 	"sync"
 )
 
@@ -257,4 +258,40 @@ func (c *Consumer) Drain(n int) {
 	for i := 0; i < n; i++ {
 		<-c.messages
 	}
+}
+
+// Workers runs jobs on a number of goroutines its user may change.
+type Workers struct {
+	mu sync.Mutex
+	n  int
+}
+
+// NewWorkers starts with one worker per CPU: a default the machine
+// gives, which does not make SetCount the module's plumbing.
+func NewWorkers() *Workers {
+	w := &Workers{}
+	w.SetCount(runtime.NumCPU())
+	return w
+}
+
+// SetCount keeps its count.
+func (w *Workers) SetCount(n int) { // want option:"Workers.SetCount(n)" style:"setter"
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.n = n
+}
+
+// Grow adds to the count, which the module's own code computes: state.
+func (w *Workers) Grow() {
+	w.mu.Lock()
+	n := w.n
+	w.mu.Unlock()
+	w.SetTarget(n * 2)
+}
+
+// SetTarget keeps a target the module computes in Grow: plumbing.
+func (w *Workers) SetTarget(n int) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.n = n
 }
