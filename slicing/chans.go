@@ -74,9 +74,10 @@ func (a *Analysis) allOrigins(ch ssa.Value) ([]any, bool) {
 	return out, true
 }
 
-// noteSend records ch, a channel that instr sends on or hands to code
-// that is not analysed, for Signal: by its origins, or by its type when
-// they are unknown. It runs once the call graph is built.
+// noteSend records ch, a channel analysed code sends on or hands to
+// code that is not analysed, for Signal: by its origins, or by its
+// element type when they are unknown. It runs once the call graph is
+// built.
 func (a *Analysis) noteSend(ch ssa.Value) {
 	origins, ok := a.allOrigins(ch)
 	if !ok {
