@@ -132,7 +132,6 @@ func TestEstimate(t *testing.T) {
 		serverMethod(prog, "flush"):     est.Operations,
 		serverMethod(prog, "tick"):      est.Ticks,
 		serverMethod(prog, "tickQuit"):  est.Ticks,
-		serverMethod(prog, "tickLater"): est.Ticks,
 		serverMethod(prog, "tickWake"):  est.Operations,
 		serverMethod(prog, "tickReply"): est.Operations,
 		member(prog, "drain"):           est.LoopTrips,

@@ -69,13 +69,12 @@ func start(s *server) {
 	go s.serve()
 	go func() { s.flush() }()
 	go s.batch()
-	go s.tick(time.NewTicker(time.Second))
+	runner{}.Go(s.tick)
 	go s.tickQuit(time.NewTicker(time.Second))
 	go s.tickWake(time.NewTicker(time.Second))
 	q := make(chan *request)
 	go s.tickReply(time.NewTicker(time.Second), q)
 	go answer(q)
-	runner{}.Go(s.tickLater)
 	for i := 0; i < 3; i++ { // not a goroutine's loop
 		s.n += i
 	}
@@ -102,8 +101,9 @@ func (s *server) flush() {
 
 // tick waits for a ticker's ticks or the end, never for a request: a
 // periodic loop, which runs as often as the ticker fires, not a service
-// loop.
-func (s *server) tick(t *time.Ticker) {
+// loop. start runs it through a method value: a goroutine too.
+func (s *server) tick() {
+	t := time.NewTicker(time.Second)
 	for {
 		select {
 		case <-t.C:
@@ -151,19 +151,6 @@ func notify(c chan<- bool) { c <- true }
 type runner struct{}
 
 func (runner) Go(f func()) { go func() { f() }() }
-
-// tickLater is tick started through a method value: a goroutine too.
-func (s *server) tickLater() {
-	t := time.NewTicker(time.Second)
-	for {
-		select {
-		case <-t.C:
-			s.n++
-		case <-s.done:
-			return
-		}
-	}
-}
 
 type request struct{ done chan error }
 
