@@ -205,7 +205,7 @@ func (d *discoverer) structs() error {
 			if d.config[s] == nil && d.stateful(s) {
 				continue // a running object referenced from the settings
 			}
-			if d.config[s] == nil && nt != nil && d.container(nt) {
+			if d.config[s] == nil && nt != nil && d.dataContainer(nt) {
 				// Data the program fills, kept beside settings.
 				d.notes.add([]string{fullName(nt)}, "%s: not configuration: a container of data the program fills (its methods append to it), though nested in configuration (field %s)", fullName(nt), si.s.Field(i).Name())
 				continue
@@ -1153,13 +1153,12 @@ func appendsTo(fn *ssa.Function, appended map[*types.TypeName]map[int]bool) {
 			if bi, ok := call.Call.Value.(*ssa.Builtin); !ok || bi.Name() != "append" {
 				continue
 			}
-			i := -2
+			var i int
 			if fa, ok := st.Addr.(*ssa.FieldAddr); ok && fa.X == self {
 				i = fa.Field
 			} else if st.Addr == self {
 				i = -1
-			}
-			if i == -2 {
+			} else {
 				continue
 			}
 			tn := nt.Origin().Obj()
@@ -1171,12 +1170,12 @@ func appendsTo(fn *ssa.Function, appended map[*types.TypeName]map[int]bool) {
 	}
 }
 
-// container reports whether t, or what it points to, is a container of
+// dataContainer reports whether t, or what it points to, is a container of
 // data the program fills rather than a setting: a type whose methods
 // append to it, or a struct whose methods append to every exported
 // field it has (a column's bytes and offsets; not a settings struct that
 // also keeps a list, whose other fields stay settings).
-func (d *discoverer) container(t types.Type) bool {
+func (d *discoverer) dataContainer(t types.Type) bool {
 	t = types.Unalias(t)
 	if p, ok := t.(*types.Pointer); ok {
 		t = types.Unalias(p.Elem())
@@ -1202,11 +1201,11 @@ func (d *discoverer) container(t types.Type) bool {
 }
 
 // heldContainer returns the name of an exported field of s that is a
-// container (see container), "" when none is: s then holds data the
+// container (see dataContainer), "" when none is: s then holds data the
 // program fills (a decoded packet's columns), not settings.
 func (d *discoverer) heldContainer(s *types.Struct) string {
 	for i := range s.NumFields() {
-		if s.Field(i).Exported() && d.container(s.Field(i).Type()) {
+		if s.Field(i).Exported() && d.dataContainer(s.Field(i).Type()) {
 			return s.Field(i).Name()
 		}
 	}
