@@ -264,7 +264,7 @@ func TestRankLegend(t *testing.T) {
 			t.Errorf("the rank legend does not explain the influence %q", kind)
 		}
 	}
-	for _, unit := range []string{"CPU", "MEM", "IO", "LAT", "SYNC", "RET", "TOTAL", "INFLUENCE", "0 to 6", "significant digits", "k, M, G"} {
+	for _, unit := range []string{"CPU", "MEM", "IO", "LAT", "SYNC", "RET", "TOTAL", "INFLUENCE", "0 to 1.06", "significant digits", "k, M, G"} {
 		if !strings.Contains(report.RankLegend, unit) {
 			t.Errorf("the rank legend does not explain %s", unit)
 		}

@@ -155,7 +155,7 @@ func newSARIFLog(run sarifRun) sarifLog {
 
 func sarifSuspect(o RankOption, count int) sarifResult {
 	s := o.Score
-	msg := fmt.Sprintf("Option %s is a suspect: rank %d of %d, total %s of 6 (CPU %s, MEM %s, IO %s, LAT %s, SYNC %s, RET %s); influence %s",
+	msg := fmt.Sprintf("Option %s is a suspect: rank %d of %d, total %s (CPU %s, MEM %s, IO %s, LAT %s, SYNC %s, RET %s); influence %s",
 		o.Name, o.Rank, count, num(s.Total), num(s.CPU), num(s.MEM), num(s.IO), num(s.LAT), num(s.SYNC), num(s.RET), o.influence())
 	if l := o.first; l != nil {
 		msg += fmt.Sprintf("; %s of it at %s", share(l.Share), l)

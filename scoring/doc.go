@@ -54,8 +54,9 @@
 // grows with an argument the option reaches (a compression level, marked
 // `scales` in the catalogue) weighs LoopTrips times in that resource.
 //
-// The ranking total is the sum of the three per-type scores, each divided
-// by its maximum over all options. The top percent (configs.Settings.Top)
+// The ranking total divides each resource's score by its maximum over all
+// options and takes the largest of these shares, plus a hundredth of
+// their sum (see normalise). The top percent (configs.Settings.Top)
 // of options with a non-zero total are the suspects.
 //
 // Approximations: static frequencies assume every loop runs LoopTrips

@@ -14,6 +14,7 @@ import (
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
+	"gonum.org/v1/gonum/floats"
 
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/counts"
@@ -990,7 +991,8 @@ func closureFrequency(fn, parent *ssa.Function, get func(*ssa.Function) float64,
 }
 
 // normalise fills in the totals: each resource divided by its maximum
-// over the options, summed; and the lines' totals and shares.
+// over the options, the largest of these shares with a hundredth of
+// their sum; and the lines' totals and shares.
 // minShare is the least share of the largest work column a column is
 // divided by.
 const minShare = 0.01
@@ -1012,41 +1014,45 @@ func normalise(scores []*Score) {
 	// program's heaviest work.
 	floor := minShare * max(m.CPU, m.MEM, m.IO, m.LAT, m.SYNC)
 	m.CPU, m.MEM, m.IO, m.LAT, m.SYNC = max(m.CPU, floor), max(m.MEM, floor), max(m.IO, floor), max(m.LAT, floor), max(m.SYNC, floor)
-	norm := func(c Cost) float64 {
-		t := 0.0
-		if m.CPU > 0 {
-			t += c.CPU / m.CPU
-		}
-		if m.MEM > 0 {
-			t += c.MEM / m.MEM
-		}
-		if m.IO > 0 {
-			t += c.IO / m.IO
-		}
-		if m.LAT > 0 {
-			t += c.LAT / m.LAT
-		}
-		if m.SYNC > 0 {
-			t += c.SYNC / m.SYNC
-		}
-		if m.RET > 0 {
-			t += c.RET / m.RET
-		}
-		return t
+	// A column divided by its maximum says how much of the heaviest such
+	// work among the options this one moves. The option's total is its
+	// largest such share, the resource it moves most, with a hundredth of
+	// their sum to order options whose largest shares are alike. A sum
+	// would rank an option that gates some of everything (a mode deciding
+	// a whole start-up) over one that moves most of one resource (the
+	// sync flag, the compression level).
+	shares := func(c Cost) []float64 {
+		return []float64{ratio(c.CPU, m.CPU), ratio(c.MEM, m.MEM), ratio(c.IO, m.IO), ratio(c.LAT, m.LAT), ratio(c.SYNC, m.SYNC), ratio(c.RET, m.RET)}
 	}
 	for _, sc := range scores {
-		sc.Total = norm(sc.Cost)
+		s := shares(sc.Cost)
+		sum := floats.Sum(s)
+		sc.Total = floats.Max(s) + sumWeight*sum
+		// A line's share is its part of the option's normalised work,
+		// and its total that share of the option's.
 		for i := range sc.Lines {
 			l := &sc.Lines[i]
-			l.Total = norm(l.Cost)
-			if sc.Total > 0 {
-				l.Share = l.Total / sc.Total
+			if sum > 0 {
+				l.Share = floats.Sum(shares(l.Cost)) / sum
 			}
+			l.Total = l.Share * sc.Total
 		}
 		slices.SortFunc(sc.Lines, func(x, y Line) int {
 			return cmp.Or(cmp.Compare(y.Total, x.Total), cmp.Compare(x.Pos, y.Pos))
 		})
 	}
+}
+
+// sumWeight is the weight of the sum of an option's column shares in its
+// total, beside the largest (see normalise).
+const sumWeight = 0.01
+
+// ratio is x/m, or 0 when m is.
+func ratio(x, m float64) float64 {
+	if m <= 0 {
+		return 0
+	}
+	return x / m
 }
 
 // Top returns the line contributing most, or nil.

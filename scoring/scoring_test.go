@@ -794,21 +794,28 @@ func TestSync(t *testing.T) {
 // TestNormaliseSliver checks that a work column whose largest value is a
 // sliver of the heaviest column's does not give its largest value a full
 // point: an option making one IO call ranks far below one moving millions
-// of instructions, while columns of comparable size each count whole.
+// of instructions. It checks too that an option's total is its largest
+// column share (with a hundredth of their sum): one moving the heaviest
+// CPU work ranks above one moving a good part of two resources, which a
+// sum of the shares would put first.
 func TestNormaliseSliver(t *testing.T) {
 	tot := scoring.Normalise([]scoring.Cost{
 		{CPU: 100e6},           // the heaviest work
 		{IO: 15e3},             // an IO call or two: 0.015% of it
 		{CPU: 50e6, LAT: 80e6}, // waiting of the same order as the work
+		{CPU: 60e6, LAT: 60e6}, // some of both
 	})
-	if tot[0] != 1 {
-		t.Errorf("heaviest CPU: total %v, want 1", tot[0])
+	if math.Abs(tot[0]-1.01) > 1e-9 {
+		t.Errorf("heaviest CPU: total %v, want 1 + 1/100", tot[0])
 	}
 	if tot[1] > 0.02 {
 		t.Errorf("sliver of IO: total %v, want at most 0.02 (its share of 1%% of the heaviest column)", tot[1])
 	}
-	if math.Abs(tot[2]-1.5) > 1e-9 {
-		t.Errorf("comparable columns: total %v, want 0.5 + 1", tot[2])
+	if math.Abs(tot[2]-1.015) > 1e-9 {
+		t.Errorf("comparable columns: total %v, want the largest share 1 + (0.5 + 1)/100", tot[2])
+	}
+	if math.Abs(tot[3]-0.7635) > 1e-9 || tot[3] >= tot[0] {
+		t.Errorf("some of both: total %v, want 0.75 + (0.6 + 0.75)/100, below the heaviest CPU's %v", tot[3], tot[0])
 	}
 }
 
