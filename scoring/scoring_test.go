@@ -390,8 +390,9 @@ func TestMaxCallFrequency(t *testing.T) {
 }
 
 // TestTimers checks that a timer bounding a failure and one nobody
-// receives from cost no latency, while a batching delay and a backoff do,
-// and that an AfterFunc timer's period is charged with what it runs.
+// receives from cost no latency, while a batching delay, a backoff and a
+// wait for a worker's reply do, and that an AfterFunc timer's period is
+// charged with what it runs.
 func TestTimers(t *testing.T) {
 	prog, a, opts, s := setup(t, "timers")
 	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
@@ -411,6 +412,14 @@ func TestTimers(t *testing.T) {
 		if lat[name] == 0 {
 			t.Errorf("%s: no latency; a timer waited through costs some", name)
 		}
+	}
+	// A write that waits for the flusher's reply waits for a turn of its
+	// loop (a write and a sync); one that only asks for a flush does not.
+	if lat["Config.PauseAt"] == 0 {
+		t.Errorf("Config.PauseAt: no latency; the write waits for the flusher's reply")
+	}
+	if lat["Config.KickAt"] != 0 {
+		t.Errorf("Config.KickAt costs latency %g; nobody waits for the flush it asks for, want 0", lat["Config.KickAt"])
 	}
 	// A ticker's period, and a delay waited before each turn of a loop,
 	// decide how often the work each tick triggers runs: the writes and

@@ -20,10 +20,16 @@ type weigher struct {
 	weights configs.Weights
 	calls   map[ssa.CallInstruction]Cost
 	trips   float64 // elements of an allocation the option sizes
+	est     configs.Estimates
+
+	waits map[ssa.Instruction]float64 // replyWait's memo
+	turns map[*ssa.Function]float64   // turn's memo
+	costs *Costs                      // turn's static costs, made on first use
 }
 
 func newWeigher(a *slicing.Analysis, s *configs.Settings) *weigher {
-	return &weigher{a: a, weights: s.Weights, calls: make(map[ssa.CallInstruction]Cost), trips: s.Estimates.LoopTrips}
+	return &weigher{a: a, weights: s.Weights, calls: make(map[ssa.CallInstruction]Cost), trips: s.Estimates.LoopTrips, est: s.Estimates,
+		waits: make(map[ssa.Instruction]float64), turns: make(map[*ssa.Function]float64)}
 }
 
 // Kind names an instruction as the weight table does: "binop.QUO",
@@ -179,6 +185,7 @@ func (w *weigher) cost(instr ssa.Instruction) Cost {
 	}
 	c := Cost{CPU: w.lookup("cpu", kind, op), MEM: w.lookup("mem", kind, op), IO: w.lookup("io", kind, op), SYNC: w.lookup("sync", kind, op)}
 	c.MEM *= pages(instr)
+	c.LAT += w.replyWait(instr)
 	if call, ok := instr.(ssa.CallInstruction); ok {
 		if _, builtin := call.Common().Value.(*ssa.Builtin); !builtin {
 			rc, ok := w.calls[call]
@@ -330,4 +337,93 @@ func (w *weigher) ownCPU(freq func(*ssa.Function) counts.Frequencies) func(*ssa.
 		}
 		return sum
 	}
+}
+
+// replyWait is how long a receive waits for a worker's answer, in the
+// ranking's units: the work of one turn of the goroutine loop that
+// answers it (a request carrying its reply channel to a compaction or
+// flush loop, waited on until the work is done; see
+// slicing.Analysis.Repliers), the costliest where several may answer;
+// 0 for any other receive. What the worker does is its own work, not
+// the caller's: the caller waits, so it is LAT.
+func (w *weigher) replyWait(instr ssa.Instruction) float64 {
+	var chans []ssa.Value
+	switch x := instr.(type) {
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			chans = []ssa.Value{x.X}
+		}
+	case *ssa.Select:
+		if x.Blocking {
+			for _, st := range x.States {
+				if st.Dir == types.RecvOnly {
+					chans = append(chans, st.Chan)
+				}
+			}
+		}
+	}
+	if len(chans) == 0 {
+		return 0
+	}
+	if v, ok := w.waits[instr]; ok {
+		return v
+	}
+	wait := 0.0
+	for _, ch := range chans {
+		for _, r := range w.a.Repliers(ch, instr.Parent()) {
+			wait = max(wait, w.turn(r))
+		}
+	}
+	w.waits[instr] = wait
+	return wait
+}
+
+// maxTurnCalls bounds how many calls above a replier turn looks for the
+// goroutine loop it runs in.
+const maxTurnCalls = 2
+
+// turn is the work of one turn of the worker's loop fn runs in, at
+// static frequencies: the outermost loop of a goroutine, fn itself or
+// one calling it (up to maxTurnCalls calls above) around the call, when
+// that loop serves requests (see serviceLoop); 0 when there is none.
+func (w *weigher) turn(fn *ssa.Function) float64 {
+	if v, ok := w.turns[fn]; ok {
+		return v
+	}
+	w.turns[fn] = 0 // while it is weighed: a reply waited for within the turn adds nothing
+	if w.costs == nil {
+		w.costs = &Costs{a: w.a, w: w, est: w.est, static: make(map[*ssa.Function]counts.Frequencies)}
+		w.costs.perCall = newUnderBranch(w, w.costs.estimate, w.a.Limits().MaxWhole) // as deep as the options' own work is followed
+	}
+	type site struct {
+		fn    *ssa.Function
+		block *ssa.BasicBlock // the call's block, nil for the replier itself
+	}
+	v := 0.0
+	sites := []site{{fn, nil}}
+	for depth := 0; depth <= maxTurnCalls && v == 0 && len(sites) > 0; depth++ {
+		var up []site
+		for _, s := range sites {
+			if spawned(w.a, s.fn) {
+				var outer *slicing.Loop
+				for _, l := range w.a.Loops(s.fn) {
+					if (s.block == nil || l.Contains(s.block)) && (outer == nil || l.Contains(outer.Header) && l != outer) {
+						outer = l
+					}
+				}
+				if outer != nil && !serviceLoop(s.fn, outer, loopWaits(s.fn, outer)) {
+					outer = nil // a goroutine doing one piece of work, not a worker serving requests
+				}
+				if outer != nil {
+					v = max(v, w.costs.Trip(s.fn, outer))
+				}
+			}
+			for _, c := range w.a.Callers(s.fn) {
+				up = append(up, site{c.Parent(), c.Block()})
+			}
+		}
+		sites = up
+	}
+	w.turns[fn] = v
+	return v
 }

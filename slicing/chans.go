@@ -1,8 +1,10 @@
 package slicing
 
 import (
+	"cmp"
 	"go/token"
 	"go/types"
+	"slices"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -78,7 +80,7 @@ func (a *Analysis) allOrigins(ch ssa.Value) ([]any, bool) {
 // code that is not analysed, for Signal: by its origins, or by its
 // element type when they are unknown. It runs once the call graph is
 // built.
-func (a *Analysis) noteSend(ch ssa.Value) {
+func (a *Analysis) noteSend(ch ssa.Value, by *ssa.Function) {
 	origins, ok := a.allOrigins(ch)
 	if !ok {
 		a.sentUnknown.Set(chanElem(ch.Type()), true)
@@ -86,7 +88,36 @@ func (a *Analysis) noteSend(ch ssa.Value) {
 	}
 	for _, o := range origins {
 		a.sent[o] = true
+		if by != nil && !slices.Contains(a.senders[o], by) {
+			a.senders[o] = append(a.senders[o], by)
+		}
 	}
+}
+
+// Repliers returns the analysed functions that answer a receive from ch
+// in fn when ch is a reply channel: every channel it may be was made in
+// fn itself, afresh on each call, and other functions send on it (a
+// request carrying its reply channel to a worker's loop, which answers
+// when it has done the work). Nil for any other channel.
+func (a *Analysis) Repliers(ch ssa.Value, fn *ssa.Function) []*ssa.Function {
+	origins, ok := a.chanOrigins(ch, make(map[ssa.Value]bool), 0)
+	if !ok || len(origins) == 0 {
+		return nil
+	}
+	var out []*ssa.Function
+	for _, o := range origins {
+		m, ok := o.(*ssa.MakeChan)
+		if !ok || m.Parent() != fn {
+			return nil
+		}
+		for _, s := range a.senders[o] {
+			if s != fn && !slices.Contains(out, s) {
+				out = append(out, s)
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y *ssa.Function) int { return cmp.Compare(x.String(), y.String()) })
+	return out
 }
 
 // noteSends records, for Signal, the channels fn sends on and those it
@@ -97,11 +128,11 @@ func (a *Analysis) noteSends(fn *ssa.Function) {
 		for _, instr := range b.Instrs {
 			switch x := instr.(type) {
 			case *ssa.Send:
-				a.noteSend(x.Chan)
+				a.noteSend(x.Chan, fn)
 			case *ssa.Select:
 				for _, st := range x.States {
 					if st.Dir == types.SendOnly {
-						a.noteSend(st.Chan)
+						a.noteSend(st.Chan, fn)
 					}
 				}
 			case ssa.CallInstruction:
@@ -114,7 +145,7 @@ func (a *Analysis) noteSends(fn *ssa.Function) {
 				}
 				for _, arg := range common.Args {
 					if _, ok := arg.Type().Underlying().(*types.Chan); ok {
-						a.noteSend(arg)
+						a.noteSend(arg, nil)
 					}
 				}
 			}

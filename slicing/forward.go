@@ -150,6 +150,9 @@ type Analysis struct {
 	// types of those whose origin is unknown (Signal).
 	sent        map[any]bool
 	sentUnknown typeutil.Map
+	// senders holds, by origin, the analysed functions that send on the
+	// channels of that origin (Repliers).
+	senders map[any][]*ssa.Function
 
 	mu         sync.Mutex // guards the memos below: Forward slices in parallel
 	postdom    map[*ssa.Function]*PostDom
@@ -284,7 +287,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 			}
 		})
 	}
-	a.sent = make(map[any]bool)
+	a.sent, a.senders = make(map[any]bool), make(map[any][]*ssa.Function)
 	for _, fn := range a.funcs {
 		a.noteSends(fn)
 	}

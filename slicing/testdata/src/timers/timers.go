@@ -1,5 +1,6 @@
 // Package timers holds the three uses of a timer: a deadline that only
-// bounds a failure, a batching delay, and a backoff waited through.
+// bounds a failure, a batching delay, and a backoff waited through; and
+// a wait for a worker's reply (stall.go).
 package timers
 
 import (
@@ -21,6 +22,8 @@ type Config struct {
 	SendTimeout    time.Duration // a deadline whose timer a deferred closure stops and drains
 	GossipEvery    time.Duration // a ticker's period: how often the work each tick triggers runs
 	ExchangeEvery  time.Duration // a delay waited before each exchange: how often it runs
+	PauseAt        int           // a count at which a write waits for the flusher's reply
+	KickAt         int           // a count at which a write asks for a flush and goes on
 }
 
 var errTimeout = errors.New("timeout")
