@@ -51,7 +51,7 @@ type Score struct {
 	Influence slicing.Influence
 	Size      Size    // of the slice
 	Cost      Cost    // Score_type per resource
-	Total     float64 // sum of the costs normalised by their maxima over options
+	Total     float64 // the largest of the costs normalised by their maxima over options, plus a hundredth of their sum (see normalise)
 	Rank      int     // 1 for the highest total (the library's options before its commands')
 	Suspect   bool    // in the top percent, not ignored
 	// Command says the option belongs to a command bundled with a library
@@ -86,8 +86,8 @@ type Line struct {
 	Pos   string // file:line relative to the module root
 	Func  *ssa.Function
 	Cost  Cost
-	Total float64 // normalised as Score.Total
-	Share float64 // of the option's total
+	Total float64 // Share of the option's Score.Total
+	Share float64 // of the option's normalised work, its columns each divided by their maximum over the options, summed
 }
 
 // Counts supplies measured block frequencies and call counts, as
