@@ -415,8 +415,10 @@ func TestTimers(t *testing.T) {
 	}
 	// A write that waits for the flusher's reply waits for a turn of its
 	// loop (a write and a sync); one that only asks for a flush does not.
-	if lat["Config.PauseAt"] == 0 {
-		t.Errorf("Config.PauseAt: no latency; the write waits for the flusher's reply")
+	for _, name := range []string{"Config.PauseAt", "Config.DrainAt"} {
+		if lat[name] == 0 {
+			t.Errorf("%s: no latency; the write waits for the flusher's reply", name)
+		}
 	}
 	if lat["Config.KickAt"] != 0 {
 		t.Errorf("Config.KickAt costs latency %g; nobody waits for the flush it asks for, want 0", lat["Config.KickAt"])

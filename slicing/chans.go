@@ -88,15 +88,37 @@ func (a *Analysis) noteSend(ch ssa.Value, by *ssa.Function) {
 	}
 	for _, o := range origins {
 		a.sent[o] = true
-		if by != nil && !slices.Contains(a.senders[o], by) {
-			a.senders[o] = append(a.senders[o], by)
+		if by != nil {
+			a.answers(o, by)
 		}
+	}
+}
+
+// answers records that fn sends on or closes the channels of origin o.
+func (a *Analysis) answers(o any, fn *ssa.Function) {
+	if !slices.Contains(a.senders[o], fn) {
+		a.senders[o] = append(a.senders[o], fn)
+	}
+}
+
+// noteClose records fn as answering on ch, which it closes (a worker
+// closing a request's done channel when the work is done), for
+// Repliers; a closed channel carries no value, so Signal does not count
+// it as sent on.
+func (a *Analysis) noteClose(ch ssa.Value, fn *ssa.Function) {
+	origins, ok := a.allOrigins(ch)
+	if !ok {
+		return
+	}
+	for _, o := range origins {
+		a.answers(o, fn)
 	}
 }
 
 // Repliers returns the analysed functions that answer a receive from ch
 // in fn when ch is a reply channel: every channel it may be was made in
-// fn itself, afresh on each call, and other functions send on it (a
+// fn itself, afresh on each call, and other functions send on it or
+// close it (a
 // request carrying its reply channel to a worker's loop, which answers
 // when it has done the work). Nil for any other channel.
 func (a *Analysis) Repliers(ch ssa.Value, fn *ssa.Function) []*ssa.Function {
@@ -140,8 +162,11 @@ func (a *Analysis) noteSends(fn *ssa.Function) {
 				if callee := common.StaticCallee(); callee != nil && a.user[callee] {
 					continue // a parameter, traced back from the sends in it
 				}
-				if _, ok := common.Value.(*ssa.Builtin); ok {
-					continue // close, len, cap
+				if b, ok := common.Value.(*ssa.Builtin); ok {
+					if b.Name() == "close" {
+						a.noteClose(common.Args[0], fn)
+					}
+					continue // close answers but sends nothing (Signal); len, cap
 				}
 				for _, arg := range common.Args {
 					if _, ok := arg.Type().Underlying().(*types.Chan); ok {

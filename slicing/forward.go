@@ -150,8 +150,8 @@ type Analysis struct {
 	// types of those whose origin is unknown (Signal).
 	sent        map[any]bool
 	sentUnknown typeutil.Map
-	// senders holds, by origin, the analysed functions that send on the
-	// channels of that origin (Repliers).
+	// senders holds, by origin, the analysed functions that send on or
+	// close the channels of that origin (Repliers).
 	senders map[any][]*ssa.Function
 
 	mu         sync.Mutex // guards the memos below: Forward slices in parallel

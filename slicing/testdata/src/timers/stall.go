@@ -4,8 +4,9 @@ import "os"
 
 // Store's writes hand the flushes to a flusher goroutine. A write that
 // finds too much pending waits until the flusher has written and synced
-// it (PauseAt: a write stall); one that only asks for a flush goes on at
-// once (KickAt).
+// it (PauseAt: a write stall, answered on a channel; DrainAt, answered
+// by closing one); one that only asks for a flush goes on at once
+// (KickAt).
 type Store struct {
 	cfg     Config
 	pending int
@@ -13,7 +14,10 @@ type Store struct {
 	f       *os.File
 }
 
-type flushReq struct{ done chan error }
+type flushReq struct {
+	done chan error    // the flush's error, sent when it is done
+	fin  chan struct{} // closed when it is done
+}
 
 // Open starts the flusher.
 func Open(cfg Config, f *os.File) *Store {
@@ -31,6 +35,9 @@ func (s *Store) flusher() {
 		if r.done != nil {
 			r.done <- err
 		}
+		if r.fin != nil {
+			close(r.fin)
+		}
 	}
 }
 
@@ -45,9 +52,14 @@ func (s *Store) Put() error {
 	}
 	if s.pending >= s.cfg.PauseAt {
 		done := make(chan error)
-		s.reqs <- flushReq{done}
+		s.reqs <- flushReq{done: done}
 		s.pending = 0
 		return <-done
+	}
+	if s.pending >= s.cfg.DrainAt {
+		fin := make(chan struct{})
+		s.reqs <- flushReq{fin: fin}
+		<-fin
 	}
 	return nil
 }

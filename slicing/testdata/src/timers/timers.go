@@ -24,6 +24,7 @@ type Config struct {
 	ExchangeEvery  time.Duration // a delay waited before each exchange: how often it runs
 	PauseAt        int           // a count at which a write waits for the flusher's reply
 	KickAt         int           // a count at which a write asks for a flush and goes on
+	DrainAt        int           // a count at which a write waits for the flusher to close its done channel
 }
 
 var errTimeout = errors.New("timeout")
