@@ -994,8 +994,11 @@ func closureFrequency(fn, parent *ssa.Function, get func(*ssa.Function) float64,
 // over the options, the largest of these shares with a hundredth of
 // their sum; and the lines' totals and shares.
 // minShare is the least share of the largest work column a column is
-// divided by.
-const minShare = 0.01
+// divided by. The total being the largest share, the leader of a column
+// that is a sliver of the program's work would otherwise rank with the
+// leader of the heaviest; 1%, enough while the shares were summed, let
+// an IO call or two take a full point.
+const minShare = 0.02
 
 func normalise(scores []*Score) {
 	var m Cost
@@ -1010,8 +1013,8 @@ func normalise(scores []*Score) {
 	// The work columns count weighted executions alike: one whose largest
 	// value is a sliver of the largest column's (an IO call or two in a
 	// program whose options move millions of instructions) is divided by
-	// that sliver, so that its largest value does not weigh as much as the
-	// program's heaviest work.
+	// minShare of the largest instead, so that its largest value does not
+	// weigh as much as the program's heaviest work.
 	floor := minShare * max(m.CPU, m.MEM, m.IO, m.LAT, m.SYNC)
 	m.CPU, m.MEM, m.IO, m.LAT, m.SYNC = max(m.CPU, floor), max(m.MEM, floor), max(m.IO, floor), max(m.LAT, floor), max(m.SYNC, floor)
 	// A column divided by its maximum says how much of the heaviest such

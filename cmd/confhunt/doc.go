@@ -39,7 +39,7 @@ printed. Retained memory (RET) is what a number option sizes, bounds or
 counts (a loop making objects) and the program keeps (stored, queued,
 returned), once per site. The
 table shows the total (the six resources each normalised by their
-maximum over the options, a work column by at least 1% of the largest
+maximum over the options, a work column by at least 2% of the largest
 work column's: the largest of these shares, plus a hundredth of their
 sum), the per-resource scores,
 how the option acts (size, trip, path, conc, time, io, bound, lock) and the
