@@ -118,9 +118,8 @@ func (a *Analysis) noteClose(ch ssa.Value, fn *ssa.Function) {
 // Repliers returns the analysed functions that answer a receive from ch
 // in fn when ch is a reply channel: every channel it may be was made in
 // fn itself, afresh on each call, and other functions send on it or
-// close it (a
-// request carrying its reply channel to a worker's loop, which answers
-// when it has done the work). Nil for any other channel.
+// close it (a request carrying its reply channel to a worker's loop,
+// which answers when it has done the work). Nil for any other channel.
 func (a *Analysis) Repliers(ch ssa.Value, fn *ssa.Function) []*ssa.Function {
 	origins, ok := a.chanOrigins(ch, make(map[ssa.Value]bool), 0)
 	if !ok || len(origins) == 0 {
@@ -144,7 +143,8 @@ func (a *Analysis) Repliers(ch ssa.Value, fn *ssa.Function) []*ssa.Function {
 
 // noteSends records, for Signal, the channels fn sends on and those it
 // passes to functions that are not analysed (signal.Notify(c), a
-// library's worker).
+// library's worker); and, for Repliers, fn as answering on the channels
+// it sends on or closes.
 func (a *Analysis) noteSends(fn *ssa.Function) {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
