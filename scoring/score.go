@@ -515,28 +515,28 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					// The option sizes this allocation: count its elements
 					// as a loop's trips.
 					if v, ok := instr.(ssa.Value); ok && number && retained(v) {
-						ret += c.MEM * w.trips
+						ret += c.MEM * w.est.LoopTrips
 					}
-					c.MEM *= w.trips
+					c.MEM *= w.est.LoopTrips
 				}
 				if controlled && !data && !number && allocates(instr) && keptInField(instr.(ssa.Value)) {
 					// Whether memory is kept at all, where a flag decides
 					// it (its own buffer per connection, or a shared pool):
 					// once per site, as much as one allocation of it.
-					ret += c.MEM * w.trips
+					ret += c.MEM * w.est.LoopTrips
 				}
 				if controlled && number && looped != nil && looped[b.Index] && fs.Influence[instr]&slicing.Size == 0 && keptObject(instr, func(b *ssa.BasicBlock) bool { return looped[b.Index] }) {
 					// The option counts objects the program keeps (an
 					// encoder per worker, a pool's connections): what one
 					// costs, times the loop's trips, is retained.
-					ret += c.MEM * w.trips
+					ret += c.MEM * w.est.LoopTrips
 				}
 				if fs.Influence[instr]&slicing.Bound != 0 {
 					// The option bounds a container: what it holds stays
 					// in memory, about a sized allocation per check.
-					c.MEM += w.lookup("mem", "make.slice", "") * w.trips
+					c.MEM += w.lookup("mem", "make.slice", "") * w.est.LoopTrips
 					if number {
-						ret += w.lookup("mem", "make.slice", "") * w.trips
+						ret += w.lookup("mem", "make.slice", "") * w.est.LoopTrips
 					}
 				}
 				if fs.Scaled[instr] {

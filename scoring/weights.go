@@ -19,8 +19,7 @@ type weigher struct {
 	a       *slicing.Analysis
 	weights configs.Weights
 	calls   map[ssa.CallInstruction]Cost
-	trips   float64 // elements of an allocation the option sizes
-	est     configs.Estimates
+	est     configs.Estimates // LoopTrips: also the elements of an allocation the option sizes
 
 	waits map[ssa.Instruction]float64 // replyWait's memo
 	turns map[*ssa.Function]float64   // turn's memo
@@ -28,7 +27,7 @@ type weigher struct {
 }
 
 func newWeigher(a *slicing.Analysis, s *configs.Settings) *weigher {
-	return &weigher{a: a, weights: s.Weights, calls: make(map[ssa.CallInstruction]Cost), trips: s.Estimates.LoopTrips, est: s.Estimates,
+	return &weigher{a: a, weights: s.Weights, calls: make(map[ssa.CallInstruction]Cost), est: s.Estimates,
 		waits: make(map[ssa.Instruction]float64), turns: make(map[*ssa.Function]float64)}
 }
 
@@ -314,11 +313,11 @@ func (w *weigher) scaled(call ssa.CallInstruction, c Cost) Cost {
 	}
 	switch r.Scales {
 	case "cpu":
-		c.CPU *= w.trips
+		c.CPU *= w.est.LoopTrips
 	case "mem":
-		c.MEM *= w.trips
+		c.MEM *= w.est.LoopTrips
 	case "io":
-		c.IO *= w.trips
+		c.IO *= w.est.LoopTrips
 	}
 	return c
 }
