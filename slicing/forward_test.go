@@ -217,8 +217,11 @@ func sliceSizes(a *slicing.Analysis, opts []*slicing.Option) map[string]int {
 // TestShared checks the share of the runs in which a value stored in a
 // field is the one its loads find: a command's arguments, which four
 // constructors fill, hold the search option's value in a quarter of the
-// runs of the writer reading them; a client's prefix, which two
-// constructors copy from the same setting, holds the setting always.
+// runs of the writer reading them; a queue's pending command, which its
+// put stores for four callers (the handshake and three operations),
+// holds the handshake option's value in a quarter of the sender's runs;
+// a client's prefix, which two constructors copy from the same setting,
+// holds the setting always.
 func TestShared(t *testing.T) {
 	prog, opts := load(t, "shared")
 	s, err := configs.Load("", "", nil, nil)
@@ -228,7 +231,7 @@ func TestShared(t *testing.T) {
 	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
 	writer := func(sl *slicing.Slice) *slicing.FuncSlice {
 		for fn, fs := range sl.Funcs {
-			if fn.Name() == "write" {
+			if fn.Name() == "write" || fn.Name() == "send" {
 				return fs
 			}
 		}
@@ -246,6 +249,14 @@ func TestShared(t *testing.T) {
 				t.Errorf("%s reaches the writer with Anywhere %v, Loaded %v; want a share of 1/4 (four constructors fill the arguments)", sl.Option.Name, fs.Anywhere, fs.Loaded)
 			}
 			checked++
+		case "HelloOptions.Resp2":
+			if fs == nil {
+				t.Fatalf("%s does not reach the sender through the queue", sl.Option.Name)
+			}
+			if fs.Anywhere || fs.Loaded != 0.25 {
+				t.Errorf("%s reaches the sender with Anywhere %v, Loaded %v; want a share of 1/4 (put stores what four callers pass)", sl.Option.Name, fs.Anywhere, fs.Loaded)
+			}
+			checked++
 		case "Config.Prefix":
 			if fs == nil || !fs.Anywhere {
 				t.Errorf("%s does not reach the writer in every run (%+v): only its copies fill the prefix", sl.Option.Name, fs)
@@ -253,8 +264,8 @@ func TestShared(t *testing.T) {
 			checked++
 		}
 	}
-	if checked != 2 {
-		t.Errorf("checked %d options, want 2", checked)
+	if checked != 3 {
+		t.Errorf("checked %d options, want 3", checked)
 	}
 }
 

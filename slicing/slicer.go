@@ -432,23 +432,7 @@ func (sl *slicer) shared(addr ssa.Value) float64 {
 	}
 	origins := make(map[any]bool)
 	for _, st := range sl.a.stores.at(addr) {
-		switch v := Unconvert(st.Val).(type) {
-		case *ssa.Const:
-			continue
-		case *ssa.UnOp:
-			if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
-				if s := structOf(fa.X.Type()); s != nil {
-					origins[field{s, fa.Field}] = true // a copy of a field, wherever it is made
-					continue
-				}
-			}
-		case *ssa.Field:
-			if s := structOf(v.X.Type()); s != nil {
-				origins[field{s, v.Field}] = true
-				continue
-			}
-		}
-		origins[st.Parent()] = true
+		sl.origins(st.Val, st.Parent(), origins, make(map[*ssa.Function]bool), 0)
 	}
 	v := 1 / float64(max(len(origins), 1))
 	if loc != nil {
@@ -459,6 +443,59 @@ func (sl *slicer) shared(addr ssa.Value) float64 {
 	}
 	return v
 }
+
+// origins adds to set where the value v stored by fn comes from: the
+// field it copies, wherever the copy is made; else fn, but where v is a
+// parameter of fn (a helper that stores what its callers pass, such as a
+// queue's Put), the origins of the arguments at fn's call sites, up to
+// maxOriginHops calls up.
+func (sl *slicer) origins(v ssa.Value, fn *ssa.Function, set map[any]bool, seen map[*ssa.Function]bool, hops int) {
+	switch v := Unconvert(v).(type) {
+	case *ssa.Const:
+		return
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			if s := structOf(fa.X.Type()); s != nil {
+				set[field{s, fa.Field}] = true // a copy of a field, wherever it is made
+				return
+			}
+		}
+	case *ssa.Field:
+		if s := structOf(v.X.Type()); s != nil {
+			set[field{s, v.Field}] = true
+			return
+		}
+	case *ssa.Parameter:
+		i := slices.Index(fn.Params, v)
+		var sites []ssa.CallInstruction
+		for _, c := range sl.a.Callers(fn) {
+			if !sl.a.InHelper(c.Parent()) {
+				sites = append(sites, c)
+			}
+		}
+		if hops >= maxOriginHops || seen[fn] || len(sites) == 0 || i < 0 {
+			break
+		}
+		seen[fn] = true
+		for _, c := range sites {
+			com := c.Common()
+			j := i
+			if com.IsInvoke() {
+				j-- // the receiver is not among an interface call's arguments
+			}
+			if j < 0 || j >= len(com.Args) {
+				set[c.Parent()] = true
+				continue
+			}
+			sl.origins(com.Args[j], c.Parent(), set, seen, hops+1)
+		}
+		return
+	}
+	set[fn] = true
+}
+
+// maxOriginHops is how many calls up origins follows a stored parameter.
+const maxOriginHops = 3
 
 // shareRoot returns the root of call strings whose values are there in
 // share s of the runs, or nil for all of them.

@@ -1,7 +1,9 @@
 // Package shared stores option values in fields: one that every command's
 // constructor fills with its own arguments (a request's), where the
-// option's value is one command's at a time, and one that a constructor
-// copies a setting into, where it always is.
+// option's value is one command's at a time, one that a queue's put
+// fills with whatever its callers pass, where the handshake option's
+// value is one caller's at a time, and one that a constructor copies a
+// setting into, where it always is.
 package shared
 
 import "strings"
@@ -81,3 +83,42 @@ func (cl *Client) Set(k, v string) {
 
 func (cl *Client) Del(k string)            { cl.write(newDel(k)) }
 func (cl *Client) Search(o *SearchOptions) { cl.write(newSearch(o)) }
+
+// HelloOptions is the handshake a connection sends first.
+type HelloOptions struct {
+	Resp2 bool
+}
+
+// queue hands commands to the sender: put stores whatever its callers
+// pass, the handshake's once and each operation's every time.
+type queue struct{ pending []string }
+
+func (q *queue) put(args []string) { q.pending = args }
+
+// Conn sends what its queue holds.
+type Conn struct {
+	q    queue
+	sent []string
+}
+
+func Dial(o *HelloOptions) *Conn {
+	cn := &Conn{}
+	args := []string{"HELLO"}
+	if o.Resp2 {
+		args = append(args, "2")
+	}
+	cn.q.put(args)
+	cn.send()
+	return cn
+}
+
+func (cn *Conn) Get(k string)    { cn.q.put([]string{"GET", k}); cn.send() }
+func (cn *Conn) Set(k, v string) { cn.q.put([]string{"SET", k, v}); cn.send() }
+func (cn *Conn) Del(k string)    { cn.q.put([]string{"DEL", k}); cn.send() }
+
+// send runs for every command and reads the queue.
+func (cn *Conn) send() {
+	for _, a := range cn.q.pending {
+		cn.sent = append(cn.sent, a)
+	}
+}
