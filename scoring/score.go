@@ -453,6 +453,12 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 						c = c.add(under.fn(cb, 1), max(calls[cb], 1)/times)
 					}
 				}
+				if call, ok := instr.(*ssa.Call); ok && data && !controlled && observer(under, call) {
+					// The value handed to a call that only observes (a
+					// log line, an event) is formatted, not worked with:
+					// the call costs the same whatever the value.
+					c = Cost{}
+				}
 				if fs.Dispatch[instr] && !controlled {
 					// A call through the implementation the option
 					// chose: what the choice changes, unless the

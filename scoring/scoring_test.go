@@ -705,6 +705,11 @@ func TestObserves(t *testing.T) {
 	if c := by["Config.Compact"]; c == nil || c.Cost.CPU < verify/10 {
 		t.Errorf("Compact: want the compactor's work through its Runner charged, got %+v (Verify's CPU %g)", c, verify)
 	}
+	// Rounds decides work (the hashing loop) and is also logged: the log
+	// line it is formatted into costs the same whatever its value.
+	if c := by["Config.Rounds"]; c == nil || c.Cost.CPU <= 0 || c.Cost.IO != 0 {
+		t.Errorf("Rounds: want its hashing loop charged (CPU) and not the log line its value is printed in (IO), got %+v", c)
+	}
 	journal, quiet := by["Config.Journal"].Cost, by["Config.Quiet"].Cost
 	if journal.IO <= 0 {
 		t.Fatalf("Journal: IO %g; want the journal's writes and syncs", journal.IO)

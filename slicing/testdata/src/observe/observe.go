@@ -30,6 +30,7 @@ type Config struct {
 	Quiet   bool // writes no lines to the LOG file
 	Journal bool // appends each write to the journal file
 	Colour  bool // prints each write in colour, through a colour library
+	Rounds  int  // hashes each write this many times more, and logs how many
 }
 
 // logFile writes the lines it is given to a LOG file, unless quiet.
@@ -127,6 +128,10 @@ func (s *Store) Write(b []byte) {
 			panic("corrupt")
 		}
 	}
+	for range s.cfg.Rounds {
+		sum = sha256.Sum256(sum[:])
+	}
+	log.Printf("hashed %d rounds", s.cfg.Rounds)
 	s.logf("wrote %d bytes", len(b))
 	s.journal.Append(string(b))
 }
