@@ -4,7 +4,7 @@ GO      ?= go
 EXAMPLE := benchmarks/kvstore
 TARGETS := $(dir $(wildcard benchmarks/*/go.mod))
 
-.PHONY: demo test install vet vet-cross fmt-check fuzz bench bench-scale eval eval-real eval-real-static eval-compare chromium
+.PHONY: demo test install vet vet-cross fmt-check fuzz bench bench-scale eval eval-real eval-real-static eval-outside eval-compare chromium
 
 ## demo: list and rank the options of the bundled example service (benchmarks/kvstore)
 demo:
@@ -78,6 +78,11 @@ eval-real:
 eval-compare:
 	$(GO) build -o bin/confhunt ./cmd/confhunt
 	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -compare benchmarks/real/commits.yaml -o benchmarks/EVAL-COMPARE.md
+
+## eval-outside: the ranking on the outside yardsticks (benchmarks/real/outside/*.tsv: modules neither in the corpus nor held back), a second check that a ranking change is not fitted to the corpus; writes benchmarks/EVAL-OUTSIDE.md
+eval-outside:
+	$(GO) build -o bin/confhunt ./cmd/confhunt
+	$(GO) run ./benchmarks/eval -confhunt bin/confhunt -outside benchmarks/real/outside -o benchmarks/EVAL-OUTSIDE.md
 
 ## eval-real-static: the static pass of eval-real only (minutes), for a change's before and after
 eval-real-static:

@@ -103,6 +103,7 @@ func main() {
 	only2 := flag.String("targets", "", "with -mutate-only or -measure-only: only these targets (comma-separated directory names under benchmarks/)")
 	measureTop := flag.Float64("measure", 30, "measure the slow values of this top `percent` of each target's options with rank -measure (0 skips it)")
 	measureOnly := flag.Bool("measure-only", false, "write only the measured-ranking section, for the -targets")
+	outside := flag.String("outside", "", "rank the modules of the outside yardsticks in `files` (comma-separated .tsv files or directories: benchmarks/real/outside) instead of the targets")
 	flag.Parse()
 	// confhunt reads CONFHUNT_* variables as settings and rejects one that
 	// names none: the mirrors directory is the evaluation's alone.
@@ -137,6 +138,16 @@ func main() {
 	}
 	if *commits != "" {
 		if err := runCompare(ctx, abs, *commits, *out, *only, *mirrors, *compareRuns, *benchtime, *budget); err != nil {
+			fail(err)
+		}
+		return
+	}
+	if *outside != "" {
+		files, err := outsideFiles(*outside)
+		if err == nil {
+			err = runOutside(ctx, abs, files, *out)
+		}
+		if err != nil {
 			fail(err)
 		}
 		return

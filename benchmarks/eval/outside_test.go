@@ -1,0 +1,51 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// TestReadOutside checks that the yardsticks' rows give the option's name
+// and its aliases, and that a malformed file is one error naming it and
+// the line.
+func TestReadOutside(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "storage.tsv")
+	os.WriteFile(good, []byte("module@version\toption\turl\tevidence\n"+
+		"github.com/ulikunitz/xz@v0.5.17\tWriter2Config.DictCap (alias xz.WriterConfig.DictCap)\thttps://example.com/1\tquote\n"+
+		"github.com/xtaci/kcp-go/v5@v5.7.5\tUDPSession.SetNoDelay(interval)\thttps://example.com/2\tquote\n"), 0o644)
+	cases, err := readOutside([]string{good})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cases) != 2 {
+		t.Fatalf("%d cases, want 2", len(cases))
+	}
+	xz := cases[0]
+	if xz.module != "github.com/ulikunitz/xz" || xz.version != "v0.5.17" || xz.option != "Writer2Config.DictCap" || !slices.Equal(xz.aliases, []string{"xz.WriterConfig.DictCap"}) {
+		t.Errorf("first row: %+v", xz)
+	}
+	if kcp := cases[1]; kcp.option != "UDPSession.SetNoDelay(interval)" || len(kcp.aliases) != 0 || kcp.module != "github.com/xtaci/kcp-go/v5" {
+		t.Errorf("second row: %+v", kcp)
+	}
+	// Found by the same names as the corpus's cases.
+	opts := []rankedOption{{Name: "a.Other", Rank: 1}, {Name: "xz.WriterConfig.DictCap", Rank: 2}}
+	if r := caseRank(opts, Case{Option: xz.option, Names: xz.aliases}); r != 2 {
+		t.Errorf("rank by alias %d, want 2", r)
+	}
+
+	for _, bad := range []struct{ text, want string }{
+		{"module\toption\turl\n", `no "module@version" column`},
+		{"module@version\toption\turl\nno-version\tX.Y\thttps://example.com\n", "bad.tsv:2:"},
+		{"module@version\toption\turl\nm@v1\n", "bad.tsv:2:"},
+	} {
+		file := filepath.Join(dir, "bad.tsv")
+		os.WriteFile(file, []byte(bad.text), 0o644)
+		if _, err := readOutside([]string{file}); err == nil || !strings.Contains(err.Error(), bad.want) {
+			t.Errorf("%q: error %v, want one saying %q", bad.text, err, bad.want)
+		}
+	}
+}
