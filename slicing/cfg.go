@@ -202,6 +202,9 @@ func reach(succ [][]int, from int) []bool {
 	return seen
 }
 
+// Fails says whether b leads only to failing (see Failure).
+func (pd *PostDom) Fails(b *ssa.BasicBlock) bool { return pd.idom[b.Index] < 0 }
+
 // IPostDom returns the index of b's immediate post-dominator, or -1 for
 // the virtual exit.
 func (pd *PostDom) IPostDom(b int) int {
@@ -292,7 +295,8 @@ func Loops(fn *ssa.Function) []*Loop {
 // package's error variable, a value converted to error) or found not to
 // be nil (if err != nil { return err }), or, in a function that returns
 // no error, a return where a test found an error not nil (it gives up:
-// if err != nil { report(err); return }).
+// if err != nil { report(err); return }) or after answering its request
+// with an error status (http.Error(w, "too large", 413); return).
 func Failure(b *ssa.BasicBlock) bool {
 	if len(b.Instrs) == 0 {
 		return false
@@ -301,7 +305,7 @@ func Failure(b *ssa.BasicBlock) bool {
 	case *ssa.Panic:
 		return true
 	case *ssa.Return:
-		if !returnsError(b.Parent().Signature) && errorChecked(b) {
+		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b)) {
 			return true
 		}
 		for _, r := range last.Results {
@@ -387,6 +391,19 @@ func errorChecked(b *ssa.BasicBlock) bool {
 		// side reaches too.
 		if len(notNil.Preds) == 1 && notNil.Dominates(b) {
 			return true
+		}
+	}
+	return false
+}
+
+// repliesError says whether b answers its request with an error status
+// (net/http.Error) and returns: a handler giving up.
+func repliesError(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		if c, ok := instr.(*ssa.Call); ok {
+			if fn := c.Common().StaticCallee(); fn != nil && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "net/http" && fn.Name() == "Error" {
+				return true
+			}
 		}
 	}
 	return false

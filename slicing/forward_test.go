@@ -214,6 +214,44 @@ func sliceSizes(a *slicing.Analysis, opts []*slicing.Option) map[string]int {
 	return out
 }
 
+// TestFailedLimits checks that a limit a loop gathering items fails past (an
+// error returned, or an HTTP 413 answered) does not make the items
+// gathered the option's: the items processed after the loop are the
+// request's whatever the limit, so the value does not enter the function
+// processing them. A limit that ends a batch early does make them its
+// own.
+func TestFailedLimits(t *testing.T) {
+	prog, opts := load(t, "limits")
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
+	processes := func(sl *slicing.Slice) bool {
+		for fn := range sl.Funcs {
+			if fn.Name() == "process" {
+				return true
+			}
+		}
+		return false
+	}
+	want := map[string]bool{"Config.MaxItems": false, "Config.MaxFields": false, "Config.BatchItems": true}
+	checked := 0
+	for sl := range slicing.Forward(context.Background(), a, opts) {
+		w, ok := want[sl.Option.Name]
+		if !ok {
+			continue
+		}
+		checked++
+		if got := processes(sl); got != w {
+			t.Errorf("%s reaches the items' processing: %v, want %v", sl.Option.Name, got, w)
+		}
+	}
+	if checked != len(want) {
+		t.Errorf("checked %d options, want %d", checked, len(want))
+	}
+}
+
 // TestShared checks the share of the runs in which a value stored in a
 // field is the one its loads find: a command's arguments, which four
 // constructors fill, hold the search option's value in a quarter of the

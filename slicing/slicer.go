@@ -1196,7 +1196,13 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 	// Phis merging a path through the dependent blocks carry the branch's
 	// decision on: at the join, and at loop headers the branch drives.
 	merges := dep[:direct:direct]
-	if j := pd.IPostDom(b.Index); j >= 0 {
+	if slices.ContainsFunc(b.Succs, pd.Fails) {
+		// One side fails (a limit checked in a loop that gathers items,
+		// which gives up past it): the branch decides whether the
+		// function goes on, and what goes on is what came in, not a
+		// value it chose.
+		merges = nil
+	} else if j := pd.IPostDom(b.Index); j >= 0 {
 		merges = append(merges, fn.Blocks[j])
 	}
 	for _, m := range merges {
