@@ -312,7 +312,7 @@ func (w *weigher) scaled(call ssa.CallInstruction, c Cost) Cost {
 		return c
 	}
 	switch r.Scales {
-	case "cpu":
+	case "cpu", "": // "": a call on an object made with the option (its compressor's Write)
 		c.CPU *= w.est.LoopTrips
 	case "mem":
 		c.MEM *= w.est.LoopTrips

@@ -1097,13 +1097,67 @@ func (sl *slicer) callInfluence(c ssa.CallInstruction, v ssa.Value) {
 		sl.influence(c, in)
 	}
 	if number && r.Scales != "" {
-		fs := sl.fn(c.Parent())
-		if fs.Scaled == nil {
-			fs.Scaled = make(map[ssa.Instruction]bool)
+		sl.scale(c)
+		if v := c.Value(); v != nil {
+			sl.scaledUses(v)
 		}
-		fs.Scaled[c] = true
 	}
 }
+
+// scale records that c's cost grows with the option's value.
+func (sl *slicer) scale(c ssa.Instruction) {
+	fs := sl.fn(c.Parent())
+	if fs.Scaled == nil {
+		fs.Scaled = make(map[ssa.Instruction]bool)
+	}
+	fs.Scaled[c] = true
+}
+
+// scaledUses records that the catalogued calls made on what a call that
+// scales with the option returns (a compressor made with the option's
+// level: its Write, Flush and Close) scale too: the object keeps the
+// value. It follows the object where the function uses it, and into the
+// field or global it is stored in, to the calls on its loads.
+func (sl *slicer) scaledUses(made ssa.Value) {
+	objs := []ssa.Value{made}
+	if t, ok := made.Type().(*types.Tuple); ok && t.Len() > 0 {
+		objs = nil // (w, err): the object is the first result
+		for _, r := range *made.Referrers() {
+			if x, ok := r.(*ssa.Extract); ok && x.Index == 0 {
+				objs = append(objs, x)
+			}
+		}
+	}
+	seen := make(map[ssa.Value]bool)
+	for len(objs) > 0 {
+		v := objs[len(objs)-1]
+		objs = objs[:len(objs)-1]
+		if seen[v] || v.Referrers() == nil {
+			continue
+		}
+		seen[v] = true
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.ChangeInterface, *ssa.MakeInterface, *ssa.ChangeType, *ssa.Phi:
+				objs = append(objs, r.(ssa.Value))
+			case *ssa.Store:
+				if r.Val == v && len(seen) < maxScaledUses {
+					objs = append(objs, sl.a.loads.at(r.Addr)...)
+				}
+			case ssa.CallInstruction:
+				com := r.Common()
+				recv := com.IsInvoke() && com.Value == v || !com.IsInvoke() && com.Signature().Recv() != nil && len(com.Args) > 0 && com.Args[0] == v
+				if res, ok := sl.a.Resource(r); ok && recv && res.CPU > 0 {
+					sl.mark(r)
+					sl.scale(r)
+				}
+			}
+		}
+	}
+}
+
+// maxScaledUses bounds the values scaledUses follows an object through.
+const maxScaledUses = 64
 
 // ret follows a returned value back to the call sites: the one it came
 // in through when the context says, every caller otherwise.
