@@ -453,7 +453,7 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 						c = c.add(under.fn(cb, 1), max(calls[cb], 1)/times)
 					}
 				}
-				if call, ok := instr.(*ssa.Call); ok && data && !controlled && observer(under, call) {
+				if call, ok := instr.(*ssa.Call); ok && data && !controlled && unused(call) && observer(under, call) {
 					// The value handed to a call that only observes (a
 					// log line, an event) is formatted, not worked with:
 					// the call costs the same whatever the value.
@@ -637,6 +637,16 @@ func (c *inContext) base(fs *slicing.FuncSlice) float64 {
 	v := min(global, sum)
 	c.memo[fn] = v
 	return v
+}
+
+// unused says whether nothing uses what call returns: a log line's
+// Printf, not a Sprintf whose text goes on.
+func unused(call *ssa.Call) bool {
+	refs := call.Referrers()
+	return refs == nil || !slices.ContainsFunc(*refs, func(r ssa.Instruction) bool {
+		_, debug := r.(*ssa.DebugRef)
+		return !debug
+	})
 }
 
 // observer reports whether a call has no effect but observing.
