@@ -305,14 +305,16 @@ func (w *weigher) lookup(res, kind, op string) float64 {
 }
 
 // scaled multiplies by LoopTrips the resource a call's cost grows with
-// when the option reaches its arguments (a compression level).
+// when the option reaches its arguments (a compression level), or the
+// CPU of a call on an object made with the option (the compressor's
+// Write: slicing's scaledUses).
 func (w *weigher) scaled(call ssa.CallInstruction, c Cost) Cost {
 	r, ok := w.a.Resource(call)
 	if !ok {
 		return c
 	}
 	switch r.Scales {
-	case "cpu", "": // "": a call on an object made with the option (its compressor's Write)
+	case "cpu", "":
 		c.CPU *= w.est.LoopTrips
 	case "mem":
 		c.MEM *= w.est.LoopTrips
