@@ -37,7 +37,9 @@
 // missing required flag) counts nothing: the work is the program's. Nor
 // does a side that only observes (a log line, a tracer's or metrics
 // sink's event, and the arguments computed for them): the option decides
-// whether the work is watched, not the work. A function given only
+// whether the work is watched, not the work. Nor does a call the value
+// is handed to that only observes and whose result goes nowhere (a log
+// line printing it): it costs the same whatever the value. A function given only
 // messages (one string, no results, every call passing formatted text or
 // a constant) is such a sink whatever it does with them, a LOG file's
 // writer with its lock and write: a branch inside it observes too.
@@ -46,13 +48,19 @@
 // functions also store other values at (the arguments every command's
 // constructor fills, of which the option's is one) runs with the value
 // in that share of its runs: 1 over the places the stored values come
-// from (slicing.FuncSlice.Loaded), not in all of them.
+// from (slicing.FuncSlice.Loaded), not in all of them; a helper that
+// stores its parameter (a queue's put) counts its callers' arguments,
+// up to three calls up. A branch one of whose sides fails (a limit a
+// request may not pass) decides whether the function goes on, not the
+// values it goes on with.
 //
 // An allocation whose length, capacity or buffer size the option decides
 // (size influence) weighs LoopTrips times its MEM weight: its elements are
 // estimated as a loop's iterations are. Likewise a library call whose cost
 // grows with an argument the option reaches (a compression level, marked
-// `scales` in the catalogue) weighs LoopTrips times in that resource.
+// `scales` in the catalogue) weighs LoopTrips times in that resource, and
+// so do the catalogued calls on what it returns (the compressor's Write,
+// Flush and Close, where it is used or kept), in CPU.
 //
 // The ranking total divides each resource's score by its maximum over all
 // options and takes the largest of these shares, plus a hundredth of
