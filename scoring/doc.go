@@ -39,10 +39,11 @@
 // sink's event, and the arguments computed for them): the option decides
 // whether the work is watched, not the work. Nor does a call the value
 // is handed to that only observes and whose result goes nowhere (a log
-// line printing it): it costs the same whatever the value. A function given only
-// messages (one string, no results, every call passing formatted text or
-// a constant) is such a sink whatever it does with them, a LOG file's
-// writer with its lock and write: a branch inside it observes too.
+// line printing it): it costs the same whatever the value. A function
+// given only messages (one string, no results, every call passing
+// formatted text or a constant) is such a sink whatever it does with
+// them, a LOG file's writer with its lock and write: a branch inside it
+// observes too.
 //
 // A function the value reaches through a field or global that other
 // functions also store other values at (the arguments every command's
