@@ -184,3 +184,105 @@ func internalRoot(path string) (string, bool) {
 	}
 	return path[:i], true
 }
+
+// packageSetters creates the options a package takes through a setter
+// function rather than a variable (runtime/debug's SetGCPercent(percent),
+// a worker package's SetCacheSize(size)): an exported package-level
+// function of a package its users import, taking numbers or bools and
+// answering nothing, an error or a number, that stores each as given
+// into a package variable (see setterGlobal), or hands it unchanged to a
+// function of the module that does (an internal package's setter). The
+// option is named after the function and its parameter (debug.SetGCPercent(percent))
+// and read at the parameter; one the module's own code passes computed
+// values is its plumbing.
+func (d *discoverer) packageSetters() {
+	for _, fn := range d.funcs {
+		if !publicFunc(fn) || !imported(fn) || len(fn.Params) == 0 {
+			continue
+		}
+		if rl := fn.Signature.Results().Len(); rl > 1 || rl == 1 && !isError(fn.Signature.Results().At(0).Type()) && !isNumber(fn.Signature.Results().At(0).Type()) {
+			continue
+		}
+		if slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return !isBasicValue(p.Type()) || IsString(p.Type()) }) {
+			continue
+		}
+		for i, p := range fn.Params {
+			if d.setterGlobal(fn, p) == nil && !slices.ContainsFunc(*p.Referrers(), func(r ssa.Instruction) bool {
+				call, ok := r.(*ssa.Call)
+				if !ok {
+					return false
+				}
+				callee := call.Common().StaticCallee()
+				if callee == nil || callee.Signature.Recv() != nil || len(callee.Params) != len(call.Common().Args) {
+					return false
+				}
+				for j, a := range call.Common().Args {
+					if fromArg(a, p, 0) && d.setterGlobal(callee, callee.Params[j]) != nil {
+						return true
+					}
+				}
+				return false
+			}) {
+				if storedGlobals(fn, p) != nil {
+					name := fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")"
+					d.notes.add([]string{name, fn.Name()}, "%s: not an option: the package variable it stores its argument into is state (the code steps it, sets it to what it computes, or takes its address)", name)
+				}
+				continue
+			}
+			name := fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")"
+			if d.fedByModule(fn, i, publicFunc) {
+				d.notes.add([]string{name, fn.Name()}, "%s: not an option: the module's own code calls it with values it computes (its plumbing, whose setting is upstream)", name)
+				continue
+			}
+			o := d.option(name, "setter", typeString(p.Type()))
+			d.notes.add([]string{name, fn.Name()}, "%s: an option: a package's setter, storing its argument in a package variable (or handing it to a function that does)", name)
+			d.addSite(o, fn, p, p.Pos(), "")
+		}
+	}
+}
+
+// setterGlobal returns the package variable the package-level function
+// fn stores its parameter p into as given, when the variable keeps a
+// setting: the program reads it, takes no address of it, and stores into
+// it only constants, in its package's init, or the parameters of
+// package-level functions as given (a counter's n = n+1 is state).
+func (d *discoverer) setterGlobal(fn *ssa.Function, p *ssa.Parameter) *ssa.Global {
+	if fn.Signature.Recv() != nil {
+		return nil
+	}
+	for _, g := range storedGlobals(fn, p) {
+		if d.addressed[g] || len(d.loaded.globals[g]) == 0 {
+			continue
+		}
+		setting := true
+		for _, other := range d.globalStore[g] {
+			at := other.Parent()
+			if _, ok := other.Val.(*ssa.Const); ok {
+				setting = setting && at.Name() == "init" && at.Pkg == g.Pkg
+				continue
+			}
+			setting = setting && at.Signature.Recv() == nil && at.Parent() == nil &&
+				slices.ContainsFunc(at.Params, func(q *ssa.Parameter) bool { return fromArg(other.Val, q, 0) })
+		}
+		if setting {
+			return g
+		}
+	}
+	return nil
+}
+
+// storedGlobals returns the package variables fn stores its parameter p
+// into, as given.
+func storedGlobals(fn *ssa.Function, p *ssa.Parameter) []*ssa.Global {
+	var gs []*ssa.Global
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if st, ok := instr.(*ssa.Store); ok && fromArg(st.Val, p, 0) {
+				if g, ok := st.Addr.(*ssa.Global); ok {
+					gs = append(gs, g)
+				}
+			}
+		}
+	}
+	return gs
+}

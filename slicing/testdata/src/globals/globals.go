@@ -74,3 +74,48 @@ func DecodeTag(c byte) int {
 	}
 	return int(c & TagMask)
 }
+
+// cacheSize sizes the cache; its user sets it with SetCacheSize.
+var cacheSize = 128
+
+// SetCacheSize is the package's setter of cacheSize: an option.
+func SetCacheSize(size int) { // want option:"globals.SetCacheSize(size)" style:"setter"
+	cacheSize = size
+}
+
+// retries is set through SetRetries, which hands it on.
+var retries = 3
+
+// SetRetries hands its argument to the function that stores it: an
+// option too.
+func SetRetries(n int) { // want option:"globals.SetRetries(n)"
+	setRetries(n)
+}
+
+func setRetries(n int) { retries = n }
+
+// served is a count: state.
+var served int
+
+// AddServed steps the count: no setter.
+func AddServed(n int) { served += n } // want !option:"globals.AddServed(n)"
+
+// ResetServed stores its argument as given, into a variable the
+// package also steps: state, no setting.
+func ResetServed(n int) { served = n } // want !option:"globals.ResetServed(n)"
+
+// frames is set by the package itself, from what it computes.
+var frames int
+
+// SetFrames is the package's plumbing: its own code calls it with
+// computed values.
+func SetFrames(n int) { frames = n } // want !option:"globals.SetFrames(n)"
+
+// Cache makes the cache, tries and records what it served.
+func Cache(b []byte) []int {
+	SetFrames(len(b) / MaxFrame) // want option:"globals.MaxFrame"
+	for i := 0; i < retries; i++ {
+		AddServed(1)
+	}
+	return make([]int, 0, cacheSize+served+frames)
+}
