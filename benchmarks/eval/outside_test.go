@@ -28,13 +28,23 @@ func TestReadOutside(t *testing.T) {
 	if xz.module != "github.com/ulikunitz/xz" || xz.version != "v0.5.17" || xz.option != "Writer2Config.DictCap" || !slices.Equal(xz.aliases, []string{"xz.WriterConfig.DictCap"}) {
 		t.Errorf("first row: %+v", xz)
 	}
-	if kcp := cases[1]; kcp.option != "UDPSession.SetNoDelay(interval)" || len(kcp.aliases) != 0 || kcp.module != "github.com/xtaci/kcp-go/v5" {
+	kcp := cases[1]
+	if kcp.option != "UDPSession.SetNoDelay(interval)" || len(kcp.aliases) != 0 || kcp.module != "github.com/xtaci/kcp-go/v5" {
 		t.Errorf("second row: %+v", kcp)
 	}
 	// Found by the same names as the corpus's cases.
 	opts := []rankedOption{{Name: "a.Other", Rank: 1}, {Name: "xz.WriterConfig.DictCap", Rank: 2}}
 	if r := caseRank(opts, Case{Option: xz.option, Names: xz.aliases}); r != 2 {
 		t.Errorf("rank by alias %d, want 2", r)
+	}
+	// A setter named without its parameter is any of its parameters'
+	// options; one named with it is that parameter's only.
+	setters := []rankedOption{{Name: "UDPSession.SetNoDelay(resend)", Rank: 3}, {Name: "UDPSession.SetNoDelay(interval)", Rank: 4}}
+	if r := caseRank(setters, Case{Option: "UDPSession.SetNoDelay"}); r != 3 {
+		t.Errorf("rank of a setter named without its parameter %d, want 3", r)
+	}
+	if r := caseRank(setters, Case{Option: kcp.option}); r != 4 {
+		t.Errorf("rank of a setter's parameter %d, want 4", r)
 	}
 
 	for _, bad := range []struct{ text, want string }{

@@ -331,8 +331,13 @@ func failedTests(out []byte) string {
 // nameMatches says whether an option's name (or alias) is one of the
 // case's names: equal ignoring case, or one a dotted suffix of the other
 // with at least two segments (Flush.Frequency is Config.Producer.Flush.Frequency).
+// A case naming a setter without its parameter (worker.SetCacheSize)
+// matches the option of any of its parameters (worker.SetCacheSize(size)).
 func nameMatches(have, want string) bool {
 	have, want = strings.ToLower(have), strings.ToLower(want)
+	if fn, _, ok := strings.Cut(have, "("); ok && !strings.Contains(want, "(") && strings.HasSuffix(have, ")") {
+		have = fn
+	}
 	if have == want {
 		return true
 	}
