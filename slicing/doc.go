@@ -36,7 +36,11 @@
 //     is nested in exactly one place, with its tag keys as aliases; the
 //     reads are the field loads. A struct parsed from text (a flag.Value,
 //     an encoding.TextUnmarshaler: a log level, a size like 64MiB) is one
-//     setting, not a group. A field pointing to a nested group that the
+//     setting, not a group. A pointer to one of the module's own objects
+//     with an API of its own (more exported methods than exported fields:
+//     its database handle, its client, its logger) is neither a group nor
+//     an option: configuration refers to it, it holds no settings. A
+//     field pointing to a nested group that the
 //     code compares with nil (if cfg.Sampling != nil) is also a switch,
 //     an option read at those comparisons, unless the code only fills in
 //     a default where it is unset. A struct named like one that is only

@@ -213,6 +213,10 @@ func (d *discoverer) structs() error {
 			if d.config[s] == nil && nt != nil && textValue(nt) {
 				continue // a value parsed from text, as a flag's (a duration like 1y2m): the field is the option
 			}
+			if _, ptr := types.Unalias(si.s.Field(i).Type()).Underlying().(*types.Pointer); ptr && d.config[s] == nil && nt != nil && handleType(nt) {
+				d.notes.add([]string{fullName(nt)}, "%s: not configuration: an object with an API of its own (more exported methods than exported fields), which configuration refers to, though nested in it (field %s)", fullName(nt), si.s.Field(i).Name())
+				continue
+			}
 			child := d.config[s]
 			if child == nil {
 				child = &structInfo{s: s, named: nt, why: "nested", pos: si.s.Field(i).Pos(), pkg: si.pkg}
@@ -933,6 +937,9 @@ func (d *discoverer) settable(t types.Type) bool {
 		if s, ok := u.Elem().Underlying().(*types.Struct); ok && d.stateful(s) {
 			return false
 		}
+		if nt, ok := types.Unalias(u.Elem()).(*types.Named); ok && handleType(nt) && d.scanned(nt) {
+			return false // the module's own client, logger or database handle
+		}
 	}
 	return true
 }
@@ -1318,4 +1325,36 @@ func (d *discoverer) nilTests(f field) []*ssa.BinOp {
 func storesTo(st *ssa.Store, f field) bool {
 	fa, ok := st.Addr.(*ssa.FieldAddr)
 	return ok && fa.Field == f.i && structOf(fa.X.Type()) == f.s
+}
+
+// handleType reports whether nt is an object with an API of its own,
+// which a configuration may refer to (a database handle, a client) but
+// which is no group of settings: its pointer has more exported methods
+// than it has exported fields.
+func handleType(nt *types.Named) bool {
+	s, ok := nt.Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	fields := 0
+	for i := range s.NumFields() {
+		if s.Field(i).Exported() && !s.Field(i).Embedded() {
+			fields++
+		}
+	}
+	methods := 0
+	ms := types.NewMethodSet(types.NewPointer(nt))
+	for i := range ms.Len() {
+		if m := ms.At(i); m.Obj().Exported() && len(m.Index()) == 1 {
+			methods++
+		}
+	}
+	return methods > fields
+}
+
+// scanned reports whether nt is declared in a package of the scanned
+// code.
+func (d *discoverer) scanned(nt *types.Named) bool {
+	pkg := nt.Obj().Pkg()
+	return pkg != nil && d.prog.Scanned[d.prog.SSA.Package(pkg)]
 }
