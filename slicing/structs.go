@@ -180,6 +180,7 @@ func (d *discoverer) structs() error {
 	// Structs nested in configuration structs are configuration too, if
 	// they belong to the module (time.Time and tls.Config are values).
 	work := make([]*structInfo, 0, len(d.config))
+	refused := make(map[*types.Struct]bool) // nested in configuration, said why not
 	for _, nt := range named {
 		if si := d.config[nt.Underlying().(*types.Struct)]; si != nil {
 			work = append(work, si)
@@ -208,6 +209,7 @@ func (d *discoverer) structs() error {
 			if d.config[s] == nil && nt != nil && d.dataContainer(nt) {
 				// Data the program fills, kept beside settings.
 				d.notes.add([]string{fullName(nt)}, "%s: not configuration: a container of data the program fills (its methods append to it), though nested in configuration (field %s)", fullName(nt), si.s.Field(i).Name())
+				refused[s] = true
 				continue
 			}
 			if d.config[s] == nil && nt != nil && textValue(nt) {
@@ -215,6 +217,7 @@ func (d *discoverer) structs() error {
 			}
 			if _, ptr := types.Unalias(si.s.Field(i).Type()).Underlying().(*types.Pointer); ptr && d.config[s] == nil && nt != nil && handleType(nt) {
 				d.notes.add([]string{fullName(nt)}, "%s: not configuration: an object with an API of its own (more exported methods than exported fields), which configuration refers to, though nested in it (field %s)", fullName(nt), si.s.Field(i).Name())
+				refused[s] = true
 				continue
 			}
 			child := d.config[s]
@@ -237,7 +240,7 @@ func (d *discoverer) structs() error {
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
 		switch {
-		case d.config[s] != nil, records[s], decoded[s] != "" && hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes):
+		case d.config[s] != nil, records[s], refused[s], decoded[s] != "" && hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes):
 		case d.running[s]:
 			why := ""
 			if at := d.ownWrite(s); at != "" {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -80,6 +81,12 @@ func TestWhy(t *testing.T) {
 			}
 			if tc.want == nil && len(got) > 0 {
 				t.Errorf("%q, want nothing", got)
+			}
+			// A struct refused though nested in configuration is not also
+			// said to be held by none.
+			nested := slices.ContainsFunc(got, func(l string) bool { return strings.Contains(l, "though nested in") })
+			if held := slices.ContainsFunc(got, func(l string) bool { return strings.Contains(l, "no configuration struct holds it") }); nested && held {
+				t.Errorf("contradicting lines:\n%s", strings.Join(got, "\n"))
 			}
 		})
 	}
