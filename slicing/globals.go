@@ -244,8 +244,9 @@ func (d *discoverer) packageSetters() {
 // setterGlobal returns the package variable the package-level function
 // fn stores its parameter p into as given, when the variable keeps a
 // setting: the program reads it, takes no address of it, and stores into
-// it only constants, in its package's init, or the parameters of
-// package-level functions as given (a counter's n = n+1 is state).
+// it only constants or the machine's defaults (runtime.NumCPU()), in its
+// package's init, or the parameters of package-level functions as given
+// (a counter's n = n+1 is state).
 func (d *discoverer) setterGlobal(fn *ssa.Function, p *ssa.Parameter) *ssa.Global {
 	if fn.Signature.Recv() != nil {
 		return nil
@@ -257,7 +258,7 @@ func (d *discoverer) setterGlobal(fn *ssa.Function, p *ssa.Parameter) *ssa.Globa
 		setting := true
 		for _, other := range d.globalStore[g] {
 			at := other.Parent()
-			if _, ok := other.Val.(*ssa.Const); ok {
+			if isConstant(other.Val) || machineDefault(other.Val) {
 				setting = setting && at.Name() == "init" && at.Pkg == g.Pkg
 				continue
 			}

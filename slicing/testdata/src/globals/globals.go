@@ -5,6 +5,7 @@ package globals
 
 import (
 	"flag"
+	"runtime"
 	"time"
 )
 
@@ -94,6 +95,12 @@ func SetRetries(n int) { // want option:"globals.SetRetries(n)"
 
 func setRetries(n int) { retries = n }
 
+// workers defaults to one per processor.
+var workers = runtime.NumCPU()
+
+// SetWorkers sets it: an option.
+func SetWorkers(n int) { workers = n } // want option:"globals.SetWorkers(n)"
+
 // served is a count: state.
 var served int
 
@@ -116,6 +123,9 @@ func Cache(b []byte) []int {
 	SetFrames(len(b) / MaxFrame) // want option:"globals.MaxFrame"
 	for i := 0; i < retries; i++ {
 		AddServed(1)
+	}
+	for i := 0; i < workers; i++ {
+		go AddServed(i)
 	}
 	return make([]int, 0, cacheSize+served+frames)
 }
