@@ -260,10 +260,7 @@ func (d *discoverer) setterMethods() {
 		if rs == nil || !d.running[rs] || d.config[rs] != nil {
 			continue
 		}
-		if rl := fn.Signature.Results().Len(); rl > 1 || rl == 1 && !isError(fn.Signature.Results().At(0).Type()) && !isNumber(fn.Signature.Results().At(0).Type()) {
-			continue // not a setter's answer: nothing, an error, or a count (Resize(size) answering how many it evicted)
-		}
-		if slices.ContainsFunc(fn.Params[1:], func(p *ssa.Parameter) bool { return !isBasicValue(p.Type()) || IsString(p.Type()) }) {
+		if !setterShape(fn, fn.Params[1:]) {
 			continue
 		}
 		for i, p := range fn.Params[1:] {
@@ -281,6 +278,17 @@ func (d *discoverer) setterMethods() {
 			d.addSite(o, fn, p, p.Pos(), "")
 		}
 	}
+}
+
+// setterShape reports whether fn, whose parameters other than a receiver
+// are params, has a setter's shape: it takes numbers or bools (not
+// strings) and answers nothing, an error, or a count (Resize(size)
+// answering how many it evicted).
+func setterShape(fn *ssa.Function, params []*ssa.Parameter) bool {
+	if rl := fn.Signature.Results().Len(); rl > 1 || rl == 1 && !isError(fn.Signature.Results().At(0).Type()) && !isNumber(fn.Signature.Results().At(0).Type()) {
+		return false
+	}
+	return !slices.ContainsFunc(params, func(p *ssa.Parameter) bool { return !isBasicValue(p.Type()) || IsString(p.Type()) })
 }
 
 // workerCounts creates the options a running object takes as the number

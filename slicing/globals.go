@@ -197,39 +197,17 @@ func internalRoot(path string) (string, bool) {
 // values is its plumbing.
 func (d *discoverer) packageSetters() {
 	for _, fn := range d.funcs {
-		if !publicFunc(fn) || !imported(fn) || len(fn.Params) == 0 {
-			continue
-		}
-		if rl := fn.Signature.Results().Len(); rl > 1 || rl == 1 && !isError(fn.Signature.Results().At(0).Type()) && !isNumber(fn.Signature.Results().At(0).Type()) {
-			continue
-		}
-		if slices.ContainsFunc(fn.Params, func(p *ssa.Parameter) bool { return !isBasicValue(p.Type()) || IsString(p.Type()) }) {
+		if !publicFunc(fn) || !imported(fn) || len(fn.Params) == 0 || !setterShape(fn, fn.Params) {
 			continue
 		}
 		for i, p := range fn.Params {
-			if d.setterGlobal(fn, p) == nil && !slices.ContainsFunc(*p.Referrers(), func(r ssa.Instruction) bool {
-				call, ok := r.(*ssa.Call)
-				if !ok {
-					return false
-				}
-				callee := call.Common().StaticCallee()
-				if callee == nil || callee.Signature.Recv() != nil || len(callee.Params) != len(call.Common().Args) {
-					return false
-				}
-				for j, a := range call.Common().Args {
-					if fromArg(a, p, 0) && d.setterGlobal(callee, callee.Params[j]) != nil {
-						return true
-					}
-				}
-				return false
-			}) {
+			name := fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")"
+			if d.setterGlobal(fn, p) == nil && !d.forwardsToGlobal(p) {
 				if storedGlobals(fn, p) != nil {
-					name := fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")"
 					d.notes.add([]string{name, fn.Name()}, "%s: not an option: the package variable it stores its argument into is state (the code steps it, sets it to what it computes, or takes its address)", name)
 				}
 				continue
 			}
-			name := fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")"
 			if d.fedByModule(fn, i, publicFunc) {
 				d.notes.add([]string{name, fn.Name()}, "%s: not an option: the module's own code calls it with values it computes (its plumbing, whose setting is upstream)", name)
 				continue
@@ -239,6 +217,28 @@ func (d *discoverer) packageSetters() {
 			d.addSite(o, fn, p, p.Pos(), "")
 		}
 	}
+}
+
+// forwardsToGlobal reports whether the parameter p is handed, unchanged,
+// to a package-level function that stores it into a setting's package
+// variable (see setterGlobal).
+func (d *discoverer) forwardsToGlobal(p *ssa.Parameter) bool {
+	for _, r := range *p.Referrers() {
+		call, ok := r.(*ssa.Call)
+		if !ok {
+			continue
+		}
+		callee := call.Common().StaticCallee()
+		if callee == nil || callee.Signature.Recv() != nil || len(callee.Params) != len(call.Common().Args) {
+			continue
+		}
+		for j, a := range call.Common().Args {
+			if fromArg(a, p, 0) && d.setterGlobal(callee, callee.Params[j]) != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // setterGlobal returns the package variable the package-level function

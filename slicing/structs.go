@@ -940,7 +940,7 @@ func (d *discoverer) settable(t types.Type) bool {
 		if s, ok := u.Elem().Underlying().(*types.Struct); ok && d.stateful(s) {
 			return false
 		}
-		if nt, ok := types.Unalias(u.Elem()).(*types.Named); ok && handleType(nt) && d.scanned(nt) {
+		if nt, ok := types.Unalias(u.Elem()).(*types.Named); ok && d.scanned(nt) && handleType(nt) {
 			return false // the module's own client, logger or database handle
 		}
 	}
