@@ -31,8 +31,11 @@
 //     struct fields, locals, parameters and closures;
 //   - configuration structs (a field tagged koanf, yaml, ...; a type named
 //     *Config, *Options, ...; a type in sources.types; the target of an
-//     Unmarshal call; a struct nested in one of these): every non-struct
-//     field is an option named Type.Field, or Root.Field.Sub when the type
+//     Unmarshal call; a struct filled by hand from a map of settings its
+//     user hands an exported function, looked up by at least three
+//     constant names, each then an alias of its field (a storage driver's
+//     parameters["chunksize"]); a struct nested in one of these): every
+//     non-struct field is an option named Type.Field, or Root.Field.Sub when the type
 //     is nested in exactly one place, with its tag keys as aliases; the
 //     reads are the field loads. A struct parsed from text (a flag.Value,
 //     an encoding.TextUnmarshaler: a log level, a size like 64MiB) is one

@@ -3,6 +3,7 @@ package slicing
 import (
 	"cmp"
 	"fmt"
+	"go/constant"
 	"go/token"
 	"go/types"
 	"reflect"
@@ -18,7 +19,7 @@ type structInfo struct {
 	named   *types.Named // nil for a struct literal type nested in another
 	pkg     *types.Package
 	pos     token.Pos
-	why     string  // "tag", "name", "declared", "unmarshal", "nested"
+	why     string  // "tag", "name", "declared", "unmarshal", "params", "nested"
 	prefix  string  // key prefix given by an Unmarshal call
 	parents []field // fields of configuration structs whose type is this one
 
@@ -157,6 +158,7 @@ func (d *discoverer) structs() error {
 		}
 	}
 	d.unmarshalTargets(inModule)
+	d.paramTargets(inModule)
 	d.setters = d.funcOptions(inModule)
 	records := make(map[*types.Struct]bool) // fluent records (fluentRecord)
 	// The struct of a field a functional option sets.
@@ -329,6 +331,142 @@ func (d *discoverer) unmarshalTargets(inModule map[*types.Struct]*types.Named) {
 			si.prefix = prefix
 		}
 	}
+}
+
+// paramTargets marks as configuration the structs the scanned code fills
+// by hand from a map of settings looked up by constant names (a storage
+// driver's parameters["chunksize"], a connection string's
+// settings["connect_timeout"]): one function sets at least three fields
+// of the struct from lookups of string-keyed maps by distinct constant
+// keys, directly or through a helper it hands the map and the key. Each
+// such field keeps its key as an alias.
+func (d *discoverer) paramTargets(inModule map[*types.Struct]*types.Named) {
+	for _, fn := range d.funcs {
+		var order []*types.Struct
+		keys := make(map[*types.Struct]map[int]string)
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if !ok {
+					continue
+				}
+				s := structOf(fa.X.Type())
+				key, m, ok := settingKey(st.Val, 0)
+				if s == nil || inModule[s] == nil || !ok || !handedIn(m) {
+					continue
+				}
+				if keys[s] == nil {
+					keys[s] = make(map[int]string)
+					order = append(order, s)
+				}
+				keys[s][fa.Field] = key
+			}
+		}
+		for _, s := range order {
+			distinct := make(map[string]bool)
+			for _, k := range keys[s] {
+				distinct[k] = true
+			}
+			if len(distinct) < 3 {
+				continue
+			}
+			nt := inModule[s]
+			if d.config[s] == nil {
+				d.config[s] = &structInfo{s: s, named: nt, why: "params", pos: nt.Obj().Pos(), pkg: nt.Obj().Pkg()}
+				d.notes.add([]string{fullName(nt)}, "%s: configuration: filled from a map of settings looked up by name in %s", fullName(nt), fn.Name())
+			}
+			for i, k := range keys[s] {
+				if d.paramKeys[field{s, i}] == "" {
+					d.paramKeys[field{s, i}] = k
+				}
+			}
+		}
+	}
+}
+
+// settingKey returns the constant key v is looked up by in a string-keyed
+// map m (m["chunksize"], converted, asserted, or defaulted where it is
+// missing), or handed with the map to a helper that looks it up
+// (getInt(m, "chunksize", 10)).
+func settingKey(v ssa.Value, depth int) (key string, m ssa.Value, ok bool) {
+	if depth > 4 {
+		return "", nil, false
+	}
+	switch x := v.(type) {
+	case *ssa.Lookup:
+		if stringMap(x.X.Type()) {
+			key, ok := constString(x.Index)
+			return key, x.X, ok
+		}
+	case *ssa.Extract:
+		if x.Index == 0 {
+			return settingKey(x.Tuple, depth+1)
+		}
+	case *ssa.TypeAssert:
+		return settingKey(x.X, depth+1)
+	case *ssa.Convert:
+		return settingKey(x.X, depth+1)
+	case *ssa.ChangeType:
+		return settingKey(x.X, depth+1)
+	case *ssa.Phi:
+		for _, e := range x.Edges {
+			if isConstant(e) {
+				continue // a default
+			}
+			k, em, eok := settingKey(e, depth+1)
+			if !eok || ok && (k != key || em != m) {
+				return "", nil, false
+			}
+			key, m, ok = k, em, true
+		}
+		return key, m, ok
+	case *ssa.Call:
+		keys := 0
+		for _, a := range x.Call.Args {
+			if stringMap(a.Type()) {
+				if m != nil {
+					return "", nil, false
+				}
+				m = a
+			}
+			if k, isKey := constString(a); isKey {
+				key = k
+				keys++
+			}
+		}
+		return key, m, m != nil && keys == 1
+	}
+	return "", nil, false
+}
+
+// handedIn reports whether the map m is one the module's user hands in:
+// a parameter of an exported function or method of a package users
+// import (a driver's FromParameters(parameters)), not one the module
+// builds itself (from a struct tag, a header).
+func handedIn(m ssa.Value) bool {
+	p, ok := m.(*ssa.Parameter)
+	return ok && exported(p.Parent()) && imported(p.Parent())
+}
+
+// stringMap reports whether t is a map keyed by strings, of no named
+// type: a bag of settings, not a protocol's headers or a query's values
+// (http.Header, url.Values), which carry data.
+func stringMap(t types.Type) bool {
+	m, ok := types.Unalias(t).(*types.Map)
+	return ok && IsString(m.Key())
+}
+
+// constString returns the value of v when it is a string constant.
+func constString(v ssa.Value) (string, bool) {
+	c, ok := v.(*ssa.Const)
+	if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+		return "", false
+	}
+	return constant.StringVal(c.Value), true
 }
 
 // through reports whether the load v of a field is reached through the
@@ -768,6 +906,9 @@ func (d *discoverer) fieldOptions() {
 			}
 			if si.via != "" {
 				d.addAlias(o, si.via+"."+f.Name())
+			}
+			if key := d.paramKeys[field{si.s, i}]; key != "" {
+				d.addAlias(o, key) // the name it is looked up by in a settings map
 			}
 			// Decoders match untagged fields by their name, ignoring case.
 			if names := d.src.NameTags; si.why == "unmarshal" && len(names) > 0 && !d.hasTag(si.s, names) {
