@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"go/constant"
 	"go/token"
 	"go/types"
 	"slices"
@@ -491,4 +492,111 @@ func (d *discoverer) steppedField(fa *ssa.FieldAddr) bool {
 		}
 	}
 	return false
+}
+
+// toggleBody reports whether fn does no more than switch the flag f of
+// its receiver: besides storing into f, it only locks, checks, makes
+// errors and hands the switch on to an object its receiver holds, by a
+// method of the same name (q.first.turboOn() in TurboOn); a method that
+// also sets other fields, starts or closes things (Start, Open, Close)
+// runs a life cycle.
+func toggleBody(fn *ssa.Function, f field) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				if _, local := x.Addr.(*ssa.Alloc); !local && !storesTo(x, f) {
+					return false // a result kept for the deferred calls is local
+				}
+			case ssa.CallInstruction:
+				callee := x.Common().StaticCallee()
+				switch {
+				case callee == nil:
+					return false
+				case callee.Pkg != nil && callee.Pkg.Pkg.Path() == "sync", errorOf(x.Common()):
+				case callee.Signature.Recv() != nil && strings.EqualFold(callee.Name(), fn.Name()) && heldBy(x.Common().Args[0], fn.Params[0]):
+				default:
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+// errorOf reports whether c makes an error from constants
+// (errors.New("closed")).
+func errorOf(c *ssa.CallCommon) bool {
+	res := c.Signature().Results()
+	return res.Len() == 1 && isError(res.At(0).Type()) && !slices.ContainsFunc(c.Args, func(a ssa.Value) bool { return !isConstant(a) })
+}
+
+// toggles creates the options a running object takes through a pair of
+// methods that switch a mode on and off (a queue's TurboOn and
+// TurboOff): exported methods of a running object of a package its
+// users import, taking nothing and answering nothing or an error, one
+// storing true and the other false into the same unexported bool field
+// of the receiver, which the program sets nowhere else but to
+// constants, and doing nothing else (see toggleBody: Start and Stop run
+// a life cycle). The option is named after the method storing true
+// (Queue.TurboOn()), with the other as alias, and read where the field
+// is loaded.
+func (d *discoverer) toggles() {
+	type pair struct{ on, off *ssa.Function }
+	var order []field
+	pairs := make(map[field]*pair)
+	for _, fn := range d.funcs {
+		recv := fn.Signature.Recv()
+		if recv == nil || !exported(fn) || !imported(fn) || len(fn.Params) != 1 || fn.Signature.Results().Len() > 1 {
+			continue
+		}
+		if rl := fn.Signature.Results(); rl.Len() == 1 && !isError(rl.At(0).Type()) {
+			continue
+		}
+		rs := structOf(recv.Type())
+		if rs == nil || !d.running[rs] {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				c, isConst := st.Val.(*ssa.Const)
+				if !ok || fa.X != fn.Params[0] || !isConst || c.Value == nil || c.Value.Kind() != constant.Bool || rs.Field(fa.Field).Exported() {
+					continue
+				}
+				f := field{rs, fa.Field}
+				p := pairs[f]
+				if p == nil {
+					p = &pair{}
+					pairs[f] = p
+					order = append(order, f)
+				}
+				if constant.BoolVal(c.Value) {
+					p.on = fn
+				} else {
+					p.off = fn
+				}
+			}
+		}
+	}
+	for _, f := range order {
+		p := pairs[f]
+		if p.on == nil || p.off == nil || p.on == p.off || len(d.loaded.fields[f]) == 0 || !toggleBody(p.on, f) || !toggleBody(p.off, f) {
+			continue
+		}
+		if slices.ContainsFunc(d.written[f], func(st *ssa.Store) bool { return !isConstant(st.Val) }) {
+			continue
+		}
+		name := recvName(p.on.Signature.Recv().Type()) + "." + p.on.Name() + "()"
+		o := d.option(name, "setter", "bool")
+		d.addAlias(o, recvName(p.off.Signature.Recv().Type())+"."+p.off.Name()+"()")
+		d.notes.add([]string{name, p.on.Name(), p.off.Name()}, "%s: an option: a mode a running object's methods switch on and off (%s and %s), kept in %s", name, p.on.Name(), p.off.Name(), f.s.Field(f.i).Name())
+		for _, v := range d.loaded.fields[f] {
+			d.addSite(o, v.Parent(), v, readPos(v), "")
+		}
+	}
 }

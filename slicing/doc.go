@@ -72,10 +72,12 @@
 //     an exported method of a running object storing each of its number
 //     or bool arguments in a field of its receiver (Conn.SetReadLimit(n)),
 //     or handing it on unchanged to such a setter of an object it holds;
-//     and a package's setters, an exported function storing each of its
-//     number or bool arguments in a package variable that the code
-//     otherwise only reads (debug.SetGCPercent(percent)), or handing it
-//     on unchanged to a function that does.
+//     a pair of methods of a running object that only switch a mode on
+//     and off (Queue.TurboOn(), alias Queue.TurboOff()), read where its
+//     flag is loaded; and a package's setters, an exported function
+//     storing each of its number or bool arguments in a package variable
+//     that the code otherwise only reads (debug.SetGCPercent(percent)),
+//     or handing it on unchanged to a function that does.
 //
 // Methods of generic types are searched and sliced in their generic
 // bodies. Program.FieldReads makes the same kind of options of a

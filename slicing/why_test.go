@@ -51,6 +51,7 @@ func TestWhy(t *testing.T) {
 		{"globals", "ResetServed", []string{"globals.ResetServed(n): not an option: the package variable it stores its argument into is state"}},
 		{"structs", "Handle", []string{"example.com/t/structs.Handle: not configuration: an object with an API of its own (more exported methods than exported fields)"}},
 		{"structs", "DriverParams", []string{"example.com/t/structs.DriverParams: configuration: filled from a map of settings looked up by name in FromParameters"}},
+		{"ctors", "TurboOn", []string{"Journal.TurboOn(): an option: a mode a running object's methods switch on and off (TurboOn and TurboOff), kept in turbo"}},
 		{"funcopts", "PoolConfig", []string{"example.com/t/funcopts.PoolConfig: named like configuration, but a running object"}},
 		{"funcopts", "Session", []string{"example.com/t/funcopts.Session: not configuration: a running object"}},
 		{"funcopts", "Writer", []string{"example.com/t/funcopts.Writer: configuration: a running object whose exported fields its user sets"}},
