@@ -557,29 +557,22 @@ func (d *discoverer) toggles() {
 		if rs == nil || !d.running[rs] {
 			continue
 		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				c, isConst := st.Val.(*ssa.Const)
-				if !ok || fa.X != fn.Params[0] || !isConst || c.Value == nil || c.Value.Kind() != constant.Bool || rs.Field(fa.Field).Exported() {
-					continue
-				}
-				f := field{rs, fa.Field}
-				p := pairs[f]
-				if p == nil {
-					p = &pair{}
-					pairs[f] = p
-					order = append(order, f)
-				}
-				if constant.BoolVal(c.Value) {
-					p.on = fn
-				} else {
-					p.off = fn
-				}
+		for st, fa := range fieldStores(fn) {
+			c, isConst := st.Val.(*ssa.Const)
+			if fa.X != fn.Params[0] || !isConst || c.Value == nil || c.Value.Kind() != constant.Bool || rs.Field(fa.Field).Exported() {
+				continue
+			}
+			f := field{rs, fa.Field}
+			p := pairs[f]
+			if p == nil {
+				p = &pair{}
+				pairs[f] = p
+				order = append(order, f)
+			}
+			if constant.BoolVal(c.Value) {
+				p.on = fn
+			} else {
+				p.off = fn
 			}
 		}
 	}

@@ -183,20 +183,13 @@ func (d *discoverer) selfDecoding(fn *ssa.Function) (*types.Struct, string) {
 	if len(bytes) == 0 {
 		return nil, ""
 	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			st, ok := instr.(*ssa.Store)
-			if !ok {
-				continue
-			}
-			fa, ok := st.Addr.(*ssa.FieldAddr)
-			if !ok || fa.X != fn.Params[0] {
-				continue
-			}
-			for _, p := range bytes {
-				if fromBytes(st.Val, p, 0) {
-					return s, d.prog.Position(st.Pos())
-				}
+	for st, fa := range fieldStores(fn) {
+		if fa.X != fn.Params[0] {
+			continue
+		}
+		for _, p := range bytes {
+			if fromBytes(st.Val, p, 0) {
+				return s, d.prog.Position(st.Pos())
 			}
 		}
 	}

@@ -344,27 +344,17 @@ func (d *discoverer) paramTargets(inModule map[*types.Struct]*types.Named) {
 	for _, fn := range d.funcs {
 		var order []*types.Struct
 		keys := make(map[*types.Struct]map[int]string)
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if !ok {
-					continue
-				}
-				s := structOf(fa.X.Type())
-				key, m, ok := settingKey(st.Val, 0)
-				if s == nil || inModule[s] == nil || !ok || !handedIn(m) {
-					continue
-				}
-				if keys[s] == nil {
-					keys[s] = make(map[int]string)
-					order = append(order, s)
-				}
-				keys[s][fa.Field] = key
+		for st, fa := range fieldStores(fn) {
+			s := structOf(fa.X.Type())
+			key, m, ok := settingKey(st.Val, 0)
+			if s == nil || inModule[s] == nil || !ok || !handedIn(m) {
+				continue
 			}
+			if keys[s] == nil {
+				keys[s] = make(map[int]string)
+				order = append(order, s)
+			}
+			keys[s][fa.Field] = key
 		}
 		for _, s := range order {
 			distinct := make(map[string]bool)
