@@ -547,11 +547,9 @@ func (d *discoverer) toggles() {
 	pairs := make(map[field]*pair)
 	for _, fn := range d.funcs {
 		recv := fn.Signature.Recv()
-		if recv == nil || !exported(fn) || !imported(fn) || len(fn.Params) != 1 || fn.Signature.Results().Len() > 1 {
-			continue
-		}
-		if rl := fn.Signature.Results(); rl.Len() == 1 && !isError(rl.At(0).Type()) {
-			continue
+		rl := fn.Signature.Results()
+		if recv == nil || !exported(fn) || !imported(fn) || len(fn.Params) != 1 || rl.Len() > 1 || rl.Len() == 1 && !isError(rl.At(0).Type()) {
+			continue // not a switch: it takes something, or answers more than an error
 		}
 		rs := structOf(recv.Type())
 		if rs == nil || !d.running[rs] {

@@ -256,6 +256,7 @@ type discoverer struct {
 	appended    map[*types.TypeName]map[int]bool  // what the methods of a type append to (see appendsTo)
 	copiedInto  map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
 	paramKeys   map[field]string                  // fields set from a settings map: the key looked up
+	handles     map[*types.Named]bool             // types with an API of their own (see handleType)
 	kept        map[*types.Struct]string          // structs whose values are stored in a field or global: the first such store
 	methodParam map[*types.Struct]bool            // structs passed to methods
 	apiParam    map[*types.Struct]bool            // structs an exported function or method of a package users import takes
@@ -310,6 +311,7 @@ func (d *discoverer) index() {
 	d.mutated = make(map[field]ssa.Instruction)
 	d.copiedInto = make(map[*types.Struct][]*types.Struct)
 	d.paramKeys = make(map[field]string)
+	d.handles = make(map[*types.Named]bool)
 	d.kept = make(map[*types.Struct]string)
 	d.methodParam = make(map[*types.Struct]bool)
 	d.methods = make(map[*types.Struct]int)

@@ -217,7 +217,7 @@ func (d *discoverer) structs() error {
 			if d.config[s] == nil && nt != nil && textValue(nt) {
 				continue // a value parsed from text, as a flag's (a duration like 1y2m): the field is the option
 			}
-			if _, ptr := types.Unalias(si.s.Field(i).Type()).Underlying().(*types.Pointer); ptr && d.config[s] == nil && nt != nil && handleType(nt) {
+			if _, ptr := types.Unalias(si.s.Field(i).Type()).Underlying().(*types.Pointer); ptr && d.config[s] == nil && nt != nil && d.handleType(nt) {
 				d.notes.add([]string{fullName(nt)}, "%s: not configuration: an object with an API of its own (more exported methods than exported fields), which configuration refers to, though nested in it (field %s)", fullName(nt), si.s.Field(i).Name())
 				refused[s] = true
 				continue
@@ -1071,7 +1071,7 @@ func (d *discoverer) settable(t types.Type) bool {
 		if s, ok := u.Elem().Underlying().(*types.Struct); ok && d.stateful(s) {
 			return false
 		}
-		if nt, ok := types.Unalias(u.Elem()).(*types.Named); ok && d.scanned(nt) && handleType(nt) {
+		if nt, ok := types.Unalias(u.Elem()).(*types.Named); ok && d.scanned(nt) && d.handleType(nt) {
 			return false // the module's own client, logger or database handle
 		}
 	}
@@ -1464,8 +1464,19 @@ func storesTo(st *ssa.Store, f field) bool {
 // handleType reports whether nt is an object with an API of its own,
 // which a configuration may refer to (a database handle, a client) but
 // which is no group of settings: its pointer has more exported methods
-// than it has exported fields.
-func handleType(nt *types.Named) bool {
+// than it has exported fields. Settable asks it of every such field's
+// type, so each answer is kept.
+func (d *discoverer) handleType(nt *types.Named) bool {
+	h, ok := d.handles[nt]
+	if !ok {
+		h = hasAPI(nt)
+		d.handles[nt] = h
+	}
+	return h
+}
+
+// hasAPI is handleType's answer, computed.
+func hasAPI(nt *types.Named) bool {
 	s, ok := nt.Underlying().(*types.Struct)
 	if !ok {
 		return false
