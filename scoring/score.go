@@ -959,7 +959,7 @@ func operation(a *slicing.Analysis, fn *ssa.Function) bool {
 	if recv == nil || fn.Object() == nil || !fn.Object().Exported() || a.Settings(recv.Type()) {
 		return false
 	}
-	if fn.Name() == "Close" && fn.Signature.Params().Len() == 0 && fn.Signature.Results().Len() == 1 && types.Identical(fn.Signature.Results().At(0).Type(), types.Universe.Lookup("error").Type()) {
+	if slicing.IsClose(fn) {
 		return false
 	}
 	t := recv.Type()

@@ -389,8 +389,8 @@ func TestMaxCallFrequency(t *testing.T) {
 	}
 }
 
-// TestTimers checks that a timer bounding a failure and one nobody
-// receives from cost no latency, while a batching delay, a backoff and a
+// TestTimers checks that a timer bounding a failure (an error returned,
+// or the session closed) and one nobody receives from cost no latency, while a batching delay, a backoff and a
 // wait for a worker's reply do, and that an AfterFunc timer's period is
 // charged with what it runs.
 func TestTimers(t *testing.T) {
@@ -403,7 +403,7 @@ func TestTimers(t *testing.T) {
 	for _, sc := range scores {
 		lat[sc.Option.Name] = sc.Cost.LAT
 	}
-	for _, name := range []string{"Config.AcquireTimeout", "Config.WriteGuard", "Config.ReplyTimeout", "Config.SendTimeout"} {
+	for _, name := range []string{"Config.AcquireTimeout", "Config.WriteGuard", "Config.ReplyTimeout", "Config.SendTimeout", "Config.AckTimeout"} {
 		if lat[name] != 0 {
 			t.Errorf("%s costs latency %g; nobody waits through that timer, want 0", name, lat[name])
 		}

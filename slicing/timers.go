@@ -349,8 +349,9 @@ func caseBlock(sel *ssa.Select, k int) *ssa.BasicBlock {
 func Rejects(b *ssa.BasicBlock) bool { return fails(b, make(map[*ssa.BasicBlock]bool), true) }
 
 // fails reports whether every path from b ends in a panic or in a return
-// of a non-nil error (with made, one Rejects calls made there), within
-// the blocks b dominates.
+// of a non-nil error (with made, one Rejects calls made there), or,
+// without made, passes a call closing an io.Closer (a timer's case that
+// closes the session it bounds), within the blocks b dominates.
 func fails(b *ssa.BasicBlock, seen map[*ssa.BasicBlock]bool, made bool) bool {
 	if seen[b] {
 		return true // a loop back into the case: judged by its exits
@@ -358,6 +359,9 @@ func fails(b *ssa.BasicBlock, seen map[*ssa.BasicBlock]bool, made bool) bool {
 	seen[b] = true
 	if len(b.Instrs) == 0 {
 		return false
+	}
+	if !made && closes(b) {
+		return true // it tears down what it serves: a session or connection closed
 	}
 	switch last := b.Instrs[len(b.Instrs)-1].(type) {
 	case *ssa.Panic:
@@ -382,6 +386,31 @@ func fails(b *ssa.BasicBlock, seen map[*ssa.BasicBlock]bool, made bool) bool {
 		}
 	}
 	return true
+}
+
+// closes reports whether b calls an io.Closer's Close method.
+func closes(b *ssa.BasicBlock) bool {
+	for _, instr := range b.Instrs {
+		if c, ok := instr.(ssa.CallInstruction); ok {
+			if fn := c.Common().StaticCallee(); fn != nil && IsClose(fn) {
+				return true
+			}
+			if c.Common().IsInvoke() && c.Common().Method.Name() == "Close" && closeSig(c.Common().Method.Type().(*types.Signature)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// IsClose reports whether fn is a method with io.Closer's Close: it ends
+// the value's life.
+func IsClose(fn *ssa.Function) bool {
+	return fn.Name() == "Close" && fn.Signature.Recv() != nil && closeSig(fn.Signature)
+}
+
+func closeSig(sig *types.Signature) bool {
+	return sig.Params().Len() == 0 && sig.Results().Len() == 1 && types.Identical(sig.Results().At(0).Type(), errorType)
 }
 
 // stored is what a function returns as v at the end of b: with named

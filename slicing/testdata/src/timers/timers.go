@@ -25,6 +25,7 @@ type Config struct {
 	PauseAt        int           // a count at which a write waits for the flusher's reply
 	KickAt         int           // a count at which a write asks for a flush and goes on
 	DrainAt        int           // a count at which a write waits for the flusher to close its done channel
+	AckTimeout     time.Duration // a watchdog closing the session when an open is not acknowledged in time
 }
 
 var errTimeout = errors.New("timeout")
@@ -212,4 +213,36 @@ func (g *Gossiper) exchanges(stop <-chan struct{}) {
 			return
 		}
 	}
+}
+
+// Session is a connection's streams.
+type Session struct {
+	cfg  Config
+	conn *os.File
+	quit chan struct{}
+}
+
+// Close ends the session.
+func (s *Session) Close() error { return s.conn.Close() }
+
+// watch closes the session when the stream opened is not acknowledged
+// within the timeout: a deadline, though nothing returns an error.
+func (s *Session) watch(acked chan struct{}) {
+	timer := time.NewTimer(s.cfg.AckTimeout)
+	defer timer.Stop()
+	select {
+	case <-acked:
+		return
+	case <-s.quit:
+		return
+	case <-timer.C:
+		s.Close()
+	}
+}
+
+// Open starts a stream and its watchdog.
+func (s *Session) Open() {
+	acked := make(chan struct{})
+	go s.watch(acked)
+	s.conn.Write([]byte("open"))
 }
