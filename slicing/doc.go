@@ -24,7 +24,9 @@
 //
 //   - key getters (koanf, viper, urfave/cli, pflag Get*, os.Getenv and
 //     os.LookupEnv, the user's sources.funcs): the option is the key, the
-//     read is the call's result;
+//     read is the call's result; but not an environment variable the
+//     program writes entries of itself ("NAME=..." in its code: a mark
+//     it gives its own child processes);
 //   - flag definitions (flag and pflag, package functions and FlagSet
 //     methods): the option is the flag name, the reads are the loads of the
 //     returned pointer or of the bound variable, followed through globals,

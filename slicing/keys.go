@@ -124,10 +124,19 @@ func IsString(t types.Type) bool {
 
 // keyCalls creates the options of key getters and declared accessors.
 func (d *discoverer) keyCalls() {
+	var own map[string]bool
 	for fn, call := range d.scannedCalls() {
 		e, args, ok := d.lookup(call.Common())
 		if !ok || e.role != roleGetter || e.Key < 0 || e.Key >= len(args) {
 			continue
+		}
+		if e.Style == "env" {
+			if own == nil {
+				own = d.ownEnv()
+			}
+			if name, ok := d.key(args[e.Key]); ok && own[name] {
+				continue // the program tells its own processes (a child's mode), not its user
+			}
 		}
 		typ := resultType(call)
 		if d.untyped[calleeName(call.Common())] {
@@ -140,6 +149,46 @@ func (d *discoverer) keyCalls() {
 		}
 		d.addSite(o, fn, call, call.Pos(), "")
 	}
+}
+
+// ownEnv returns the environment variables the program writes entries
+// of itself ("NAME=" begins a string constant of its code: an entry it
+// puts in a child process's environment, as a prefork parent marks its
+// children).
+func (d *discoverer) ownEnv() map[string]bool {
+	own := make(map[string]bool)
+	var ops []*ssa.Value
+	for _, fn := range d.funcs {
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				ops = instr.Operands(ops[:0])
+				for _, op := range ops {
+					c, ok := (*op).(*ssa.Const)
+					if !ok || c.Value == nil || c.Value.Kind() != constant.String {
+						continue
+					}
+					if name, _, ok := strings.Cut(constant.StringVal(c.Value), "="); ok && envName(name) {
+						own[name] = true
+					}
+				}
+			}
+		}
+	}
+	return own
+}
+
+// envName says whether s looks like an environment variable's name:
+// capitals, digits and underscores, beginning with a letter.
+func envName(s string) bool {
+	if s == "" || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	for _, r := range s {
+		if (r < 'A' || r > 'Z') && (r < '0' || r > '9') && r != '_' {
+			return false
+		}
+	}
+	return true
 }
 
 // keyOption returns the option a key argument names; an unresolved key

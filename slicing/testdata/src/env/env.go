@@ -4,6 +4,7 @@ package env
 import (
 	"fmt"
 	"os"
+	"os/exec"
 )
 
 const appPrefix = "APP_"
@@ -13,7 +14,22 @@ func Read() {
 	dir, ok := os.LookupEnv(appPrefix + "DATA_DIR") // want option:"APP_DATA_DIR"
 	fmt.Println(stride, dir, ok)
 	for _, name := range []string{"A", "B"} {
-		fmt.Println(os.Getenv(name)) // want dynamic:"Getenv@env/env.go:16"
+		fmt.Println(os.Getenv(name)) // want dynamic:"Getenv@env/env.go:17"
 	}
 	fmt.Println("APP_STRIDE") // only looks like a key
+}
+
+const childEnv = "APP_CHILD"
+
+// Child says whether this process is a worker its parent started: the
+// program marks its own children, no user sets it.
+func Child() bool {
+	return os.Getenv(childEnv) == "1" // want !option:"APP_CHILD"
+}
+
+// Spawn starts a worker process marked as a child.
+func Spawn() error {
+	cmd := exec.Command(os.Args[0])
+	cmd.Env = append(os.Environ(), childEnv+"=1")
+	return cmd.Start()
 }
