@@ -411,7 +411,10 @@ func profiledRanks(ctx context.Context, bin, dir string, t Truth) ([]int, []bool
 func run(ctx context.Context, dir, name string, args ...string) ([]byte, []byte, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
-	cmd.Env = append(os.Environ(), "CONFHUNT_CACHE=off") // every run measured cold
+	// Every run measured cold; and each directory is a module of its
+	// own: a go.work a module's zip ships, naming directories of its
+	// repository the zip lacks, is not used (as a user would set it).
+	cmd.Env = append(os.Environ(), "CONFHUNT_CACHE=off", "GOWORK=off")
 	var out, errb bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()

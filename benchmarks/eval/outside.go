@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"context"
-	"encoding/csv"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -36,13 +35,14 @@ func readOutside(files []string) ([]outsideCase, error) {
 		if err != nil {
 			return nil, err
 		}
-		r := csv.NewReader(bytes.NewReader(data))
-		r.Comma = '\t'
-		r.LazyQuotes = true
-		r.FieldsPerRecord = -1
-		rows, err := r.ReadAll()
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", file, err)
+		// Plain tab-separated lines: no quoting, so that evidence may
+		// begin with a quotation mark (encoding/csv would read on to the
+		// closing one, across rows).
+		var rows [][]string
+		for line := range strings.Lines(string(data)) {
+			if line = strings.TrimRight(line, "\r\n"); line != "" {
+				rows = append(rows, strings.Split(line, "\t"))
+			}
 		}
 		if len(rows) == 0 {
 			return nil, fmt.Errorf("%s: empty", file)

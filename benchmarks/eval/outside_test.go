@@ -9,13 +9,14 @@ import (
 )
 
 // TestReadOutside checks that the yardsticks' rows give the option's name
-// and its aliases, and that a malformed file is one error naming it and
+// and its aliases (evidence beginning with a quotation mark ends at its
+// tab like any other), and that a malformed file is one error naming it and
 // the line.
 func TestReadOutside(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "storage.tsv")
 	os.WriteFile(good, []byte("module@version\toption\turl\tevidence\n"+
-		"github.com/ulikunitz/xz@v0.5.17\tWriter2Config.DictCap (alias xz.WriterConfig.DictCap)\thttps://example.com/1\tquote\n"+
+		"github.com/ulikunitz/xz@v0.5.17\tWriter2Config.DictCap (alias xz.WriterConfig.DictCap)\thttps://example.com/1\t\"a quote\" that begins the evidence\n"+
 		"github.com/xtaci/kcp-go/v5@v5.7.5\tUDPSession.SetNoDelay(interval)\thttps://example.com/2\tquote\n"), 0o644)
 	cases, err := readOutside([]string{good})
 	if err != nil {
