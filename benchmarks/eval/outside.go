@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -91,7 +92,10 @@ func outsideNames(cell string) (string, []string) {
 type outsideResult struct {
 	options []rankedOption
 	err     string
+	partial string // "N packages did not type-check", when rank left some out
 }
+
+var leftOutRE = regexp.MustCompile(`(?m)^confhunt: (\d+ packages? did not type-check)`)
 
 // runOutside ranks each module of the outside yardsticks whole (rank
 // -json ./... in a copy of the module) and writes where each case's option
@@ -140,7 +144,11 @@ func rankModule(ctx context.Context, bin, module, version string) *outsideResult
 	if err := json.Unmarshal(stdout, &rj); err != nil {
 		return &outsideResult{err: fmt.Sprintf("rank -json: %v", err)}
 	}
-	return &outsideResult{options: rj.Options}
+	res := &outsideResult{options: rj.Options}
+	if m := leftOutRE.FindSubmatch(stderr); m != nil {
+		res.partial = string(m[1])
+	}
+	return res
 }
 
 // outsideReport writes the totals and one row per case.
@@ -182,6 +190,9 @@ func outsideReport(w io.Writer, cases []outsideCase, results map[string]*outside
 			where = fmt.Sprintf("not discovered (%d options)", n)
 		default:
 			where = fmt.Sprintf("%d of %d", rank, n)
+		}
+		if r.partial != "" {
+			where += "; " + r.partial // a partial load: the ranking is of what did
 		}
 		fmt.Fprintf(&rows, "| %s | %s@%s | %s | %s | %s (of %d) | %s |\n", strings.TrimSuffix(c.file, ".tsv"), c.module, c.version, c.option, where, map[bool]string{true: "yes", false: "no"}[inWindow], win, c.url)
 	}

@@ -60,3 +60,40 @@ func TestReadOutside(t *testing.T) {
 		}
 	}
 }
+
+// TestOutsideReport checks the totals and rows: a case in its window, one
+// outside it, one not discovered in a module that loaded only in part
+// (said in its row), and one whose module failed.
+func TestOutsideReport(t *testing.T) {
+	cases := []outsideCase{
+		{file: "storage.tsv", module: "a", version: "v1", option: "C.Size", url: "u1"},
+		{file: "storage.tsv", module: "a", version: "v1", option: "C.Other", url: "u2"},
+		{file: "network.tsv", module: "b", version: "v2", option: "D.Loops", url: "u3"},
+		{file: "network.tsv", module: "c", version: "v3", option: "E.X", url: "u4"},
+	}
+	var opts []rankedOption
+	for i, name := range []string{"C.Size", "C.A", "C.B", "C.Other"} {
+		opts = append(opts, rankedOption{Name: name, Rank: i + 1})
+	}
+	results := map[string]*outsideResult{
+		"a@v1": {options: opts},
+		"b@v2": {options: opts[:2], partial: "4 packages did not type-check"},
+		"c@v3": {err: "rank: exit status 2"},
+	}
+	var b strings.Builder
+	outsideReport(&b, cases, results)
+	out := b.String()
+	for _, want := range []string{
+		"| storage | 2 | 2 | 2 | 1/2 (50%) |",
+		"| network | 2 | 0 | 0 | 0/2 (0%) |",
+		"| **total** | 4 | 2 | 2 | 1/4 (25%) |",
+		"| a@v1 | C.Size | 1 of 4 | yes (of 1) |",
+		"| a@v1 | C.Other | 4 of 4 | no (of 1) |",
+		"| b@v2 | D.Loops | not discovered (2 options); 4 packages did not type-check | no (of 1) |",
+		"| c@v3 | E.X | error: rank: exit status 2 |",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("report lacks %q:\n%s", want, out)
+		}
+	}
+}
