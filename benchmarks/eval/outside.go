@@ -40,9 +40,13 @@ func readOutside(files []string) ([]outsideCase, error) {
 		// begin with a quotation mark (encoding/csv would read on to the
 		// closing one, across rows).
 		var rows [][]string
+		var lines []int // each row's line in the file, for errors
+		n := 0
 		for line := range strings.Lines(string(data)) {
+			n++
 			if line = strings.TrimRight(line, "\r\n"); line != "" {
 				rows = append(rows, strings.Split(line, "\t"))
+				lines = append(lines, n)
 			}
 		}
 		if len(rows) == 0 {
@@ -58,16 +62,17 @@ func readOutside(files []string) ([]outsideCase, error) {
 			}
 		}
 		for i, row := range rows[1:] {
+			at := lines[i+1]
 			if len(row) <= max(col["module@version"], col["option"], col["url"]) {
-				return nil, fmt.Errorf("%s:%d: %d columns, want the header's %d", file, i+2, len(row), len(rows[0]))
+				return nil, fmt.Errorf("%s:%d: %d columns, want the header's %d", file, at, len(row), len(rows[0]))
 			}
 			module, version, ok := strings.Cut(row[col["module@version"]], "@")
 			if !ok || module == "" || version == "" {
-				return nil, fmt.Errorf("%s:%d: %q is not module@version", file, i+2, row[col["module@version"]])
+				return nil, fmt.Errorf("%s:%d: %q is not module@version", file, at, row[col["module@version"]])
 			}
 			name, aliases := outsideNames(row[col["option"]])
 			if name == "" {
-				return nil, fmt.Errorf("%s:%d: no option", file, i+2)
+				return nil, fmt.Errorf("%s:%d: no option", file, at)
 			}
 			cases = append(cases, outsideCase{file: filepath.Base(file), module: module, version: version, option: name, aliases: aliases, url: row[col["url"]]})
 		}

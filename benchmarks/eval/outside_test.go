@@ -52,6 +52,7 @@ func TestReadOutside(t *testing.T) {
 		{"module\toption\turl\n", `no "module@version" column`},
 		{"module@version\toption\turl\nno-version\tX.Y\thttps://example.com\n", "bad.tsv:2:"},
 		{"module@version\toption\turl\nm@v1\n", "bad.tsv:2:"},
+		{"module@version\toption\turl\n\nm@v1\tX.Y\tu\n\nm@v1\n", "bad.tsv:5:"}, // blank lines still count
 	} {
 		file := filepath.Join(dir, "bad.tsv")
 		os.WriteFile(file, []byte(bad.text), 0o644)
