@@ -721,15 +721,53 @@ func (d *discoverer) changedAt(f field, skip map[*ssa.Function]bool) *ssa.Store 
 		}
 		fa := st.Addr.(*ssa.FieldAddr)
 		_, built := fa.X.(*ssa.Alloc)
+		built = built || madeBy(fa.X)
 		constructor := st.Parent().Signature.Recv() == nil && st.Parent().Parent() == nil
 		if !built || !(constructor || d.fromSettings(st.Val, 0)) {
-			if fillsDefault(st) {
+			if fillsDefault(st) || d.applied(st) {
 				continue
 			}
 			return st
 		}
 	}
 	return nil
+}
+
+// madeBy reports whether v is what a call returns that its callee made
+// anew (w := o.NewWriter(ctx), returning &Writer{…}): a store into it is
+// its maker's caller setting it up, as a user of the object would.
+func madeBy(v ssa.Value) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	callee := call.Call.StaticCallee()
+	if callee == nil || callee.Blocks == nil || callee.Signature.Results().Len() == 0 {
+		return false
+	}
+	made := false
+	for _, b := range callee.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if _, ok := ret.Results[0].(*ssa.Alloc); !ok {
+				return false
+			}
+			made = true
+		}
+	}
+	return made
+}
+
+// applied reports whether st, in a method of a settings struct, copies
+// one of its settings into the object it is handed: the user's setting
+// applied (func (o *WriterOpts) apply(w *Writer) { w.ChunkSize =
+// o.ChunkSize }), not the object's own state.
+func (d *discoverer) applied(st *ssa.Store) bool {
+	recv := st.Parent().Signature.Recv()
+	if recv == nil || d.config[structOf(recv.Type())] == nil {
+		return false
+	}
+	_, constant := st.Val.(*ssa.Const)
+	return !constant && d.fromSettings(st.Val, 0)
 }
 
 // fillsDefault reports whether st runs only under a branch that tests the

@@ -55,6 +55,18 @@
 //     (sources.encoders) encodes from one, is a record of data (an API
 //     response's portConfig, a request body's DatafeedConfig), not
 //     configuration;
+//   - running objects their user sets up (an http.Server, a writer): an
+//     exported struct whose own methods use its locks or channels and
+//     most of whose exported fields its own code does not change; each
+//     of those is an option, those its code changes are its state, and
+//     what it embeds is its state or its data (the attributes of the
+//     object a writer uploads). The module setting an object up as its
+//     user would is no change: constants or settings stored into an
+//     object it has just made (&T{...}, or what a function returns new:
+//     w := o.NewWriter(ctx); w.ChunkSize = 0), or a settings struct's
+//     method copying its settings into the object it is handed
+//     (func (o *WriterOpts) apply(w *Writer) { w.ChunkSize = o.ChunkSize },
+//     which makes WriterOpts.ChunkSize a copy of Writer.ChunkSize);
 //   - getter methods of configuration structs (PBHunter's patterns: a
 //     method with no arguments returning one field of its receiver): calls
 //     to them are reads of that field; so are calls of a field's own

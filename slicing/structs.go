@@ -208,6 +208,9 @@ func (d *discoverer) structs() error {
 			if d.config[s] == nil && d.stateful(s) {
 				continue // a running object referenced from the settings
 			}
+			if si.why == "object" && si.s.Field(i).Embedded() && d.config[s] == nil {
+				continue // what a running object embeds is its state or its data (a writer's object attributes), unless settings by itself
+			}
 			if d.config[s] == nil && nt != nil && d.dataContainer(nt) {
 				// Data the program fills, kept beside settings.
 				d.notes.add([]string{fullName(nt)}, "%s: not configuration: a container of data the program fills (its methods append to it), though nested in configuration (field %s)", fullName(nt), si.s.Field(i).Name())
@@ -851,6 +854,10 @@ func (d *discoverer) fieldOptions() {
 			if !d.settable(f.Type()) && !policy(f.Type()) {
 				// a handle, callback or channel: set in code, not configured
 				d.notes.add(keys, "%s: not an option: its type %s is a handle, callback or channel, set in code rather than configured", keys[0], typeString(f.Type()))
+				continue
+			}
+			if si.why == "object" && f.Embedded() {
+				d.notes.add(keys, "%s: not an option: embedded in a running object, its state or its data", keys[0])
 				continue
 			}
 			if si.why == "object" && !f.Exported() {
