@@ -23,9 +23,10 @@ import (
 // constructor puts it.
 func (d *discoverer) arguments() {
 	type arg struct {
-		fn   *ssa.Function
-		p    *ssa.Parameter
-		name string
+		fn      *ssa.Function
+		p       *ssa.Parameter
+		name    string
+		funcopt bool // a functional option's maker: its closure keeps what it makes of p in the object's state
 	}
 	bySink := make(map[*ssa.Parameter][]arg)
 	var sinks []*ssa.Parameter
@@ -41,7 +42,7 @@ func (d *discoverer) arguments() {
 			if !isBasicValue(p.Type()) || IsString(p.Type()) || p.Referrers() == nil || len(*p.Referrers()) == 0 {
 				continue
 			}
-			if !running && !captured(fn, p) {
+			if !running && !d.captured(fn, p) {
 				continue // a handler's maker: only what the handler keeps is its setting
 			}
 			if d.fedByModule(fn, i, publicFunc) {
@@ -55,7 +56,7 @@ func (d *discoverer) arguments() {
 			if bySink[s] == nil {
 				sinks = append(sinks, s)
 			}
-			bySink[s] = append(bySink[s], arg{fn, p, fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")"})
+			bySink[s] = append(bySink[s], arg{fn, p, fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")", !running && optionMaker(fn)})
 		}
 	}
 	for _, s := range sinks {
@@ -66,6 +67,13 @@ func (d *discoverer) arguments() {
 			d.addAlias(o, a.name)
 		}
 		for _, a := range args {
+			if a.funcopt {
+				// Known by the maker's name, as the fields functional
+				// options set are (pubsub.WithValidateQueueSize).
+				d.addAlias(o, a.fn.Pkg.Pkg.Name()+"."+a.fn.Name())
+				d.notes.add([]string{a.name, a.p.Name()}, "%s: an option: the argument of a functional option whose closure keeps what it makes of it in the state of the object it is applied to", o.Name)
+				continue
+			}
 			d.notes.add([]string{a.name, a.p.Name()}, "%s: an option: an argument of the constructor of a running object", o.Name)
 		}
 		d.addSite(o, s.Parent(), s, s.Pos(), "")
@@ -85,15 +93,18 @@ func returnsFunc(sig *types.Signature) bool {
 
 // captured reports whether a closure fn makes captures its parameter p:
 // the func it returns keeps p as an object keeps a field. A functional
-// option's closure does not count: the fields it sets are the options.
-func captured(fn *ssa.Function, p *ssa.Parameter) bool {
+// option's closure does not count when it sets options: the fields it
+// sets are the options. One that sets none (it keeps what it makes of p
+// in the state of the object it is applied to: ps.val.q = make(chan
+// *req, n)) leaves p the option.
+func (d *discoverer) captured(fn *ssa.Function, p *ssa.Parameter) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			mc, ok := instr.(*ssa.MakeClosure)
 			if !ok {
 				continue
 			}
-			if bases, _ := optionTargets(mc.Fn.(*ssa.Function)); len(bases) > 0 {
+			if bases, _ := optionTargets(mc.Fn.(*ssa.Function)); len(bases) > 0 && d.setsOptions(mc.Fn.(*ssa.Function)) {
 				continue // a functional option: the fields it sets are the options
 			}
 			for _, v := range mc.Bindings {
@@ -111,6 +122,34 @@ func captured(fn *ssa.Function, p *ssa.Parameter) bool {
 		}
 	}
 	return false
+}
+
+// optionMaker reports whether fn makes a functional option: a closure
+// of the shape funcOptions takes (see optionTargets).
+func optionMaker(fn *ssa.Function) bool {
+	for _, anon := range fn.AnonFuncs {
+		if bases, _ := optionTargets(anon); len(bases) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// setsOptions reports whether fn is a setter (see funcOptions) of a
+// field that is an option.
+func (d *discoverer) setsOptions(fn *ssa.Function) bool {
+	if d.setterFuncs == nil {
+		d.setterFuncs = make(map[*ssa.Function]bool)
+		for f, ss := range d.setters {
+			if d.config[f.s] == nil {
+				continue
+			}
+			for _, st := range ss {
+				d.setterFuncs[st.fn] = true
+			}
+		}
+	}
+	return d.setterFuncs[fn]
 }
 
 // passedTo follows a parameter that its function only hands on,

@@ -82,7 +82,11 @@
 //     it, read wherever the code looks it up;
 //   - arguments of constructors: a number or bool parameter of an exported
 //     function returning a running object (pkg.New(size)), read where the
-//     value arrives after constructors hand it on unchanged; and setters,
+//     value arrives after constructors hand it on unchanged; the number
+//     or bool argument of a functional option whose closure sets no
+//     settings field but keeps what it makes of it in the state of the
+//     object it is applied to (pubsub.WithValidateQueueSize(n), storing
+//     make(chan *req, n); alias pubsub.WithValidateQueueSize); and setters,
 //     an exported method of a running object storing each of its number
 //     or bool arguments in a field of its receiver (Conn.SetReadLimit(n)),
 //     or handing it on unchanged to such a setter of an object it holds;

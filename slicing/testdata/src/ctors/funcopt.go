@@ -1,0 +1,80 @@
+package ctors
+
+import (
+	"errors"
+	"sync"
+)
+
+// Router is a running object configured by functional options applied to
+// it. WithQueueSize keeps what it makes of its argument (a channel
+// buffered by it) in the state of the object it is applied to, and
+// WithFanout sets a field of the engine the router holds: neither sets a
+// settings field, so each argument is the option, known by its maker's
+// name. WithName's argument is a string: a name, not a setting.
+type Router struct {
+	mu     sync.Mutex
+	val    *validator
+	engine *engine
+	name   string
+}
+
+type validator struct {
+	mu sync.Mutex
+	q  chan []byte
+}
+
+type engine struct {
+	mu     sync.Mutex
+	fanout int
+}
+
+// RouterOption configures a Router.
+type RouterOption func(r *Router) error
+
+func WithQueueSize(n int) RouterOption { // want option:"ctors.WithQueueSize(n)" style:"argument" alias:"ctors.WithQueueSize"
+	return func(r *Router) error {
+		if n <= 0 {
+			return errors.New("queue size must be > 0")
+		}
+		r.val.q = make(chan []byte, n)
+		return nil
+	}
+}
+
+func WithFanout(fanout int) RouterOption { // want option:"ctors.WithFanout(fanout)" alias:"ctors.WithFanout"
+	return func(r *Router) error {
+		r.engine.fanout = fanout
+		return nil
+	}
+}
+
+func WithName(name string) RouterOption {
+	return func(r *Router) error {
+		r.name = name
+		return nil
+	}
+}
+
+// NewRouter makes a router with opts applied.
+func NewRouter(opts ...RouterOption) (*Router, error) {
+	r := &Router{val: &validator{q: make(chan []byte, 32)}, engine: &engine{fanout: 6}}
+	for _, o := range opts {
+		if err := o(r); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// Send queues m for validation and hands it to as many peers as the
+// fanout says.
+func (r *Router) Send(m []byte) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.val.q <- m
+	sent := 0
+	for i := 0; i < r.engine.fanout; i++ {
+		sent += len(m)
+	}
+	return sent
+}
