@@ -68,9 +68,11 @@ func (d *discoverer) arguments() {
 		}
 		for _, a := range args {
 			if a.funcopt {
-				// Known by the maker's name, as the fields functional
-				// options set are (pubsub.WithValidateQueueSize).
-				d.addAlias(o, a.fn.Pkg.Pkg.Name()+"."+a.fn.Name())
+				if len(a.fn.Params) == 1 {
+					// Known by the maker's name, as the fields functional
+					// options set are (pubsub.WithValidateQueueSize).
+					d.addAlias(o, a.fn.Pkg.Pkg.Name()+"."+a.fn.Name())
+				}
 				d.notes.add([]string{a.name, a.p.Name()}, "%s: an option: the argument of a functional option whose closure keeps what it makes of it in the state of the object it is applied to", o.Name)
 				continue
 			}
@@ -94,8 +96,9 @@ func returnsFunc(sig *types.Signature) bool {
 // captured reports whether a closure fn makes captures its parameter p:
 // the func it returns keeps p as an object keeps a field. A functional
 // option's closure does not count when it sets options: the fields it
-// sets are the options. One that sets none (it keeps what it makes of p
-// in the state of the object it is applied to: ps.val.q = make(chan
+// sets are the options; nor when it sets a record's fields (a request's,
+// per call). One applied to a running object that sets no option (it
+// keeps what it makes of p in the object's state: ps.val.q = make(chan
 // *req, n)) leaves p the option.
 func (d *discoverer) captured(fn *ssa.Function, p *ssa.Parameter) bool {
 	for _, b := range fn.Blocks {
@@ -104,8 +107,9 @@ func (d *discoverer) captured(fn *ssa.Function, p *ssa.Parameter) bool {
 			if !ok {
 				continue
 			}
-			if bases, _ := optionTargets(mc.Fn.(*ssa.Function)); len(bases) > 0 && d.setsOptions(mc.Fn.(*ssa.Function)) {
-				continue // a functional option: the fields it sets are the options
+			cl := mc.Fn.(*ssa.Function)
+			if bases, _ := optionTargets(cl); len(bases) > 0 && (d.setsOptions(cl) || !d.running[structOf(bases[0].Type())]) {
+				continue // a functional option: the fields it sets are the options, or a record's, set per call
 			}
 			for _, v := range mc.Bindings {
 				if v == p {
@@ -136,7 +140,7 @@ func optionMaker(fn *ssa.Function) bool {
 }
 
 // setsOptions reports whether fn is a setter (see funcOptions) of a
-// field that is an option.
+// field of a settings struct.
 func (d *discoverer) setsOptions(fn *ssa.Function) bool {
 	if d.setterFuncs == nil {
 		d.setterFuncs = make(map[*ssa.Function]bool)

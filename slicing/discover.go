@@ -709,6 +709,9 @@ func distance(a, b string) int {
 // from settings and constants: NewWriter's &Writer{BatchSize: n} or
 // w.Acks = RequireAll initialise; w.n = len(buf) in a method, or a
 // method's Generation{ID: id} built from run-time data, change state.
+// So do not: constants or settings stored into an object a call has
+// just made (see freshResult), and a settings struct's method copying a
+// setting into the object it is handed (see applied).
 func (d *discoverer) changed(f field) bool {
 	return d.changedAt(f, nil) != nil
 }
@@ -722,10 +725,9 @@ func (d *discoverer) changedAt(f field, skip map[*ssa.Function]bool) *ssa.Store 
 		}
 		fa := st.Addr.(*ssa.FieldAddr)
 		_, built := fa.X.(*ssa.Alloc)
-		built = built || madeBy(fa.X)
 		constructor := st.Parent().Signature.Recv() == nil && st.Parent().Parent() == nil
 		if !built || !(constructor || d.fromSettings(st.Val, 0)) {
-			if fillsDefault(st) || d.applied(st) {
+			if fillsDefault(st) || freshResult(fa.X) && d.fromSettings(st.Val, 0) || d.applied(st) {
 				continue
 			}
 			return st
@@ -734,10 +736,10 @@ func (d *discoverer) changedAt(f field, skip map[*ssa.Function]bool) *ssa.Store 
 	return nil
 }
 
-// madeBy reports whether v is what a call returns that its callee made
-// anew (w := o.NewWriter(ctx), returning &Writer{…}): a store into it is
-// its maker's caller setting it up, as a user of the object would.
-func madeBy(v ssa.Value) bool {
+// freshResult reports whether v is what a call returns that its callee
+// made anew (w := o.NewWriter(ctx), returning &Writer{…}): a store into
+// it is its maker's caller setting it up, as a user of the object would.
+func freshResult(v ssa.Value) bool {
 	call, ok := v.(*ssa.Call)
 	if !ok {
 		return false
@@ -758,13 +760,21 @@ func madeBy(v ssa.Value) bool {
 	return made
 }
 
-// applied reports whether st, in a method of a settings struct, copies
-// one of its settings into the object it is handed: the user's setting
-// applied (func (o *WriterOpts) apply(w *Writer) { w.ChunkSize =
-// o.ChunkSize }), not the object's own state.
+// applied reports whether st, in a method of a settings struct (not of
+// a running object), copies one of its settings into the object it is
+// handed, not into its receiver: the user's setting applied (func (o
+// *WriterOpts) apply(w *Writer) { w.ChunkSize = o.ChunkSize }), not the
+// object's own state.
 func (d *discoverer) applied(st *ssa.Store) bool {
-	recv := st.Parent().Signature.Recv()
-	if recv == nil || d.config[structOf(recv.Type())] == nil {
+	fn := st.Parent()
+	recv := fn.Signature.Recv()
+	if recv == nil || len(fn.Params) == 0 {
+		return false
+	}
+	if si := d.config[structOf(recv.Type())]; si == nil || si.why == "object" {
+		return false
+	}
+	if sameBase(st.Addr.(*ssa.FieldAddr).X, fn.Params[0]) {
 		return false
 	}
 	_, constant := st.Val.(*ssa.Const)

@@ -208,8 +208,8 @@ func (d *discoverer) structs() error {
 			if d.config[s] == nil && d.stateful(s) {
 				continue // a running object referenced from the settings
 			}
-			if si.why == "object" && si.s.Field(i).Embedded() && d.config[s] == nil {
-				continue // what a running object embeds is its state or its data (a writer's object attributes), unless settings by itself
+			if si.why == "object" && si.s.Field(i).Embedded() && d.config[s] == nil && !d.setToSettings(s) {
+				continue // what a running object embeds and the module fills from data (a writer's object attributes) is its data
 			}
 			if d.config[s] == nil && nt != nil && d.dataContainer(nt) {
 				// Data the program fills, kept beside settings.

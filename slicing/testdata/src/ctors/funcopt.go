@@ -10,7 +10,8 @@ import (
 // buffered by it) in the state of the object it is applied to, and
 // WithFanout sets a field of the engine the router holds: neither sets a
 // settings field, so each argument is the option, known by its maker's
-// name. WithName's argument is a string: a name, not a setting.
+// name. WithName sets a field of the router itself, which is the option
+// (Router.name), as a functional option's fields are.
 type Router struct {
 	mu     sync.Mutex
 	val    *validator

@@ -96,3 +96,9 @@ type Client struct {
 func NewClient() *Client {
 	return &Client{Search: newSearch(&transport{})}
 }
+
+// WithLimit sets how many hits one search returns, as a plain function:
+// a record's field set per call, whose argument is no option either.
+func WithLimit(n int) func(*SearchRequest) {
+	return func(r *SearchRequest) { r.Size = n }
+}

@@ -20,6 +20,7 @@ type UploadWriter struct {
 	SendChecksum   bool
 	FinalizeOnSync bool
 	Written        int64
+	Offset         int64
 
 	mu  sync.Mutex
 	dst io.Writer
@@ -36,6 +37,69 @@ type UploadAttrs struct {
 type unimplementedUploader struct{}
 
 func (unimplementedUploader) Resume() error { return nil }
+
+type uploadReply struct {
+	name  string
+	ctype string
+}
+
+// attrsOf fills an object's attributes from a reply: they are data.
+func attrsOf(r *uploadReply) UploadAttrs {
+	return UploadAttrs{Name: r.name, ContentType: r.ctype}
+}
+
+// resumeUpload sets a new writer up from what was done: computed, not a
+// setting, so Offset is the writer's state.
+func resumeUpload(dst io.Writer, done [][]byte) *UploadWriter {
+	w := NewUploadWriter(dst)
+	w.Offset = int64(len(done))
+	return w
+}
+
+// PartWriter writes one part; the upload writer numbers the parts it
+// hands out: Index is the part's state, not a setting.
+type PartWriter struct {
+	Index   int
+	Size    int
+	Retries int
+	mu      sync.Mutex
+}
+
+func (p *PartWriter) Write(b []byte) int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return len(b) * p.Size // want option:"PartWriter.Size"
+}
+
+func (w *UploadWriter) nextPart(p *PartWriter) {
+	w.Written++
+	p.Index = int(w.Written)
+}
+
+// Gateway is a running object embedding a group of settings that its
+// code only reads: the group stays configuration.
+type Gateway struct {
+	GatewayLimits
+	Name string
+	mu   sync.Mutex
+	open int
+}
+
+// GatewayLimits are a gateway's limits.
+type GatewayLimits struct {
+	MaxConns int
+	MaxBody  int
+}
+
+func (g *Gateway) Accept(body []byte) bool {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	if g.open >= g.MaxConns || len(body) > g.MaxBody { // want option:"Gateway.GatewayLimits.MaxConns" option:"Gateway.GatewayLimits.MaxBody"
+		return false
+	}
+	g.open++
+	return true
+}
 
 // NewUploadWriter makes a writer to dst.
 func NewUploadWriter(dst io.Writer) *UploadWriter {
@@ -99,4 +163,4 @@ func (w *UploadWriter) Write(p []byte) (int, error) {
 	return len(p), err
 }
 
-var _ = uploadParts
+var _, _, _ = uploadParts, attrsOf, resumeUpload
