@@ -59,14 +59,16 @@
 //     exported struct whose own methods use its locks or channels and
 //     most of whose exported fields its own code does not change; each
 //     of those is an option, those its code changes are its state, and
-//     what it embeds is its state or its data (the attributes of the
-//     object a writer uploads). The module setting an object up as its
-//     user would is no change: constants or settings stored into an
-//     object it has just made (&T{...}, or what a function returns new:
-//     w := o.NewWriter(ctx); w.ChunkSize = 0), or a settings struct's
-//     method copying its settings into the object it is handed
-//     (func (o *WriterOpts) apply(w *Writer) { w.ChunkSize = o.ChunkSize },
-//     which makes WriterOpts.ChunkSize a copy of Writer.ChunkSize);
+//     what it embeds and the module fills from data is its data (the
+//     attributes of the object a writer uploads), neither a group nor an
+//     option. The module setting an object up as its user would is no
+//     change: constants or settings stored into an object it has just
+//     made (&T{...}, or what a function returns new: w :=
+//     o.NewWriter(ctx); w.ChunkSize = 0), or a settings struct's method
+//     (not a running object's) copying its settings into the object it
+//     is handed (func (o *WriterOpts) apply(w *Writer) { w.ChunkSize =
+//     o.ChunkSize }, which makes WriterOpts.ChunkSize a copy of
+//     Writer.ChunkSize);
 //   - getter methods of configuration structs (PBHunter's patterns: a
 //     method with no arguments returning one field of its receiver): calls
 //     to them are reads of that field; so are calls of a field's own
@@ -85,7 +87,7 @@
 //     value arrives after constructors hand it on unchanged; the number
 //     or bool argument of a functional option whose closure sets no
 //     settings field but keeps what it makes of it in the state of the
-//     object it is applied to (pubsub.WithValidateQueueSize(n), storing
+//     running object it is applied to (pubsub.WithValidateQueueSize(n), storing
 //     make(chan *req, n); alias pubsub.WithValidateQueueSize); and setters,
 //     an exported method of a running object storing each of its number
 //     or bool arguments in a field of its receiver (Conn.SetReadLimit(n)),
