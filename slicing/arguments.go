@@ -99,7 +99,9 @@ func returnsFunc(sig *types.Signature) bool {
 // sets are the options; nor when it sets a record's fields (a request's,
 // per call). One applied to a running object that sets no option (it
 // keeps what it makes of p in the object's state: ps.val.q = make(chan
-// *req, n)) leaves p the option.
+// *req, n)) leaves p the option, and so does a closure of that shape
+// that sets no field of what it is handed: a handler (func(ctx
+// *RequestCtx) compressing the response at the level p).
 func (d *discoverer) captured(fn *ssa.Function, p *ssa.Parameter) bool {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
@@ -108,7 +110,7 @@ func (d *discoverer) captured(fn *ssa.Function, p *ssa.Parameter) bool {
 				continue
 			}
 			cl := mc.Fn.(*ssa.Function)
-			if bases, _ := optionTargets(cl); len(bases) > 0 && (d.setsOptions(cl) || !d.running[structOf(bases[0].Type())]) {
+			if bases, _ := optionTargets(cl); len(bases) > 0 && (d.setsOptions(cl) || !d.running[structOf(bases[0].Type())] && setsFields(cl, bases[0])) {
 				continue // a functional option: the fields it sets are the options, or a record's, set per call
 			}
 			for _, v := range mc.Bindings {
@@ -123,6 +125,16 @@ func (d *discoverer) captured(fn *ssa.Function, p *ssa.Parameter) bool {
 					}
 				}
 			}
+		}
+	}
+	return false
+}
+
+// setsFields reports whether fn stores into a field of base.
+func setsFields(fn *ssa.Function, base ssa.Value) bool {
+	for _, fa := range fieldStores(fn) {
+		if rootedAt(fa, base) {
+			return true
 		}
 	}
 	return false

@@ -79,3 +79,25 @@ func (r *Router) Send(m []byte) int {
 	}
 	return sent
 }
+
+// Request is one request's state, handed to each handler.
+type Request struct {
+	Body []byte
+}
+
+func (r *Request) reply(b []byte) { r.Body = b }
+
+func (r *Request) compress(level int) []byte {
+	out := make([]byte, 0, len(r.Body)/(level+1))
+	return append(out, r.Body...)
+}
+
+// CompressHandler wraps h: its closure has a functional option's shape
+// but sets no field of the request it is handed, so it is a handler,
+// and the level it keeps is a setting of the handler its maker makes.
+func CompressHandler(h func(*Request), level int) func(*Request) { // want option:"ctors.CompressHandler(level)"
+	return func(r *Request) {
+		h(r)
+		r.reply(r.compress(level))
+	}
+}
