@@ -110,7 +110,8 @@ func (d *discoverer) captured(fn *ssa.Function, p *ssa.Parameter) bool {
 				continue
 			}
 			cl := mc.Fn.(*ssa.Function)
-			if bases, _ := optionTargets(cl); len(bases) > 0 && (d.setsOptions(cl) || !d.running[structOf(bases[0].Type())] && setsFields(cl, bases[0])) {
+			bases, _ := optionTargets(cl)
+			if len(bases) > 0 && d.setsOptions(cl) || slices.ContainsFunc(bases, func(b ssa.Value) bool { return !d.running[structOf(b.Type())] && setsFields(cl, b) }) {
 				continue // a functional option: the fields it sets are the options, or a record's, set per call
 			}
 			for _, v := range mc.Bindings {
