@@ -252,7 +252,7 @@ type discoverer struct {
 
 	config      map[*types.Struct]*structInfo
 	setters     map[field][]setter                // fields set by functional options
-	setterFuncs map[*ssa.Function]bool            // the setters of options' fields (setsOptions), once known
+	setterFuncs map[*ssa.Function]bool            // the setters of settings structs' fields (setsOptions), once known
 	running     map[*types.Struct]bool            // structs whose methods use their own locks or channels
 	appended    map[*types.TypeName]map[int]bool  // what the methods of a type append to (see appendsTo)
 	copiedInto  map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others

@@ -87,8 +87,9 @@
 //     value arrives after constructors hand it on unchanged; the number
 //     or bool argument of a functional option whose closure sets no
 //     settings field but keeps what it makes of it in the state of the
-//     running object it is applied to (pubsub.WithValidateQueueSize(n), storing
-//     make(chan *req, n); alias pubsub.WithValidateQueueSize); and setters,
+//     running object it is applied to (pubsub.WithValidateQueueSize(n),
+//     storing make(chan *req, n); alias pubsub.WithValidateQueueSize);
+//     and setters,
 //     an exported method of a running object storing each of its number
 //     or bool arguments in a field of its receiver (Conn.SetReadLimit(n)),
 //     or handing it on unchanged to such a setter of an object it holds;

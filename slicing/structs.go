@@ -209,7 +209,13 @@ func (d *discoverer) structs() error {
 				continue // a running object referenced from the settings
 			}
 			if si.why == "object" && si.s.Field(i).Embedded() && d.config[s] == nil && !d.setToSettings(s) {
-				continue // what a running object embeds and the module fills from data (a writer's object attributes) is its data
+				// What a running object embeds and the module fills from
+				// data (a writer's object attributes) is its data.
+				if nt != nil && si.named != nil {
+					d.notes.add([]string{fullName(nt)}, "%s: not configuration: embedded in a running object (%s), and the module fills its fields from data", fullName(nt), fullName(si.named))
+				}
+				refused[s] = true
+				continue
 			}
 			if d.config[s] == nil && nt != nil && d.dataContainer(nt) {
 				// Data the program fills, kept beside settings.

@@ -37,6 +37,8 @@ func TestWhy(t *testing.T) {
 		{"structs", "ServerOptions.tickTime", []string{"ServerOptions.tickTime: an option (struct, int)"}},
 		{"structs", "ServerConfig.Log", []string{"ServerConfig.Log: not an option: an observer (structs.Logger)"}},
 		{"structs", "PacketServer.Listener", []string{"PacketServer.Listener: not an option: state of a running object, which its own code sets"}},
+		{"structs", "UploadAttrs", []string{"example.com/t/structs.UploadAttrs: not configuration: embedded in a running object (example.com/t/structs.UploadWriter), and the module fills its fields from data"}},
+		{"structs", "UploadWriter.unimplementedUploader", []string{"UploadWriter.unimplementedUploader: not an option: embedded in a running object, its state or its data"}},
 		{"structs", "APP_LISTEN", []string{"Config.Listen: an option (struct, string), read at "}},
 		{"structs", "Config.Storage.SyncWrites", []string{"Config.Storage.SyncWrites: an option (struct, bool), read at 1 site, first at structs/structs.go:"}},
 		{"structs", "LogConfig.Sampling", []string{"LogConfig.Sampling: an option (struct, *structs.SamplingConfig), read at 1 site"}},
