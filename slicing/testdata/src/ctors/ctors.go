@@ -2,7 +2,7 @@
 // cache, given to NewCache or NewCacheAt, which both hand it to newCache,
 // is one option named after the first; so is a functional option's
 // argument that its closure keeps only in the state of the object it is
-// applied to (funcopt.go). An index sized by the module
+// applied to, and a handler maker's (funcopt.go). An index sized by the module
 // from its keys, a reader's size (data) and a point's coordinates (a
 // record, no running object) are not options.
 package ctors
