@@ -419,6 +419,7 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 			share = under.shares(fs, base)
 			looped = tripBlocks(fs)
 		}
+		var retAt []float64 // memory retained per block
 		for _, b := range fn.Blocks {
 			times := f.Block[b.Index] * base
 			if times == 0 {
@@ -554,7 +555,12 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 					}
 				}
 				sc.Cost = sc.Cost.add(c, times)
-				sc.Cost.RET += ret
+				if ret > 0 {
+					if retAt == nil {
+						retAt = make([]float64, len(fn.Blocks))
+					}
+					retAt[b.Index] += ret
+				}
 				if f.Measured[b.Index] {
 					measured += c.sum() * times
 				}
@@ -575,6 +581,9 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 				l.Cost.RET += ret
 			}
 		}
+		if retAt != nil {
+			sc.Cost.RET += onePath(fn, retAt)
+		}
 	}
 	if sum := sc.Cost.sum(); sum > 0 {
 		sc.Measured = measured / sum
@@ -585,6 +594,34 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 	slices.Sort(into)
 	sc.Into = slices.Compact(into)
 	return sc
+}
+
+// onePath is the most that one run of fn keeps of what its blocks
+// retain (at): the largest sum along a path from its entry, loops taken
+// once. Sites on either side of a branch are alternatives (a buffer made
+// for one pool or for the other): a run keeps one of them, not both.
+func onePath(fn *ssa.Function, at []float64) float64 {
+	order := reversePostorder(fn)
+	pos := make([]int, len(fn.Blocks))
+	for i := range pos {
+		pos[i] = -1
+	}
+	for i, b := range order {
+		pos[b.Index] = i
+	}
+	best := make([]float64, len(fn.Blocks))
+	most := 0.0
+	for i, b := range order {
+		in := 0.0
+		for _, p := range b.Preds {
+			if j := pos[p.Index]; j >= 0 && j < i {
+				in = max(in, best[p.Index]) // not a loop's back edge
+			}
+		}
+		best[b.Index] = in + at[b.Index]
+		most = max(most, best[b.Index])
+	}
+	return most
 }
 
 // inContext computes how often a function of a slice runs with the

@@ -723,6 +723,8 @@ func TestObserves(t *testing.T) {
 // sizes a buffer a connection keeps, or a queue's capacity, retains memory
 // once per site, however rarely the site runs; one sizing a scratch buffer
 // dropped on return, or a flag choosing between two sizes, retains none.
+// Buffers made on either side of a branch are alternatives, retained as
+// one; two made one after the other are retained both.
 func TestRetained(t *testing.T) {
 	_, _, by, s := rankBy(t, "sensitivity")
 	for _, name := range []string{"Buffers.ReadBuf", "Buffers.Queue", "Buffers.Shared"} {
@@ -737,6 +739,13 @@ func TestRetained(t *testing.T) {
 	}
 	if r, one := by["Buffers.ReadBuf"].Cost.RET, s.Weights["mem"]["make.slice"]*s.Estimates.LoopTrips; r != one {
 		t.Errorf("RET: ReadBuf %g; want one sized make, %g, whatever the frequency of Accept", r, one)
+	}
+	one := by["Buffers.ReadBuf"].Cost.RET
+	if either := by["Buffers.Either"]; either == nil || either.Cost.RET != one {
+		t.Errorf("RET: Either %+v; want one sized make, %g: a connection keeps the buffer of one pool or the other", either, one)
+	}
+	if pair := by["Buffers.Pair"]; pair == nil || pair.Cost.RET != 2*one {
+		t.Errorf("RET: Pair %+v; want two sized makes, %g: a connection keeps both", pair, 2*one)
 	}
 }
 

@@ -5,7 +5,8 @@ package sensitivity
 // queue whose capacity is the option, a flag choosing a buffer size, and
 // a flag deciding whether each connection keeps a buffer of its own or
 // takes one from a shared pool, and one deciding whether a reply is made
-// in a buffer that is handed back.
+// in a buffer that is handed back; a size of the buffer a connection
+// takes from one of two sources, and one of the two buffers it keeps.
 type Buffers struct {
 	ReadBuf int  `yaml:"read_buf"`
 	Scratch int  `yaml:"scratch"`
@@ -13,6 +14,8 @@ type Buffers struct {
 	Small   bool `yaml:"small"`
 	Shared  bool `yaml:"shared"`
 	Reply   bool `yaml:"reply"`
+	Either  int  `yaml:"either"`
+	Pair    int  `yaml:"pair"`
 }
 
 type conn struct{ buf []byte }
@@ -69,4 +72,23 @@ func (p *Pool) Answer(n int) []byte {
 		return make([]byte, n)
 	}
 	return nil
+}
+
+// Borrow keeps a buffer made for one of two pools: a connection keeps
+// one of them, not both.
+func (p *Pool) Borrow(fresh bool) {
+	c := &conn{}
+	if fresh {
+		c.buf = make([]byte, p.cfg.Either)
+	} else {
+		c.buf = make([]byte, p.cfg.Either/2)
+	}
+	p.conns = append(p.conns, c)
+}
+
+// Pipe keeps a read and a write buffer of the same size: both stay.
+func (p *Pool) Pipe() {
+	r := &conn{buf: make([]byte, p.cfg.Pair)}
+	w := &conn{buf: make([]byte, p.cfg.Pair)}
+	p.conns = append(p.conns, r, w)
 }
