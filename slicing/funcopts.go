@@ -16,6 +16,7 @@ import (
 type setter struct {
 	fn   *ssa.Function
 	name string // the name a user calls: WithN, or the option type's name
+	made bool   // a constructor of a struct builders set (see builtBy)
 }
 
 // funcOptions finds the fields that functional options, option types'
@@ -23,8 +24,9 @@ type setter struct {
 // a function whose only parameter points to a struct of the module and
 // that stores into the struct's fields, made by another function (a
 // closure) or being a method; or a method of a struct that returns the
-// struct with a field changed. The structs become configuration structs
-// and the fields options, named after the function that sets them too.
+// struct with a field changed (and that struct's constructors, see
+// builtBy). The structs become configuration structs and the fields
+// options, named after the function that sets them too.
 func (d *discoverer) funcOptions(inModule map[*types.Struct]*types.Named) map[field][]setter {
 	out := make(map[field][]setter)
 	for _, fn := range d.funcs {
@@ -33,7 +35,55 @@ func (d *discoverer) funcOptions(inModule map[*types.Struct]*types.Named) map[fi
 			d.optionStores(fn, base, name, inModule, out)
 		}
 	}
+	d.builtBy(out)
 	return out
+}
+
+// builtBy records in out, as setters, the constructors of structs that
+// builder methods set: a function returning such a struct it makes,
+// with one of its number or bool parameters stored into a field (New(size
+// int) *Builder { return &Builder{size: size} }, then New(n).LRU().Build())
+// sets that field for its caller as the builders set the others. What
+// else it is handed (the bytes a buffer wraps, a reader) is data.
+func (d *discoverer) builtBy(out map[field][]setter) {
+	built := make(map[*types.Struct]bool)
+	for f, ss := range out {
+		for _, st := range ss {
+			if builder(st.fn) {
+				built[f.s] = true
+			}
+		}
+	}
+	for _, fn := range d.funcs {
+		if fn.Signature.Recv() != nil || fn.Parent() != nil || fn.Object() == nil || !fn.Object().Exported() || len(fn.Params) == 0 {
+			continue
+		}
+		for st, fa := range fieldStores(fn) {
+			a, ok := fa.X.(*ssa.Alloc)
+			p, param := st.Val.(*ssa.Parameter)
+			if !ok || !param || !(isNumber(p.Type()) || isBool(p.Type())) || !built[structOf(a.Type())] || !returns(fn, a) {
+				continue
+			}
+			f := field{structOf(a.Type()), fa.Field}
+			if !slices.ContainsFunc(out[f], func(x setter) bool { return x.fn == fn }) {
+				out[f] = append(out[f], setter{fn, qualifiedName(fn) + "(" + p.Name() + ")", true})
+			}
+		}
+	}
+}
+
+// returns reports whether every return of fn returns v first.
+func returns(fn *ssa.Function, v ssa.Value) bool {
+	n := 0
+	for _, b := range fn.Blocks {
+		if ret, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ok {
+			if len(ret.Results) == 0 || ret.Results[0] != v {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
 }
 
 // optionStores records in out the fields of base that fn, a functional
@@ -66,7 +116,7 @@ func (d *discoverer) optionStores(fn *ssa.Function, base ssa.Value, name string,
 		}
 		f := field{fs, fa.Field}
 		if !slices.ContainsFunc(out[f], func(x setter) bool { return x.fn == fn }) {
-			out[f] = append(out[f], setter{fn, name})
+			out[f] = append(out[f], setter{fn: fn, name: name})
 		}
 	}
 }
@@ -298,7 +348,7 @@ func setsReceiver(fn *ssa.Function, base ssa.Value) bool {
 // setsArguments reports whether every value the method fn stores into
 // base's fields comes from its arguments: a parameter, a constant, or
 // what operators and calls make of them (o.timeout = time.Duration(s) *
-// time.Second). A builder sets what its caller passes; a method that
+// time.Second), its address, or a closure over them. A builder sets what its caller passes; a method that
 // reads the receiver's own state to store it back (h.Count *= f), or
 // stores what a call makes of nothing (m.Id = newID()), computes a record.
 func setsArguments(fn *ssa.Function, base ssa.Value) bool {
@@ -306,10 +356,34 @@ func setsArguments(fn *ssa.Function, base ssa.Value) bool {
 	for _, p := range fn.Params[1:] {
 		params[p] = true
 	}
-	fromArgs := func(v ssa.Value) bool {
+	var fromArgs func(v ssa.Value) bool
+	fromArgs = func(v ssa.Value) bool {
 		return derived(v, func(v ssa.Value) (bool, bool) {
-			if p, ok := v.(*ssa.Parameter); ok {
-				return params[p], true
+			switch v := v.(type) {
+			case *ssa.Parameter:
+				return params[v], true
+			case *ssa.Alloc:
+				// An argument whose address is kept (b.ttl = &d), or
+				// that a closure captures.
+				stored := false
+				for _, r := range *v.Referrers() {
+					if st, ok := r.(*ssa.Store); ok && st.Addr == v {
+						if !fromArgs(st.Val) {
+							return false, true
+						}
+						stored = true
+					}
+				}
+				return stored, true
+			case *ssa.MakeClosure:
+				// A wrapper of what the caller passes (b.load =
+				// func(k string) (V, error) { return f(k) }).
+				for _, x := range v.Bindings {
+					if !fromArgs(x) {
+						return false, true
+					}
+				}
+				return true, true
 			}
 			return false, false
 		})

@@ -728,6 +728,9 @@ func (d *discoverer) fluentRecord(s *types.Struct) ssa.Instruction {
 			continue
 		}
 		for _, st := range ss {
+			if st.made {
+				continue // a constructor beside the builders
+			}
 			if !builder(st.fn) {
 				return nil
 			}

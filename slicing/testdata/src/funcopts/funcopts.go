@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 )
 
 // options is unexported and set only through functional options.
@@ -878,3 +879,50 @@ func (e *Encoder) Encode(p []byte) []byte {
 }
 
 func (d *Decoder) Decode(p []byte) int { return len(p) / (d.workers + 1) } // want option:"Decoder.workers" alias:"funcopts.WithWorkers"
+
+// CacheBuilder is made by a constructor taking the cache's size and set
+// by builders with a pointer receiver: one keeps its argument's address,
+// one a wrapper of the function it is handed. Its constructor's argument
+// is an option too.
+type CacheBuilder struct {
+	size   int
+	ttl    *time.Duration
+	load   func(string) (string, error)
+	policy string
+}
+
+func NewCacheBuilder(size int) *CacheBuilder {
+	return &CacheBuilder{size: size, policy: "simple"}
+}
+
+func (b *CacheBuilder) LRU() *CacheBuilder {
+	b.policy = "lru"
+	return b
+}
+
+func (b *CacheBuilder) Expiration(d time.Duration) *CacheBuilder {
+	b.ttl = &d
+	return b
+}
+
+func (b *CacheBuilder) Loader(f func(string) string) *CacheBuilder {
+	b.load = func(k string) (string, error) { return f(k), nil }
+	return b
+}
+
+type Cache struct {
+	items map[string]string
+	ttl   time.Duration
+	lru   bool
+	load  func(string) (string, error)
+}
+
+func (b *CacheBuilder) Build() *Cache {
+	c := &Cache{load: b.load}                 // want option:"CacheBuilder.load" alias:"CacheBuilder.Loader"
+	c.items = make(map[string]string, b.size) // want option:"CacheBuilder.size" alias:"funcopts.NewCacheBuilder(size)"
+	if t := b.ttl; t != nil {                 // want option:"CacheBuilder.ttl" alias:"CacheBuilder.Expiration"
+		c.ttl = *t
+	}
+	c.lru = b.policy == "lru" // want option:"CacheBuilder.policy" alias:"CacheBuilder.LRU"
+	return c
+}
