@@ -128,7 +128,7 @@ func (d *discoverer) structs() error {
 	// once the settings structs are known, in the same order.
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && decoded[s] == "" && d.mostlyUserFields(s) && (d.prog.Helpers || !d.harness(nt)) {
+		if d.config[s] == nil && d.running[s] && nt.Obj().Exported() && decoded[s] == "" && !protoMessage(nt) && d.mostlyUserFields(s) && (d.prog.Helpers || !d.harness(nt)) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "object"}
 			d.notes.add([]string{fullName(nt)}, "%s: configuration: a running object whose exported fields its user sets and its own code only reads or builds from settings (those its code sets are its state)", fullName(nt))
 		}
@@ -138,11 +138,13 @@ func (d *discoverer) structs() error {
 	// never takes as an argument and never sets but to constants or
 	// settings (an upgrader, a dialer). Data the module builds (a record,
 	// an error value) is set from computed values; data it decodes (a
-	// feed's items) is set by the decoder, which no store shows.
+	// feed's items) is set by the decoder, which no store shows; nor
+	// does one for a protocol buffer message (see protoMessage), whose
+	// getters read its fields.
 	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && decoded[s] == "" && !d.methodParam[s] && d.funcParam[s] == nil && !d.dataParam[s] &&
+		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && decoded[s] == "" && !protoMessage(nt) && !d.methodParam[s] && d.funcParam[s] == nil && !d.dataParam[s] &&
 			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !d.harness(nt)) && d.userFields(s) && d.setToSettings(s) {
 			if f := d.heldContainer(s); f != "" {
 				d.notes.add([]string{fullName(nt)}, "%s: not configuration: data the program fills: its field %s is a container (its methods append to it)", fullName(nt), f)
@@ -1518,4 +1520,20 @@ func hasAPI(nt *types.Named) bool {
 func (d *discoverer) scanned(nt *types.Named) bool {
 	pkg := nt.Obj().Pkg()
 	return pkg != nil && d.prog.Scanned[d.prog.SSA.Package(pkg)]
+}
+
+// protoMessage reports whether nt is a protocol buffer message: its
+// pointer has the ProtoMessage method generated code gives every message
+// (protoc-gen-go, gogo). Such a message is data on the wire, decoded or
+// encoded by reflection, even when its methods read its fields (its
+// getters) and no store fills it; where it is configuration, a decoder
+// reading it from a file says so.
+func protoMessage(nt *types.Named) bool {
+	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(nt), true, nt.Obj().Pkg(), "ProtoMessage")
+	fn, ok := obj.(*types.Func)
+	if !ok {
+		return false
+	}
+	sig := fn.Type().(*types.Signature)
+	return sig.Params().Len() == 0 && sig.Results().Len() == 0
 }

@@ -119,6 +119,25 @@ func (u *Upgrader) Upgrade() []byte {
 	return make([]byte, u.ReadBufferSize) // want option:"Upgrader.ReadBufferSize"
 }
 
+// ListingProto is a protocol buffer message, as protoc-gen-go writes
+// one: its getters read its fields and no store of the module fills it
+// (a decoder does, by reflection), yet it is data on the wire, no tool.
+type ListingProto struct {
+	Remaining        *uint32
+	XXX_unrecognized []byte
+}
+
+func (m *ListingProto) Reset()         { *m = ListingProto{} }
+func (m *ListingProto) String() string { return "" }
+func (*ListingProto) ProtoMessage()    {}
+
+func (m *ListingProto) GetRemaining() uint32 {
+	if m != nil && m.Remaining != nil {
+		return *m.Remaining
+	}
+	return 0
+}
+
 // Point is data, not a tool: the module's own methods change it.
 type Point struct{ X int }
 
