@@ -46,6 +46,7 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 		return nil
 	}
 	out := make(map[*types.Struct]string)
+	d.decodeRoots = make(map[*types.Struct]bool)
 	settings := make(map[*types.Struct]bool) // decoded as, or within, configuration
 	filed := make(map[*types.Struct]bool)    // decoded from a file, or within what is
 	for fn, call := range d.scannedCalls() {
@@ -80,6 +81,9 @@ func (d *discoverer) decodedData(declared map[string]bool) map[*types.Struct]str
 		}
 		if codecHook(fn) {
 			continue // a type's own JSON hook encoding itself: says neither
+		}
+		if !coder.encodes {
+			d.decodeRoots[root] = true
 		}
 		if file {
 			for s := range reached(root) {

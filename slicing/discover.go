@@ -244,8 +244,10 @@ type discoverer struct {
 	parsers      map[string]bool  // functions parsing a setting's text
 	runningTypes map[string]bool  // synchronisation types marking a running object
 
-	funcs       []*ssa.Function // scanned functions, by position
-	loaded      loadIndex       // loads of globals and fields
+	funcs       []*ssa.Function        // scanned functions, by position
+	generated   map[string]bool        // files of generated code (see generatedDecl), made when first asked
+	decodeRoots map[*types.Struct]bool // what a decoder decodes into whole (see decodedData)
+	loaded      loadIndex              // loads of globals and fields
 	globalStore map[*ssa.Global][]*ssa.Store
 	addressed   map[*ssa.Global]bool // globals whose address the scanned code uses other than to load or store
 	calls       map[*ssa.Function][]*ssa.Call

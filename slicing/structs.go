@@ -3,6 +3,7 @@ package slicing
 import (
 	"cmp"
 	"fmt"
+	"go/ast"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -10,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 )
 
@@ -111,6 +113,8 @@ func (d *discoverer) structs() error {
 			d.notes.add(keys, "%s: named like configuration, but a running object: its own methods use its locks or channels", full)
 		case named && decoded[s] != "":
 			d.notes.add(keys, "%s: named like configuration, but a record of data (%s): what the program receives or sends, not settings", full, decoded[s])
+		case named && d.generatedDecl(nt) && !d.decodeRoots[s]:
+			d.notes.add(keys, "%s: named like configuration, but declared in generated code (an API's or a protocol's schema): what the program sends or receives, not settings", full)
 		case named && d.isPerCall(s):
 			d.notes.add(keys, "%s: named like configuration, but an argument struct passed anew to each call, not kept: not settings", full)
 		case named:
@@ -1536,4 +1540,25 @@ func protoMessage(nt *types.Named) bool {
 	}
 	sig := fn.Type().(*types.Signature)
 	return sig.Params().Len() == 0 && sig.Results().Len() == 0
+}
+
+// generatedDecl reports whether nt is declared in a file of generated
+// code ("// Code generated ... DO NOT EDIT."): the types a generator
+// writes from a schema (an API's requests and replies, a protocol's
+// messages) are named after the schema, Settings and Options included.
+// One the module decodes whole, outside the type's own encoding hooks
+// (protojson.Unmarshal(b, &rlspb.RouteLookupConfig{})), stays a
+// candidate.
+func (d *discoverer) generatedDecl(nt *types.Named) bool {
+	if d.generated == nil {
+		d.generated = make(map[string]bool)
+		packages.Visit(d.prog.Packages, nil, func(p *packages.Package) {
+			for _, f := range p.Syntax {
+				if ast.IsGenerated(f) {
+					d.generated[d.prog.Fset.File(f.FileStart).Name()] = true
+				}
+			}
+		})
+	}
+	return d.generated[d.prog.Fset.Position(nt.Obj().Pos()).Filename]
 }
