@@ -364,11 +364,13 @@ func setsArguments(fn *ssa.Function, base ssa.Value) bool {
 				return params[v], true
 			case *ssa.Alloc:
 				// An argument whose address is kept (b.ttl = &d), or
-				// that a closure captures.
+				// that a closure captures: the parameter itself, not a
+				// value the method makes of it (v := boost(b); q.boost
+				// = &v keeps a value of the record's own making).
 				stored := false
 				for _, r := range *v.Referrers() {
 					if st, ok := r.(*ssa.Store); ok && st.Addr == v {
-						if !fromArgs(st.Val) {
+						if p, ok := st.Val.(*ssa.Parameter); !ok || !params[p] {
 							return false, true
 						}
 						stored = true
