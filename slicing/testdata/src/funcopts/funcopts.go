@@ -926,3 +926,35 @@ func (b *CacheBuilder) Build() *Cache {
 	c.lru = b.policy == "lru" // want option:"CacheBuilder.policy" alias:"CacheBuilder.LRU"
 	return c
 }
+
+// RangeQuery is a record its user builds for each search, fluently: its
+// setter keeps a value of the record's own making (a boost), not its
+// argument, so it is data, and its constructor's numbers are no options.
+type RangeQuery struct {
+	min, max float64
+	boost    *boost
+}
+
+type boost float64
+
+func (b *boost) Value() float64 {
+	if b == nil {
+		return 1
+	}
+	return float64(*b)
+}
+
+func NewRangeQuery(min, max float64) *RangeQuery { return &RangeQuery{min: min, max: max} }
+
+func (q *RangeQuery) SetBoost(b float64) *RangeQuery {
+	v := boost(b)
+	q.boost = &v
+	return q
+}
+
+func (q *RangeQuery) Score(x float64) float64 {
+	if x < q.min || x > q.max {
+		return 0
+	}
+	return q.boost.Value()
+}
