@@ -283,12 +283,21 @@ func (d *discoverer) structs() error {
 // long-lived object, which keeps its options or copies them.
 func (d *discoverer) transient(s *types.Struct, inModule map[*types.Struct]*types.Named) bool {
 	makers := d.made[s]
-	if len(makers) == 0 || d.kept[s] != "" || d.result[s] {
+	if len(makers) == 0 || d.kept[s] != "" {
 		return false
 	}
 	for _, fn := range makers {
-		if fn.Signature.Recv() == nil && fn.Parent() == nil {
+		if fn.Signature.Recv() == nil && fn.Parent() == nil && !d.methodHelper(fn) {
 			return false
+		}
+	}
+	if d.result[s] {
+		for _, fn := range d.funcs {
+			for v := range fn.Signature.Results().Variables() {
+				if structOf(v.Type()) == s && !d.methodHelper(fn) {
+					return false // a constructor or a getter hands it out
+				}
+			}
 		}
 	}
 	for _, t := range d.copiedInto[s] {
@@ -304,6 +313,22 @@ func (d *discoverer) transient(s *types.Struct, inModule map[*types.Struct]*type
 		}
 	}
 	return true
+}
+
+// methodHelper reports whether fn is an unexported plain function that
+// only methods and closures call (func defaultCreateOptions() Options,
+// called by each (*Admin).Create): what it makes, it makes for them.
+func (d *discoverer) methodHelper(fn *ssa.Function) bool {
+	if fn.Signature.Recv() != nil || fn.Parent() != nil || fn.Object() == nil || fn.Object().Exported() {
+		return false
+	}
+	calls := d.calls[fn]
+	for _, c := range calls {
+		if caller := c.Parent(); caller.Signature.Recv() == nil && caller.Parent() == nil {
+			return false
+		}
+	}
+	return len(calls) > 0
 }
 
 // fullName is a named type's import path and name.

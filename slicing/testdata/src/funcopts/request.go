@@ -102,3 +102,30 @@ func NewClient() *Client {
 func WithLimit(n int) func(*SearchRequest) {
 	return func(r *SearchRequest) { r.Size = n }
 }
+
+// DeleteParams are one deletion's parameters, which an admin's method
+// starts from the defaults a helper makes for it each call.
+type DeleteParams struct {
+	Topic string
+	Keep  int
+}
+
+// WithKeep sets how many entries one deletion keeps.
+func WithKeep(n int) func(*DeleteParams) {
+	return func(o *DeleteParams) { o.Keep = n }
+}
+
+func defaultDeleteParams() DeleteParams {
+	return DeleteParams{Topic: "default", Keep: 1}
+}
+
+type Admin struct{ log []string }
+
+// Delete runs one deletion.
+func (a *Admin) Delete(opts ...func(*DeleteParams)) {
+	o := defaultDeleteParams()
+	for _, f := range opts {
+		f(&o)
+	}
+	a.log = append(a.log, o.Topic+strconv.Itoa(o.Keep))
+}
