@@ -348,9 +348,10 @@ func setsReceiver(fn *ssa.Function, base ssa.Value) bool {
 // setsArguments reports whether every value the method fn stores into
 // base's fields comes from its arguments: a parameter, a constant, or
 // what operators and calls make of them (o.timeout = time.Duration(s) *
-// time.Second), its address, or a closure over them. A builder sets what its caller passes; a method that
-// reads the receiver's own state to store it back (h.Count *= f), or
-// stores what a call makes of nothing (m.Id = newID()), computes a record.
+// time.Second), a parameter's address, or a closure over them. A
+// builder sets what its caller passes; a method that reads the
+// receiver's own state to store it back (h.Count *= f), or stores what a
+// call makes of nothing (m.Id = newID()), computes a record.
 func setsArguments(fn *ssa.Function, base ssa.Value) bool {
 	params := make(map[ssa.Value]bool)
 	for _, p := range fn.Params[1:] {
