@@ -167,22 +167,29 @@ func (d *discoverer) structs() error {
 	d.paramTargets(inModule)
 	d.setters = d.funcOptions(inModule)
 	records := make(map[*types.Struct]bool) // fluent records (fluentRecord)
-	// The struct of a field a functional option sets.
+	// The struct of a field a functional option sets, in the order of
+	// named: a decision reads the configuration the earlier ones found.
+	set := make(map[*types.Struct]bool)
 	for f := range d.setters {
-		if nt := inModule[f.s]; d.config[f.s] == nil && !records[f.s] && nt != nil && (d.prog.Helpers || !d.harness(nt)) {
-			if at := d.fluentRecord(f.s); at != nil {
-				d.notes.add([]string{fullName(nt)}, "%s: not configuration: a record with fluent setters, which the module also fills with run-time data (at %s)", fullName(nt), d.prog.Position(at.Pos()))
-				records[f.s] = true
-				continue
-			}
-			if d.transient(f.s, inModule) {
-				d.notes.add([]string{fullName(nt)}, "%s: not configuration: the parameters of one call, which functional options fill in a struct each call makes anew (in %s) and nothing keeps", fullName(nt), d.made[f.s][0])
-				records[f.s] = true
-				continue
-			}
-			d.config[f.s] = &structInfo{s: f.s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "funcopt"}
-			d.notes.add([]string{fullName(nt)}, "%s: configuration: functional options set its fields", fullName(nt))
+		set[f.s] = true
+	}
+	for _, nt := range named {
+		s := nt.Underlying().(*types.Struct)
+		if !set[s] || d.config[s] != nil || records[s] || (!d.prog.Helpers && d.harness(nt)) {
+			continue
 		}
+		if at := d.fluentRecord(s); at != nil {
+			d.notes.add([]string{fullName(nt)}, "%s: not configuration: a record with fluent setters, which the module also fills with run-time data (at %s)", fullName(nt), d.prog.Position(at.Pos()))
+			records[s] = true
+			continue
+		}
+		if d.transient(s, inModule) {
+			d.notes.add([]string{fullName(nt)}, "%s: not configuration: the parameters of one call, which functional options fill in a struct each call makes anew (in %s) and nothing keeps", fullName(nt), d.made[s][0])
+			records[s] = true
+			continue
+		}
+		d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "funcopt"}
+		d.notes.add([]string{fullName(nt)}, "%s: configuration: functional options set its fields", fullName(nt))
 	}
 
 	// Structs nested in configuration structs are configuration too, if
