@@ -597,29 +597,73 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 }
 
 // onePath is the most that one run of fn keeps of what its blocks
-// retain (at): the largest sum along a path from its entry, loops taken
-// once. Sites on either side of a branch are alternatives (a buffer made
-// for one pool or for the other): a run keeps one of them, not both.
+// retain (at): the largest sum along a path from its entry, where a loop
+// counts as one step holding what all its blocks retain. Sites on either
+// side of a branch outside loops are alternatives (a buffer made for one
+// pool or for another): a run keeps one of them, not both; a loop's
+// sites, and those before and after it, are all kept.
 func onePath(fn *ssa.Function, at []float64) float64 {
-	order := reversePostorder(fn)
-	pos := make([]int, len(fn.Blocks))
-	for i := range pos {
-		pos[i] = -1
+	// Strongly connected components of the CFG (Tarjan), found in
+	// reverse topological order: each loop is one component.
+	n := len(fn.Blocks)
+	index, low, comp := make([]int, n), make([]int, n), make([]int, n)
+	for i := range index {
+		index[i], comp[i] = -1, -1
 	}
-	for i, b := range order {
-		pos[b.Index] = i
-	}
-	best := make([]float64, len(fn.Blocks))
-	most := 0.0
-	for i, b := range order {
-		in := 0.0
-		for _, p := range b.Preds {
-			if j := pos[p.Index]; j >= 0 && j < i {
-				in = max(in, best[p.Index]) // not a loop's back edge
+	var stack []int
+	onStack := make([]bool, n)
+	next, comps := 0, 0
+	var visit func(b *ssa.BasicBlock)
+	visit = func(b *ssa.BasicBlock) {
+		i := b.Index
+		index[i], low[i] = next, next
+		next++
+		stack = append(stack, i)
+		onStack[i] = true
+		for _, s := range b.Succs {
+			switch {
+			case index[s.Index] < 0:
+				visit(s)
+				low[i] = min(low[i], low[s.Index])
+			case onStack[s.Index]:
+				low[i] = min(low[i], index[s.Index])
 			}
 		}
-		best[b.Index] = in + at[b.Index]
-		most = max(most, best[b.Index])
+		if low[i] == index[i] {
+			for {
+				j := stack[len(stack)-1]
+				stack = stack[:len(stack)-1]
+				onStack[j] = false
+				comp[j] = comps
+				if j == i {
+					break
+				}
+			}
+			comps++
+		}
+	}
+	visit(fn.Blocks[0])
+	// Components were numbered callees first: the entry's is the last.
+	sum := make([]float64, comps)
+	members := make([][]int, comps)
+	for i, c := range comp {
+		if c >= 0 {
+			sum[c] += at[i]
+			members[c] = append(members[c], i)
+		}
+	}
+	best := make([]float64, comps)
+	most := 0.0
+	for c := comps - 1; c >= 0; c-- {
+		best[c] += sum[c]
+		most = max(most, best[c])
+		for _, i := range members[c] {
+			for _, s := range fn.Blocks[i].Succs {
+				if d := comp[s.Index]; d != c {
+					best[d] = max(best[d], best[c])
+				}
+			}
+		}
 	}
 	return most
 }

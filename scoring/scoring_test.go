@@ -724,7 +724,8 @@ func TestObserves(t *testing.T) {
 // once per site, however rarely the site runs; one sizing a scratch buffer
 // dropped on return, or a flag choosing between two sizes, retains none.
 // Buffers made on either side of a branch are alternatives, retained as
-// one; two made one after the other are retained both.
+// one; two made one after the other are retained both, and so are one
+// made in a loop and one after it.
 func TestRetained(t *testing.T) {
 	_, _, by, s := rankBy(t, "sensitivity")
 	for _, name := range []string{"Buffers.ReadBuf", "Buffers.Queue", "Buffers.Shared"} {
@@ -746,6 +747,9 @@ func TestRetained(t *testing.T) {
 	}
 	if pair := by["Buffers.Pair"]; pair == nil || pair.Cost.RET != 2*one {
 		t.Errorf("RET: Pair %+v; want two sized makes, %g: a connection keeps both", pair, 2*one)
+	}
+	if peers := by["Buffers.Peers"]; peers == nil || peers.Cost.RET != 2*one {
+		t.Errorf("RET: Peers %+v; want two sized makes, %g: the buffers made in the loop and the one after it are all kept", peers, 2*one)
 	}
 }
 

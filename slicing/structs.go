@@ -1565,23 +1565,30 @@ func (d *discoverer) scanned(nt *types.Named) bool {
 // getters) and no store fills it; where it is configuration, a decoder
 // reading it from a file says so.
 func protoMessage(nt *types.Named) bool {
-	obj, _, _ := types.LookupFieldOrMethod(types.NewPointer(nt), true, nt.Obj().Pkg(), "ProtoMessage")
+	obj, index, _ := types.LookupFieldOrMethod(types.NewPointer(nt), true, nt.Obj().Pkg(), "ProtoMessage")
 	fn, ok := obj.(*types.Func)
-	if !ok {
-		return false
+	if !ok || len(index) != 1 {
+		return false // not its own: a struct embedding a message is not one
 	}
 	sig := fn.Type().(*types.Signature)
 	return sig.Params().Len() == 0 && sig.Results().Len() == 0
 }
 
 // generatedDecl reports whether nt is declared in a file of generated
-// code ("// Code generated ... DO NOT EDIT."): the types a generator
-// writes from a schema (an API's requests and replies, a protocol's
-// messages) are named after the schema, Settings and Options included.
+// code ("// Code generated ... DO NOT EDIT.") and its fields carry a
+// wire format's tags: the types a generator writes from a schema (an
+// API's requests and replies, a protocol's messages) are named after the
+// schema, Settings and Options included. A generated client's own
+// settings, untagged (GAPIC's CallOptions), stay candidates. The file is
+// the one positions name: a //line directive (cgo's, goyacc's) points
+// at the source the generator read, which is not generated.
 // One the module decodes whole, outside the type's own encoding hooks
 // (protojson.Unmarshal(b, &rlspb.RouteLookupConfig{})), stays a
 // candidate.
 func (d *discoverer) generatedDecl(nt *types.Named) bool {
+	if !schemaTagged(nt.Underlying().(*types.Struct)) {
+		return false // a generated client's own settings (CallOptions)
+	}
 	if d.generated == nil {
 		d.generated = make(map[string]bool)
 		packages.Visit(d.prog.Packages, nil, func(p *packages.Package) {
@@ -1593,4 +1600,18 @@ func (d *discoverer) generatedDecl(nt *types.Named) bool {
 		})
 	}
 	return d.generated[d.prog.Fset.Position(nt.Obj().Pos()).Filename]
+}
+
+// schemaTagged reports whether a field of s carries a wire format's tag
+// (json, protobuf, xml).
+func schemaTagged(s *types.Struct) bool {
+	for i := range s.NumFields() {
+		tag := reflect.StructTag(s.Tag(i))
+		for _, key := range []string{"json", "protobuf", "xml"} {
+			if _, ok := tag.Lookup(key); ok {
+				return true
+			}
+		}
+	}
+	return false
 }

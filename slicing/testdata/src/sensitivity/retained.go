@@ -6,7 +6,8 @@ package sensitivity
 // a flag deciding whether each connection keeps a buffer of its own or
 // takes one from a shared pool, and one deciding whether a reply is made
 // in a buffer that is handed back; a size of the buffer a connection
-// takes from one of two sources, and one of the two buffers it keeps.
+// takes from one of two sources, one of the two buffers it keeps, and
+// the size of the buffers kept per peer and after them.
 type Buffers struct {
 	ReadBuf int  `yaml:"read_buf"`
 	Scratch int  `yaml:"scratch"`
@@ -16,6 +17,7 @@ type Buffers struct {
 	Reply   bool `yaml:"reply"`
 	Either  int  `yaml:"either"`
 	Pair    int  `yaml:"pair"`
+	Peers   int  `yaml:"peers"`
 }
 
 type conn struct{ buf []byte }
@@ -91,4 +93,13 @@ func (p *Pool) Pipe() {
 	r := &conn{buf: make([]byte, p.cfg.Pair)}
 	w := &conn{buf: make([]byte, p.cfg.Pair)}
 	p.conns = append(p.conns, r, w)
+}
+
+// Connect keeps a buffer per peer, made in a loop, and one more after
+// it: all are kept.
+func (p *Pool) Connect(peers []string) {
+	for range peers {
+		p.conns = append(p.conns, &conn{buf: make([]byte, p.cfg.Peers)})
+	}
+	p.conns = append(p.conns, &conn{buf: make([]byte, p.cfg.Peers)})
 }

@@ -6,11 +6,17 @@ package structs
 // generator: named like configuration, it is what the program sends and
 // receives, not settings.
 type RepositorySettings struct {
-	ChunkSize int
+	ChunkSize int `json:"chunk_size"`
 }
 
 // RouteSettings is generated too, but the module decodes it whole (see
 // LoadRoute): configuration written in the schema's format.
 type RouteSettings struct {
-	CacheSize int
+	CacheSize int `json:"cache_size"`
+}
+
+// ClientCallOptions is a generated client's own settings, which carry no
+// wire format's tags: configuration its user sets.
+type ClientCallOptions struct {
+	Retries int
 }

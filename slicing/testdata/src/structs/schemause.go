@@ -33,3 +33,20 @@ func NewRouter(b []byte) (*Router, error) {
 func (r *Router) Cache() map[string]int {
 	return make(map[string]int, r.routes.CacheSize) // want option:"RouteSettings.CacheSize"
 }
+
+// APIClient keeps its call options.
+type APIClient struct {
+	opts *ClientCallOptions
+}
+
+func NewAPIClient(o *ClientCallOptions) *APIClient { return &APIClient{opts: o} }
+
+func (c *APIClient) Call(f func() error) error {
+	var err error
+	for i := 0; i <= c.opts.Retries; i++ { // want option:"ClientCallOptions.Retries"
+		if err = f(); err == nil {
+			return nil
+		}
+	}
+	return err
+}
