@@ -282,9 +282,10 @@ func (d *discoverer) structs() error {
 
 // transient reports whether the values of s live no longer than the
 // call that makes them: methods and closures (operations, not a
-// constructor) make them, and no field or global holds one, no function
-// returns one, no struct of the module has a field of its type, and its
-// fields are copied into no struct of the module. Functional options
+// constructor) make them, or unexported helpers only they call (see
+// methodHelper), and no field or global holds one, no function but such
+// a helper returns one, no struct of the module has a field of its type,
+// and its fields are copied into no struct of the module. Functional options
 // filling such a struct set the parameters of one request (a generated
 // API's WithIndex(v) func(*SearchRequest)), not the configuration of a
 // long-lived object, which keeps its options or copies them.
