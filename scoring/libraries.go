@@ -105,45 +105,44 @@ func Summaries(lib *slicing.Program, s *configs.Settings) map[string]configs.Res
 }
 
 // sccs numbers the strongly connected components of the graph over
-// funcs whose edges edges yields (Tarjan's algorithm, visiting funcs in
-// their order): two functions have one number when each reaches the
-// other.
-func sccs(funcs []*ssa.Function, edges func(fn *ssa.Function, yield func(*ssa.Function))) map[*ssa.Function]int {
-	index := make(map[*ssa.Function]int)
-	low := make(map[*ssa.Function]int)
-	onStack := make(map[*ssa.Function]bool)
-	comp := make(map[*ssa.Function]int)
-	var stack []*ssa.Function
+// nodes whose edges edges yields (Tarjan's algorithm, visiting nodes in
+// their order): two nodes have one number when each reaches the other.
+func sccs[N comparable](nodes []N, edges func(n N, yield func(N))) map[N]int {
+	index := make(map[N]int)
+	low := make(map[N]int)
+	onStack := make(map[N]bool)
+	comp := make(map[N]int)
+	var stack []N
 	next := 0
-	var visit func(fn *ssa.Function)
-	visit = func(fn *ssa.Function) {
-		index[fn], low[fn] = next, next
+	var visit func(n N)
+	visit = func(n N) {
+		index[n], low[n] = next, next
 		next++
-		stack = append(stack, fn)
-		onStack[fn] = true
-		edges(fn, func(to *ssa.Function) {
+		stack = append(stack, n)
+		onStack[n] = true
+		edges(n, func(to N) {
 			if _, seen := index[to]; !seen {
 				visit(to)
-				low[fn] = min(low[fn], low[to])
+				low[n] = min(low[n], low[to])
 			} else if onStack[to] {
-				low[fn] = min(low[fn], index[to])
+				low[n] = min(low[n], index[to])
 			}
 		})
-		if low[fn] == index[fn] {
+		if low[n] == index[n] {
 			for {
 				top := stack[len(stack)-1]
 				stack = stack[:len(stack)-1]
 				onStack[top] = false
-				comp[top] = index[fn]
-				if top == fn {
+				comp[top] = index[n]
+				if top == n {
 					break
 				}
 			}
 		}
 	}
-	for _, fn := range funcs {
-		if _, seen := index[fn]; !seen {
-			visit(fn)
+	for _, n := range nodes {
+		if _, seen := index[n]; !seen {
+			visit(n)
 		}
 	}
 	return comp

@@ -603,63 +603,32 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 // pool or for another): a run keeps one of them, not both; a loop's
 // sites, and those before and after it, are all kept.
 func onePath(fn *ssa.Function, at []float64) float64 {
-	// Strongly connected components of the CFG (Tarjan), found in
-	// reverse topological order: each loop is one component.
-	n := len(fn.Blocks)
-	index, low, comp := make([]int, n), make([]int, n), make([]int, n)
-	for i := range index {
-		index[i], comp[i] = -1, -1
-	}
-	var stack []int
-	onStack := make([]bool, n)
-	next, comps := 0, 0
-	var visit func(b *ssa.BasicBlock)
-	visit = func(b *ssa.BasicBlock) {
-		i := b.Index
-		index[i], low[i] = next, next
-		next++
-		stack = append(stack, i)
-		onStack[i] = true
+	comp := sccs(fn.Blocks, func(b *ssa.BasicBlock, yield func(*ssa.BasicBlock)) {
 		for _, s := range b.Succs {
-			switch {
-			case index[s.Index] < 0:
-				visit(s)
-				low[i] = min(low[i], low[s.Index])
-			case onStack[s.Index]:
-				low[i] = min(low[i], index[s.Index])
-			}
+			yield(s)
 		}
-		if low[i] == index[i] {
-			for {
-				j := stack[len(stack)-1]
-				stack = stack[:len(stack)-1]
-				onStack[j] = false
-				comp[j] = comps
-				if j == i {
-					break
-				}
-			}
-			comps++
+	})
+	// In reverse postorder a component's first block comes after the
+	// first blocks of the components that reach it.
+	var order []int
+	members := make(map[int][]*ssa.BasicBlock)
+	sum := make(map[int]float64)
+	for _, b := range reversePostorder(fn) {
+		c := comp[b]
+		if members[c] == nil {
+			order = append(order, c)
 		}
+		members[c] = append(members[c], b)
+		sum[c] += at[b.Index]
 	}
-	visit(fn.Blocks[0])
-	// Components were numbered callees first: the entry's is the last.
-	sum := make([]float64, comps)
-	members := make([][]int, comps)
-	for i, c := range comp {
-		if c >= 0 {
-			sum[c] += at[i]
-			members[c] = append(members[c], i)
-		}
-	}
-	best := make([]float64, comps)
+	best := make(map[int]float64)
 	most := 0.0
-	for c := comps - 1; c >= 0; c-- {
+	for _, c := range order {
 		best[c] += sum[c]
 		most = max(most, best[c])
-		for _, i := range members[c] {
-			for _, s := range fn.Blocks[i].Succs {
-				if d := comp[s.Index]; d != c {
+		for _, b := range members[c] {
+			for _, s := range b.Succs {
+				if d := comp[s]; d != c {
 					best[d] = max(best[d], best[c])
 				}
 			}
