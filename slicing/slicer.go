@@ -603,9 +603,11 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 				continue
 			}
 		case *ssa.UnOp:
-			if (r.Op == token.MUL || r.Op == token.ARROW) && r.X == v {
+			if (r.Op == token.MUL || r.Op == token.ARROW) && r.X == v && !basicPointer(v.Type()) {
 				continue // a load or receive through the value: a handle
 			}
+			// A load through a pointer to a number, bool or string is
+			// the option's value (a field left nil when unset).
 		case *ssa.Select:
 			if selectsOn(r, v) {
 				// Waiting on a channel is no use of its value, unless the
@@ -1997,6 +1999,18 @@ func otherOperand(r *ssa.BinOp, v ssa.Value) ssa.Value {
 		return r.Y
 	}
 	return r.X
+}
+
+// basicPointer reports whether t is a pointer to a number, a bool or a
+// string (*int, *time.Duration): what it points at is a value, not a
+// handle's state.
+func basicPointer(t types.Type) bool {
+	p, ok := types.Unalias(t).Underlying().(*types.Pointer)
+	if !ok {
+		return false
+	}
+	_, basic := p.Elem().Underlying().(*types.Basic)
+	return basic
 }
 
 // elementField reports whether x is a field of an element of a slice,

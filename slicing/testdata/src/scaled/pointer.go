@@ -1,0 +1,32 @@
+package scaled
+
+import (
+	"crypto/sha256"
+	"hash/crc32"
+)
+
+// PointerConfig leaves its fields nil when unset. A pointer to a number
+// carries the option's value to what loads through it, directly or
+// through an accessor that defaults the nil; a pointer to a struct would
+// be a handle.
+type PointerConfig struct {
+	Depth *int `yaml:"depth"`
+}
+
+func intValue(p *int) int {
+	if p == nil {
+		return 0
+	}
+	return *p // want sliced:"PointerConfig.Depth"
+}
+
+func depth(c *PointerConfig) int {
+	s := 0
+	for i := 0; i < intValue(c.Depth); i++ { // want sliced:"PointerConfig.Depth" effect:"PointerConfig.Depth:trip"
+		s += int(sha256.Sum256([]byte{byte(i)})[0])
+	}
+	if c.Depth != nil && *c.Depth > 8 { // want sliced:"PointerConfig.Depth" effect:"PointerConfig.Depth:path"
+		s += int(crc32.ChecksumIEEE([]byte{byte(s)}))
+	}
+	return s
+}
