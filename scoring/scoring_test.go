@@ -1068,6 +1068,18 @@ func TestLibraryArgs(t *testing.T) {
 	if verbose, ok := costs["param example.com/diskq.New#3"]; !ok || verbose.IO != 0 || verbose.CPU+verbose.MEM >= every.IO {
 		t.Errorf("New's verbose: %+v, %v; want a summary of next to nothing (it is only kept)", verbose, ok)
 	}
+	// Setting.Val is read where the program's settings are encoded
+	// (Announce, which it calls) and where a peer's are applied with a
+	// sync each (Serve, which nothing here calls): only the first is what
+	// the program's value does.
+	if val := costs["field example.com/diskq.Setting.Val"]; val.IO != 0 {
+		t.Errorf("Setting.Val: %+v; want no IO: the syncs are in Serve, which the program never runs", val)
+	}
+	// Sink.Chunk is read in a Write only io.Copy calls, on the sink the
+	// program made an io.Writer of: what the program's value does.
+	if chunk := costs["field example.com/diskq.Sink.Chunk"]; chunk.IO == 0 {
+		t.Errorf("Sink.Chunk: %+v; want the IO of the syncs its Write makes per chunk", chunk)
+	}
 	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
 	a.SetLibraries(costs)
 	scores, err := scoring.Rank(context.Background(), a, prog, slicing.Forward(context.Background(), a, opts), s, nil)
@@ -1081,6 +1093,8 @@ func TestLibraryArgs(t *testing.T) {
 			"Config.SyncEvery":   {"example.com/diskq.New(syncEvery)"},
 			"Config.SyncTimeout": {"example.com/diskq.New(syncTimeout)"},
 			"Config.Verbose":     {"example.com/diskq.New(verbose)"},
+			"Config.Window":      {"example.com/diskq.Setting.Val"},
+			"Config.Chunk":       {"example.com/diskq.Sink.Chunk"},
 		}[sc.Option.Name]
 		if !slices.Equal(sc.Into, want) {
 			t.Errorf("%s: handed to %q, want %q", sc.Option.Name, sc.Into, want)

@@ -38,6 +38,11 @@ type Libraries struct {
 	// a number or a bool among its arguments, sorted: those whose
 	// parameters ParamReads summarises.
 	called []string
+	// entries names the libraries' functions the analysed code calls or
+	// takes as a value, and made the libraries' types it makes interface
+	// values of, sorted: where the libraries' code the program runs
+	// starts (see Program.libraryReach).
+	entries, made []string
 }
 
 // Libraries selects the packages the analysed functions (not helpers)
@@ -71,12 +76,24 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 	}
 	var wanted []sized
 	called := make(map[string]bool)
+	entries, made := make(map[string]bool), make(map[string]bool)
 	for _, fn := range slices.SortedFunc(maps.Keys(user), compareFuncs) {
 		if testSupport(fn) {
 			continue // test support pulls in libraries the program does not run
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
+				var ops [8]*ssa.Value
+				for _, op := range instr.Operands(ops[:0]) {
+					if f, ok := (*op).(*ssa.Function); ok && !user[origin(f)] && origin(f).Blocks == nil && f.Pkg != nil {
+						entries[funcName(origin(f))] = true
+					}
+				}
+				if mi, ok := instr.(*ssa.MakeInterface); ok {
+					if t := libraryType(mi.X.Type(), user); t != "" {
+						made[t] = true
+					}
+				}
 				c, ok := instr.(ssa.CallInstruction)
 				if !ok || c.Common().StaticCallee() == nil {
 					continue
@@ -85,6 +102,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 				if user[o] || o.Blocks != nil || o.Pkg == nil {
 					continue
 				}
+				entries[funcName(o)] = true
 				if slices.ContainsFunc(c.Common().Args, func(v ssa.Value) bool { return isNumber(v.Type()) || isBool(v.Type()) }) {
 					called[funcName(o)] = true
 				}
@@ -141,6 +159,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 	}
 	slices.SortFunc(libs.roots, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
 	libs.called = slices.Sorted(maps.Keys(called))
+	libs.entries, libs.made = slices.Sorted(maps.Keys(entries)), slices.Sorted(maps.Keys(made))
 	if len(left) > 0 {
 		slices.Sort(left)
 		named := strings.Join(left, ", ")
@@ -150,6 +169,20 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 		libs.Note = append(libs.Note, fmt.Sprintf("%d libraries not summarised, over limits.max_library_bytes (%d kB of source summarised, with what it imports): %s", len(left), total/1000, named))
 	}
 	return libs
+}
+
+// libraryType returns the name of t, a named type or a pointer to one
+// declared by another module's package ("*example.com/lib.T"), or "".
+func libraryType(t types.Type, user map[*ssa.Function]bool) string {
+	star := ""
+	if p, ok := types.Unalias(t).(*types.Pointer); ok {
+		t, star = p.Elem(), "*"
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 {
+		return ""
+	}
+	return star + n.Obj().Pkg().Path() + "." + n.Obj().Name()
 }
 
 // Len is the number of packages selected.
@@ -162,8 +195,11 @@ func (l *Libraries) Hash(h *cache.Hash, listing *Listing) error {
 	for _, p := range l.roots {
 		h.String(p.ID)
 	}
-	for _, name := range l.called {
-		h.String(name)
+	for _, names := range [][]string{l.called, l.entries, l.made} {
+		h.String(fmt.Sprint(len(names)))
+		for _, name := range names {
+			h.String(name)
+		}
 	}
 	return listing.hashGraph(h, l.roots)
 }
@@ -229,6 +265,13 @@ func (l *Libraries) Load(ctx context.Context) (*Program, error) {
 		called: make(map[string]bool, len(l.called))}
 	for _, name := range l.called {
 		lib.called[name] = true
+	}
+	lib.entries, lib.made = make(map[string]bool, len(l.entries)), make(map[string]bool, len(l.made))
+	for _, name := range l.entries {
+		lib.entries[name] = true
+	}
+	for _, name := range l.made {
+		lib.made[name] = true
 	}
 	for _, p := range ssaPkgs {
 		if p != nil {

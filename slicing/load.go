@@ -91,6 +91,10 @@ type Program struct {
 	// called names, in a program of libraries, the functions the analysed
 	// program calls with a number or a bool argument (Libraries.Load).
 	called map[string]bool
+	// entries and made name, in a program of libraries, the functions
+	// the analysed program calls or takes as values and the types it
+	// makes interface values of (Libraries.Load); nil when unknown.
+	entries, made map[string]bool
 }
 
 type modDir struct{ dir, name string }

@@ -4,6 +4,8 @@
 package libcall
 
 import (
+	"io"
+	"os"
 	"time"
 
 	"example.com/diskq"
@@ -14,12 +16,22 @@ type Config struct {
 	SyncTimeout time.Duration `yaml:"sync_timeout"`
 	Verbose     bool          `yaml:"verbose"`
 	Path        string        `yaml:"path"`
+	Window      int           `yaml:"window"`
+	Chunk       int           `yaml:"chunk"`
 }
 
 type Server struct{ q *diskq.Queue }
 
 func NewServer(cfg Config) *Server {
-	return &Server{q: diskq.New(cfg.Path, cfg.SyncEvery, cfg.SyncTimeout, cfg.Verbose)}
+	s := &Server{q: diskq.New(cfg.Path, cfg.SyncEvery, cfg.SyncTimeout, cfg.Verbose)}
+	s.q.Announce(diskq.Setting{ID: 1, Val: cfg.Window})
+	return s
 }
 
 func (s *Server) Publish(b []byte) { s.q.Put(b) }
+
+// Archive copies r into a file through the library's sink.
+func Archive(cfg Config, f *os.File, r io.Reader) error {
+	_, err := io.Copy(&diskq.Sink{F: f, Chunk: cfg.Chunk}, r)
+	return err
+}

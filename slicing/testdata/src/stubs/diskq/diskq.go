@@ -13,6 +13,7 @@ type Queue struct {
 	needSync  bool
 	writes    chan []byte
 	verbose   bool
+	announced []byte
 }
 
 // New starts the queue's loop. syncEvery is how many writes go between
@@ -55,4 +56,46 @@ func (q *Queue) loop(t *time.Ticker) {
 			q.needSync = true
 		}
 	}
+}
+
+// Setting is a setting a queue announces to its peer, or learns from it.
+type Setting struct {
+	ID  int
+	Val int
+}
+
+// Announce encodes the queue's own settings for its peer: the program's
+// values are only copied.
+func (q *Queue) Announce(ss ...Setting) {
+	for _, s := range ss {
+		q.announced = append(q.announced, byte(s.ID), byte(s.Val))
+	}
+}
+
+// Serve applies the settings a peer sends, a sync per unit of each
+// value: no program here calls it, so what it does with a Setting's Val
+// is not what a program's value stored there does.
+func (q *Queue) Serve(peer []Setting) {
+	for _, s := range peer {
+		for i := 0; i < s.Val; i++ {
+			q.f.Sync()
+		}
+	}
+}
+
+// Sink writes to a file in chunks, a sync after each: a program hands it
+// to io.Copy as an io.Writer, and the standard library calls its Write.
+type Sink struct {
+	F     *os.File
+	Chunk int
+}
+
+func (s *Sink) Write(b []byte) (int, error) {
+	for len(b) > 0 {
+		n := min(s.Chunk, len(b))
+		s.F.Write(b[:n])
+		s.F.Sync()
+		b = b[n:]
+	}
+	return 0, nil
 }
