@@ -58,6 +58,9 @@ type Program struct {
 	Root     string              // directory of the main module's go.mod
 	Module   string              // path of the main module
 	Errors   []PackageError      // errors of packages that did not type-check
+	// Dependent are the matched packages left out with no error of their
+	// own: they import a package that did not type-check, sorted.
+	Dependent []string
 	// Warnings are what the analysis could not do as asked, for the user:
 	// a declared type or accessor that yields no option (see Discover).
 	Warnings []string
@@ -169,6 +172,12 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 			}
 		}
 	})
+	for _, p := range pkgs {
+		if p.IllTyped && len(p.Errors) == 0 {
+			prog.Dependent = append(prog.Dependent, p.PkgPath)
+		}
+	}
+	slices.Sort(prog.Dependent)
 	for dir, name := range mods {
 		prog.modules = append(prog.modules, modDir{dir, name})
 	}

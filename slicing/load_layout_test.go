@@ -403,3 +403,38 @@ func TestExportCache(t *testing.T) {
 	})
 	lists("a local replacement, twice", 2, func() { load(local); load(local) })
 }
+
+// TestDependent: a package that does not type-check (a generated file
+// missing) is reported with its errors; the matched packages that import
+// it are left out with no error of their own, and named as such; the
+// others are analysed.
+func TestDependent(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod":         "module example.com/m\n\ngo 1.22\n",
+		"assets/use.go":  "package assets\n\nfunc Size() int { return len(files) }\n",
+		"app/app.go":     "package app\n\nimport \"example.com/m/assets\"\n\nfunc Total() int { return assets.Size() }\n",
+		"cmd/m/main.go":  "package main\n\nimport \"example.com/m/app\"\n\nfunc main() { println(app.Total()) }\n",
+		"other/other.go": "package other\n\nfunc Twice(n int) int { return 2 * n }\n",
+	})
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Errors) != 1 || prog.Errors[0].Package != "example.com/m/assets" || !strings.Contains(prog.Errors[0].Msg, "undefined: files") {
+		t.Errorf("errors %v, want assets' undefined name alone", prog.Errors)
+	}
+	if want := []string{"example.com/m/app", "example.com/m/cmd/m"}; !slices.Equal(prog.Dependent, want) {
+		t.Errorf("dependent packages %v, want %v", prog.Dependent, want)
+	}
+	scanned := 0
+	for pkg := range prog.Scanned {
+		if pkg.Pkg.Path() != "example.com/m/other" {
+			t.Errorf("%s scanned, want example.com/m/other alone", pkg.Pkg.Path())
+		}
+		scanned++
+	}
+	if scanned != 1 {
+		t.Errorf("%d packages scanned, want 1", scanned)
+	}
+}

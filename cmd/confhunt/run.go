@@ -396,6 +396,7 @@ func (e *env) loadIn(ctx context.Context, s *configs.Settings, dir string, tests
 		return nil, &exitError{exitUsage, err}
 	}
 	reportPackageErrors(e.stderr, prog.Errors)
+	reportDependent(e.stderr, prog.Dependent)
 	return prog, nil
 }
 
@@ -435,6 +436,28 @@ func reportPackageErrors(w io.Writer, errs []slicing.PackageError) {
 	}
 	if printed < len(errs) {
 		fmt.Fprintf(w, "\t... and %d more errors\n", len(errs)-printed)
+	}
+}
+
+// reportDependent names the matched packages left out because they
+// import one that did not type-check (reportPackageErrors names it),
+// at most maxPackageErrors of them: the code of the first is lost too,
+// which the user may not see from the errors alone.
+func reportDependent(w io.Writer, pkgs []string) {
+	if len(pkgs) == 0 {
+		return
+	}
+	if len(pkgs) == 1 {
+		fmt.Fprintf(w, "confhunt: 1 package that imports one of them is left out too:\n")
+	} else {
+		fmt.Fprintf(w, "confhunt: %d packages that import one of them are left out too:\n", len(pkgs))
+	}
+	for i, p := range pkgs {
+		if i == maxPackageErrors {
+			fmt.Fprintf(w, "\t... and %d more\n", len(pkgs)-i)
+			break
+		}
+		fmt.Fprintf(w, "\t%s\n", p)
 	}
 }
 

@@ -8,6 +8,31 @@ import (
 	"github.com/confhunt/confhunt/slicing"
 )
 
+// TestReportDependent: the matched packages left out for an import that
+// did not type-check are named, the list bounded.
+func TestReportDependent(t *testing.T) {
+	var b strings.Builder
+	reportDependent(&b, []string{"example.com/m/app", "example.com/m/cmd/m"})
+	want := "confhunt: 2 packages that import one of them are left out too:\n\texample.com/m/app\n\texample.com/m/cmd/m\n"
+	if b.String() != want {
+		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
+	}
+	var many []string
+	for i := range maxPackageErrors + 3 {
+		many = append(many, fmt.Sprintf("example.com/m/p%02d", i))
+	}
+	b.Reset()
+	reportDependent(&b, many)
+	if got := strings.Count(b.String(), "example.com/m/p"); got != maxPackageErrors || !strings.HasSuffix(b.String(), "\t... and 3 more\n") {
+		t.Errorf("%d packages named, want %d and the rest counted:\n%s", got, maxPackageErrors, b.String())
+	}
+	b.Reset()
+	reportDependent(&b, nil)
+	if b.Len() != 0 {
+		t.Errorf("no package: %q, want nothing", b.String())
+	}
+}
+
 // TestReportPackageErrors: the packages that did not type-check are
 // named, each with its errors; a message of several lines stays one
 // entry; the count of packages is right; the list is bounded.
