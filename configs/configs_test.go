@@ -27,7 +27,8 @@ func TestDefaults(t *testing.T) {
 		}
 	}
 	// The catalogue covers the calls storage engines and compression
-	// users make beside the standard library's.
+	// users make beside the standard library's, and database/sql's
+	// round trips.
 	cat := s.Catalogue()
 	for name, io := range map[string]bool{"syscall.Fdatasync": true, "golang.org/x/sys/unix.Fsync": true, "golang.org/x/sys/unix.Mmap": true,
 		"github.com/klauspost/compress/zstd.(*Encoder).EncodeAll": false, "github.com/klauspost/compress/zlib.(*Writer).Close": false, "github.com/golang/snappy.Encode": false, "github.com/pierrec/lz4/v4.(*Writer).Write": false,

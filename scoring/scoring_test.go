@@ -1077,8 +1077,13 @@ func TestLibraryArgs(t *testing.T) {
 	}
 	// Sink.Chunk is read in a Write only io.Copy calls, on the sink the
 	// program made an io.Writer of: what the program's value does.
-	if chunk := costs["field example.com/diskq.Sink.Chunk"]; chunk.IO == 0 {
-		t.Errorf("Sink.Chunk: %+v; want the IO of the syncs its Write makes per chunk", chunk)
+	// So are Spool.Every, read in a Flush the program hands on as a
+	// method value, and Pipe.Batch, in a Write promoted to a type of the
+	// program's that embeds the pipe.
+	for _, name := range []string{"Sink.Chunk", "Spool.Every", "Pipe.Batch"} {
+		if r := costs["field example.com/diskq."+name]; r.IO == 0 {
+			t.Errorf("%s: %+v; want the IO of the syncs it decides", name, r)
+		}
 	}
 	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
 	a.SetLibraries(costs)
@@ -1095,6 +1100,8 @@ func TestLibraryArgs(t *testing.T) {
 			"Config.Verbose":     {"example.com/diskq.New(verbose)"},
 			"Config.Window":      {"example.com/diskq.Setting.Val"},
 			"Config.Chunk":       {"example.com/diskq.Sink.Chunk"},
+			"Config.Every":       {"example.com/diskq.Spool.Every"},
+			"Config.Batch":       {"example.com/diskq.Pipe.Batch"},
 		}[sc.Option.Name]
 		if !slices.Equal(sc.Into, want) {
 			t.Errorf("%s: handed to %q, want %q", sc.Option.Name, sc.Into, want)

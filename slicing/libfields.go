@@ -82,14 +82,13 @@ func (p *Program) FieldReads() []*Option {
 }
 
 // libraryReach returns the functions, in a program of libraries, that
-// the analysed program can run: its entries (see Libraries), every
-// method of the types it makes interface values of and the packages'
-// initialisation, and what they call or take as values, with every
-// method of the types they make interface values of (whoever holds an
-// interface, the standard library's io.Copy or sort included, may call
-// any), to a fixed point; nil when the entries are unknown. An
-// interface call needs no edge of its own: the method it reaches is
-// one of a type made an interface value on the way.
+// the analysed program can run: its entries (see Libraries) and the
+// packages' initialisation, and what they call or take as values, with
+// every method of the types they make interface values of (whoever
+// holds an interface, the standard library's io.Copy or sort included,
+// may call any), to a fixed point; nil when the entries are unknown. An
+// interface call needs no edge of its own: the method it reaches is one
+// of a type made an interface value on the way.
 func (p *Program) libraryReach(funcs map[*ssa.Function]bool) map[*ssa.Function]bool {
 	if p.entries == nil {
 		return nil
@@ -103,46 +102,15 @@ func (p *Program) libraryReach(funcs map[*ssa.Function]bool) map[*ssa.Function]b
 		}
 	}
 	made := make(map[types.Type]bool)
-	methods := func(t types.Type) {
-		if made[t] || types.IsInterface(t) {
-			return
-		}
-		made[t] = true
-		mset := p.SSA.MethodSets.MethodSet(t)
-		for i := range mset.Len() {
-			if fn := p.SSA.MethodValue(mset.At(i)); fn != nil {
-				add(fn)
-			}
-		}
-	}
 	for _, fn := range slices.SortedFunc(maps.Keys(funcs), compareFuncs) {
 		if p.entries[funcName(origin(fn))] || fn.Name() == "init" && fn.Parent() == nil && fn.Signature.Recv() == nil {
 			add(fn) // and every package's initialisation, which importing runs
-		}
-	}
-	for pkg := range p.Scanned {
-		for _, name := range pkg.Pkg.Scope().Names() {
-			tn, ok := pkg.Pkg.Scope().Lookup(name).(*types.TypeName)
-			if !ok {
-				continue
-			}
-			if n, named := tn.Type().(*types.Named); !named || n.TypeParams().Len() > 0 {
-				continue // an alias, or generic: never made (libraryType)
-			}
-			path := pkg.Pkg.Path() + "." + name
-			if p.made[path] {
-				methods(tn.Type())
-			}
-			if p.made["*"+path] {
-				methods(types.NewPointer(tn.Type()))
-			}
 		}
 	}
 	for len(stack) > 0 {
 		fn := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		add(origin(fn))
-		generic := genericBody(fn) // its instances make the types
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				var ops [8]*ssa.Value
@@ -151,8 +119,14 @@ func (p *Program) libraryReach(funcs map[*ssa.Function]bool) map[*ssa.Function]b
 						add(f)
 					}
 				}
-				if mi, ok := instr.(*ssa.MakeInterface); ok && !generic {
-					methods(mi.X.Type())
+				if mi, ok := instr.(*ssa.MakeInterface); ok && !made[mi.X.Type()] && !types.IsInterface(mi.X.Type()) {
+					// A type still holding type parameters (in a
+					// generic body) has no method values: nil.
+					made[mi.X.Type()] = true
+					mset := p.SSA.MethodSets.MethodSet(mi.X.Type())
+					for i := range mset.Len() {
+						add(p.SSA.MethodValue(mset.At(i)))
+					}
 				}
 				if c, ok := instr.(ssa.CallInstruction); ok && !c.Common().IsInvoke() {
 					add(c.Common().StaticCallee())
@@ -161,17 +135,6 @@ func (p *Program) libraryReach(funcs map[*ssa.Function]bool) map[*ssa.Function]b
 		}
 	}
 	return reach
-}
-
-// genericBody reports whether fn is, or is nested in, the body of a
-// generic function, whose types hold type parameters.
-func genericBody(fn *ssa.Function) bool {
-	for ; fn != nil; fn = fn.Parent() {
-		if fn.TypeParams().Len() > 0 && len(fn.TypeArgs()) == 0 {
-			return true
-		}
-	}
-	return false
 }
 
 // ParamReads returns, for a program of libraries (Libraries.Load), an

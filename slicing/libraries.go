@@ -15,7 +15,6 @@ import (
 
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
-	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/internal/cache"
@@ -38,11 +37,13 @@ type Libraries struct {
 	// a number or a bool among its arguments, sorted: those whose
 	// parameters ParamReads summarises.
 	called []string
-	// entries names the libraries' functions the analysed code calls or
-	// takes as a value, and made the libraries' types it makes interface
-	// values of, sorted: where the libraries' code the program runs
-	// starts (see Program.libraryReach).
-	entries, made []string
+	// entries names the libraries' functions the analysed code calls,
+	// takes as values (a method value's method included) or may have
+	// called through an interface value it makes (every method of the
+	// value's type declared in a library, promoted ones included),
+	// sorted: where the libraries' code the program runs starts (see
+	// Program.libraryReach).
+	entries []string
 }
 
 // Libraries selects the packages the analysed functions (not helpers)
@@ -76,7 +77,24 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 	}
 	var wanted []sized
 	called := make(map[string]bool)
-	entries, made := make(map[string]bool), make(map[string]bool)
+	entries := make(map[string]bool)
+	entry := func(f *ssa.Function) {
+		if f != nil && f.Synthetic != "" && f.Blocks != nil {
+			// A wrapper (a method value, a promoted method): the
+			// method it calls.
+			obj, ok := f.Object().(*types.Func)
+			if !ok {
+				return
+			}
+			f = prog.SSA.FuncValue(obj.Origin())
+		}
+		if f == nil {
+			return
+		}
+		if o := origin(f); !user[o] && o.Blocks == nil && o.Pkg != nil {
+			entries[funcName(o)] = true
+		}
+	}
 	for _, fn := range slices.SortedFunc(maps.Keys(user), compareFuncs) {
 		if testSupport(fn) {
 			continue // test support pulls in libraries the program does not run
@@ -85,13 +103,18 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 			for _, instr := range b.Instrs {
 				var ops [8]*ssa.Value
 				for _, op := range instr.Operands(ops[:0]) {
-					if f, ok := (*op).(*ssa.Function); ok && !user[origin(f)] && origin(f).Blocks == nil && f.Pkg != nil {
-						entries[funcName(origin(f))] = true
+					if f, ok := (*op).(*ssa.Function); ok {
+						entry(f)
 					}
 				}
 				if mi, ok := instr.(*ssa.MakeInterface); ok {
-					if t := libraryType(mi.X.Type(), user); t != "" {
-						made[t] = true
+					// Whoever holds the interface (the standard
+					// library's io.Copy or sort) may call any method.
+					mset := prog.SSA.MethodSets.MethodSet(mi.X.Type())
+					for i := range mset.Len() {
+						if obj, ok := mset.At(i).Obj().(*types.Func); ok {
+							entry(prog.SSA.FuncValue(obj.Origin()))
+						}
 					}
 				}
 				c, ok := instr.(ssa.CallInstruction)
@@ -159,7 +182,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 	}
 	slices.SortFunc(libs.roots, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
 	libs.called = slices.Sorted(maps.Keys(called))
-	libs.entries, libs.made = slices.Sorted(maps.Keys(entries)), slices.Sorted(maps.Keys(made))
+	libs.entries = slices.Sorted(maps.Keys(entries))
 	if len(left) > 0 {
 		slices.Sort(left)
 		named := strings.Join(left, ", ")
@@ -171,31 +194,19 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 	return libs
 }
 
-// libraryType returns the name of t, a named type or a pointer to one
-// declared by another module's package ("*example.com/lib.T"), or "".
-func libraryType(t types.Type, user map[*ssa.Function]bool) string {
-	star := ""
-	if p, ok := types.Unalias(t).(*types.Pointer); ok {
-		t, star = p.Elem(), "*"
-	}
-	n, ok := types.Unalias(t).(*types.Named)
-	if !ok || n.Obj().Pkg() == nil || n.TypeArgs().Len() > 0 {
-		return ""
-	}
-	return star + n.Obj().Pkg().Path() + "." + n.Obj().Name()
-}
-
 // Len is the number of packages selected.
 func (l *Libraries) Len() int { return len(l.roots) }
 
-// Hash adds to h the inputs of Load: the go command's environment in
+// Hash adds to h the inputs of Load: the functions the analysed code
+// calls and runs (called, entries), the go command's environment in
 // listing and every package of the libraries' import graph, as
-// Listing.Hash does.
+// Listing.Hash does. A call of a library function the program did not
+// make before is a new key: the summaries depend on what it runs.
 func (l *Libraries) Hash(h *cache.Hash, listing *Listing) error {
 	for _, p := range l.roots {
 		h.String(p.ID)
 	}
-	for _, names := range [][]string{l.called, l.entries, l.made} {
+	for _, names := range [][]string{l.called, l.entries} {
 		h.String(fmt.Sprint(len(names)))
 		for _, name := range names {
 			h.String(name)
@@ -259,19 +270,16 @@ func (l *Libraries) Load(ctx context.Context) (*Program, error) {
 	if err := checkAll(ctx, fset, exports, order); err != nil {
 		return nil, err
 	}
-	ssaProg, ssaPkgs := ssautil.AllPackages(libs, ssa.InstantiateGenerics)
+	ssaProg, ssaPkgs := allPackages(libs, ssa.InstantiateGenerics)
 	ssaProg.Build()
 	lib := &Program{Fset: fset, SSA: ssaProg, Packages: libs, Scanned: make(map[*ssa.Package]bool), Helper: make(map[*ssa.Package]bool), AllBodies: true,
 		called: make(map[string]bool, len(l.called))}
 	for _, name := range l.called {
 		lib.called[name] = true
 	}
-	lib.entries, lib.made = make(map[string]bool, len(l.entries)), make(map[string]bool, len(l.made))
+	lib.entries = make(map[string]bool, len(l.entries))
 	for _, name := range l.entries {
 		lib.entries[name] = true
-	}
-	for _, name := range l.made {
-		lib.made[name] = true
 	}
 	for _, p := range ssaPkgs {
 		if p != nil {

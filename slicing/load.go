@@ -94,10 +94,9 @@ type Program struct {
 	// called names, in a program of libraries, the functions the analysed
 	// program calls with a number or a bool argument (Libraries.Load).
 	called map[string]bool
-	// entries and made name, in a program of libraries, the functions
-	// the analysed program calls or takes as values and the types it
-	// makes interface values of (Libraries.Load); nil when unknown.
-	entries, made map[string]bool
+	// entries names, in a program of libraries, the functions the
+	// analysed program runs (Libraries.Load); nil when unknown.
+	entries map[string]bool
 }
 
 type modDir struct{ dir, name string }
@@ -192,7 +191,7 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Package, b.Package), cmp.Compare(a.Msg, b.Msg))
 	})
 
-	ssaProg, ssaPkgs := ssautil.AllPackages(pkgs, ssa.InstantiateGenerics)
+	ssaProg, ssaPkgs := allPackages(pkgs, ssa.InstantiateGenerics)
 	ssaProg.Build()
 	prog.SSA = ssaProg
 	if err := ctx.Err(); err != nil {

@@ -405,36 +405,44 @@ func TestExportCache(t *testing.T) {
 }
 
 // TestDependent: a package that does not type-check (a generated file
-// missing) is reported with its errors; the matched packages that import
-// it are left out with no error of their own, and named as such; the
-// others are analysed.
+// missing) is reported with its errors. A matched package importing it
+// is analysed when the errors are inside function bodies (its
+// declarations are whole: the importer calls them as it would a
+// dependency's, without their bodies); when a declaration is broken, the
+// importer is left out with no error of its own, and named as such.
 func TestDependent(t *testing.T) {
 	testutil.GoEnv(t)
 	dir := testutil.Tree(t, map[string]string{
-		"go.mod":         "module example.com/m\n\ngo 1.22\n",
-		"assets/use.go":  "package assets\n\nfunc Size() int { return len(files) }\n",
-		"app/app.go":     "package app\n\nimport \"example.com/m/assets\"\n\nfunc Total() int { return assets.Size() }\n",
-		"cmd/m/main.go":  "package main\n\nimport \"example.com/m/app\"\n\nfunc main() { println(app.Total()) }\n",
-		"other/other.go": "package other\n\nfunc Twice(n int) int { return 2 * n }\n",
+		"go.mod":           "module example.com/m\n\ngo 1.22\n",
+		"assets/use.go":    "package assets\n\nfunc Size() int { return len(files) }\n",
+		"app/app.go":       "package app\n\nimport \"example.com/m/assets\"\n\ntype Config struct {\n\tCopies int `yaml:\"copies\"`\n}\n\nfunc Total(c Config) int {\n\tn := 0\n\tfor i := 0; i < c.Copies; i++ {\n\t\tn += assets.Size()\n\t}\n\treturn n\n}\n",
+		"cmd/m/main.go":    "package main\n\nimport \"example.com/m/app\"\n\nfunc main() { println(app.Total(app.Config{Copies: 2})) }\n",
+		"schema/schema.go": "package schema\n\ntype Row struct{ V Missing }\n",
+		"report/report.go": "package report\n\nimport \"example.com/m/schema\"\n\nfunc Rows() []schema.Row { return nil }\n",
 	})
 	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(prog.Errors) != 1 || prog.Errors[0].Package != "example.com/m/assets" || !strings.Contains(prog.Errors[0].Msg, "undefined: files") {
-		t.Errorf("errors %v, want assets' undefined name alone", prog.Errors)
+	var broken []string
+	for _, e := range prog.Errors {
+		broken = append(broken, e.Package)
 	}
-	if want := []string{"example.com/m/app", "example.com/m/cmd/m"}; !slices.Equal(prog.Dependent, want) {
+	if want := []string{"example.com/m/assets", "example.com/m/schema"}; !slices.Equal(broken, want) {
+		t.Errorf("packages with errors %v, want %v", broken, want)
+	}
+	if want := []string{"example.com/m/report"}; !slices.Equal(prog.Dependent, want) {
 		t.Errorf("dependent packages %v, want %v", prog.Dependent, want)
 	}
-	scanned := 0
+	var scanned []string
 	for pkg := range prog.Scanned {
-		if pkg.Pkg.Path() != "example.com/m/other" {
-			t.Errorf("%s scanned, want example.com/m/other alone", pkg.Pkg.Path())
-		}
-		scanned++
+		scanned = append(scanned, pkg.Pkg.Path())
 	}
-	if scanned != 1 {
-		t.Errorf("%d packages scanned, want 1", scanned)
+	slices.Sort(scanned)
+	if want := []string{"example.com/m/app", "example.com/m/cmd/m"}; !slices.Equal(scanned, want) {
+		t.Errorf("packages analysed %v, want %v", scanned, want)
+	}
+	if got := sites(t, prog); !slices.Contains(got, "Config.Copies app/app.go:11") {
+		t.Errorf("read sites %v; want Config.Copies's in app, a package importing a broken one", got)
 	}
 }

@@ -603,11 +603,12 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 				continue
 			}
 		case *ssa.UnOp:
-			if (r.Op == token.MUL || r.Op == token.ARROW) && r.X == v && !basicPointer(v.Type()) {
+			if (r.Op == token.MUL || r.Op == token.ARROW) && r.X == v && (!basicPointer(v.Type()) || addressChoice(v)) {
 				continue // a load or receive through the value: a handle
 			}
 			// A load through a pointer to a number, bool or string is
-			// the option's value (a field left nil when unset).
+			// the option's value (a field left nil when unset), unless
+			// the option only chose which variable it points at.
 		case *ssa.Select:
 			if selectsOn(r, v) {
 				// Waiting on a channel is no use of its value, unless the
@@ -2009,8 +2010,26 @@ func basicPointer(t types.Type) bool {
 	if !ok {
 		return false
 	}
-	_, basic := p.Elem().Underlying().(*types.Basic)
-	return basic
+	b, ok := p.Elem().Underlying().(*types.Basic)
+	return ok && b.Info()&(types.IsNumeric|types.IsBoolean|types.IsString) != 0
+}
+
+// addressChoice reports whether v merges addresses of variables (p :=
+// &st.slow; if fast { p = &st.fast }): a branch on the option chose
+// which one is read, and what is read there is not the option's value.
+func addressChoice(v ssa.Value) bool {
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	for _, e := range phi.Edges {
+		switch e.(type) {
+		case *ssa.Alloc, *ssa.FieldAddr, *ssa.Global, *ssa.IndexAddr:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // elementField reports whether x is a field of an element of a slice,

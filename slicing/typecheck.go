@@ -20,6 +20,7 @@ import (
 
 	"golang.org/x/tools/go/gcexportdata"
 	"golang.org/x/tools/go/packages"
+	"golang.org/x/tools/go/ssa"
 
 	"github.com/confhunt/confhunt/internal/cache"
 )
@@ -437,10 +438,137 @@ func (c *checker) check(p *packages.Package) {
 	}
 	p.IllTyped = len(p.Errors) > 0
 	for _, imp := range p.Imports {
-		if imp.IllTyped {
+		if imp.IllTyped && !(usableTypes(imp) && validInfo(p.TypesInfo)) {
 			p.IllTyped = true
 		}
 	}
+}
+
+// usableTypes reports whether imp, a package that did not type-check,
+// still declares every package-level name with a valid type, as when
+// its errors are inside function bodies (a name a missing generated
+// file declares, used in a body): a package importing it that checks
+// without error is analysed, against imp's declarations without their
+// bodies (see allPackages).
+func usableTypes(imp *packages.Package) bool {
+	if imp.Types == nil || !imp.Types.Complete() {
+		return false
+	}
+	seen := make(map[types.Type]bool)
+	scope := imp.Types.Scope()
+	for _, name := range scope.Names() {
+		if !validType(scope.Lookup(name).Type(), seen) {
+			return false
+		}
+	}
+	return true
+}
+
+// validInfo reports whether no expression info records has an invalid
+// type: nothing the package uses comes from a broken declaration.
+func validInfo(info *types.Info) bool {
+	for _, tv := range info.Types {
+		if tv.Type == nil || tv.Type == types.Typ[types.Invalid] {
+			return false
+		}
+	}
+	return true
+}
+
+// validType reports whether t and every type it is made of are valid
+// (no types.Invalid), methods of named types included.
+func validType(t types.Type, seen map[types.Type]bool) bool {
+	if t == nil {
+		return false
+	}
+	if seen[t] {
+		return true
+	}
+	seen[t] = true
+	switch t := t.(type) {
+	case *types.Basic:
+		return t.Kind() != types.Invalid
+	case *types.Alias:
+		return validType(types.Unalias(t), seen)
+	case *types.Named:
+		for i := range t.NumMethods() {
+			if !validType(t.Method(i).Type(), seen) {
+				return false
+			}
+		}
+		return validType(t.Underlying(), seen)
+	case *types.Pointer:
+		return validType(t.Elem(), seen)
+	case *types.Slice:
+		return validType(t.Elem(), seen)
+	case *types.Array:
+		return validType(t.Elem(), seen)
+	case *types.Chan:
+		return validType(t.Elem(), seen)
+	case *types.Map:
+		return validType(t.Key(), seen) && validType(t.Elem(), seen)
+	case *types.Signature:
+		return validType(t.Params(), seen) && validType(t.Results(), seen)
+	case *types.Tuple:
+		for v := range t.Variables() {
+			if !validType(v.Type(), seen) {
+				return false
+			}
+		}
+		return true
+	case *types.Struct:
+		for f := range t.Fields() {
+			if !validType(f.Type(), seen) {
+				return false
+			}
+		}
+		return true
+	case *types.Interface:
+		for i := range t.NumMethods() {
+			if !validType(t.Method(i).Type(), seen) {
+				return false
+			}
+		}
+		return true
+	case *types.TypeParam:
+		return validType(t.Constraint(), seen)
+	case *types.Union:
+		for i := range t.Len() {
+			if !validType(t.Term(i).Type(), seen) {
+				return false
+			}
+		}
+		return true
+	}
+	return true
+}
+
+// allPackages is ssautil.AllPackages but for the packages that did not
+// type-check and are imported by one that did (see usableTypes): those
+// are made from their declarations alone, as export data gives a
+// dependency, so that the importer's calls of them have a callee. The
+// result holds nil for such a package among pkgs, as for the others
+// that did not type-check.
+func allPackages(pkgs []*packages.Package, mode ssa.BuilderMode) (*ssa.Program, []*ssa.Package) {
+	var fset *token.FileSet
+	if len(pkgs) > 0 {
+		fset = pkgs[0].Fset
+	}
+	prog := ssa.NewProgram(fset, mode)
+	made := make(map[*packages.Package]*ssa.Package)
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		switch {
+		case p.Types != nil && !p.IllTyped:
+			made[p] = prog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
+		case p.IllTyped && usableTypes(p):
+			prog.CreatePackage(p.Types, nil, nil, true)
+		}
+	})
+	out := make([]*ssa.Package, len(pkgs))
+	for i, p := range pkgs {
+		out[i] = made[p]
+	}
+	return prog, out
 }
 
 // parse parses a file once for all the packages that have it: a

@@ -18,6 +18,8 @@ type Config struct {
 	Path        string        `yaml:"path"`
 	Window      int           `yaml:"window"`
 	Chunk       int           `yaml:"chunk"`
+	Every       int           `yaml:"every"`
+	Batch       int           `yaml:"batch"`
 }
 
 type Server struct{ q *diskq.Queue }
@@ -33,5 +35,25 @@ func (s *Server) Publish(b []byte) { s.q.Put(b) }
 // Archive copies r into a file through the library's sink.
 func Archive(cfg Config, f *os.File, r io.Reader) error {
 	_, err := io.Copy(&diskq.Sink{F: f, Chunk: cfg.Chunk}, r)
+	return err
+}
+
+// Schedule flushes a spool later: its Flush is handed on as a method
+// value.
+func Schedule(cfg Config, f *os.File) *time.Timer {
+	sp := &diskq.Spool{F: f, Every: cfg.Every}
+	return time.AfterFunc(cfg.SyncTimeout, sp.Flush)
+}
+
+// countingPipe is the library's pipe with a count of its own: its
+// Write is the pipe's, promoted.
+type countingPipe struct {
+	*diskq.Pipe
+	n int
+}
+
+// Stream copies r through a counting pipe.
+func Stream(cfg Config, f *os.File, r io.Reader) error {
+	_, err := io.Copy(&countingPipe{Pipe: &diskq.Pipe{F: f, Batch: cfg.Batch}}, r)
 	return err
 }

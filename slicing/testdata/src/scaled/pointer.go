@@ -30,3 +30,23 @@ func depth(c *PointerConfig) int {
 	}
 	return s
 }
+
+// CounterConfig only chooses which counter is read: the counter's value
+// is not the option's.
+type CounterConfig struct {
+	Fast bool `yaml:"fast"`
+}
+
+type counters struct{ slow, fast int }
+
+func count(c *CounterConfig, st *counters) int {
+	p := &st.slow
+	if c.Fast {
+		p = &st.fast
+	}
+	n := 0
+	for i := 0; i < *p; i++ { // want !effect:"CounterConfig.Fast:trip"
+		n += int(sha256.Sum256([]byte{byte(i)})[0])
+	}
+	return n
+}
