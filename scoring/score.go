@@ -293,12 +293,17 @@ func intoLibrary(prog *slicing.Program, a *slicing.Analysis, instr ssa.Instructi
 }
 
 // foreign reports whether pkg belongs to a module other than prog's main
-// one and the standard library (whose paths start without a dotted host).
+// one and the standard library (whose paths start without a dotted
+// host), or is one of the main module's that did not type-check and is
+// there without its bodies.
 func foreign(prog *slicing.Program, pkg *types.Package) bool {
 	if pkg == nil {
 		return false
 	}
 	p := pkg.Path()
+	if prog.Bodiless(p) {
+		return true
+	}
 	host, _, _ := strings.Cut(p, "/")
 	return strings.Contains(host, ".") && p != prog.Module && !strings.HasPrefix(p, prog.Module+"/")
 }

@@ -270,7 +270,7 @@ func (l *Libraries) Load(ctx context.Context) (*Program, error) {
 	if err := checkAll(ctx, fset, exports, order); err != nil {
 		return nil, err
 	}
-	ssaProg, ssaPkgs := allPackages(libs, ssa.InstantiateGenerics)
+	ssaProg, ssaPkgs, _ := allPackages(libs, ssa.InstantiateGenerics)
 	ssaProg.Build()
 	lib := &Program{Fset: fset, SSA: ssaProg, Packages: libs, Scanned: make(map[*ssa.Package]bool), Helper: make(map[*ssa.Package]bool), AllBodies: true,
 		called: make(map[string]bool, len(l.called))}

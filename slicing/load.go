@@ -61,6 +61,10 @@ type Program struct {
 	// Dependent are the matched packages left out with no error of their
 	// own: they import a package that did not type-check, sorted.
 	Dependent []string
+	// bodiless holds the paths of the packages that did not type-check
+	// but stand, without their bodies, for what others import of them
+	// (allPackages).
+	bodiless map[string]bool
 	// Warnings are what the analysis could not do as asked, for the user:
 	// a declared type or accessor that yields no option (see Discover).
 	Warnings []string
@@ -191,9 +195,9 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Package, b.Package), cmp.Compare(a.Msg, b.Msg))
 	})
 
-	ssaProg, ssaPkgs := allPackages(pkgs, ssa.InstantiateGenerics)
+	ssaProg, ssaPkgs, bodiless := allPackages(pkgs, ssa.InstantiateGenerics)
 	ssaProg.Build()
-	prog.SSA = ssaProg
+	prog.SSA, prog.bodiless = ssaProg, bodiless
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
@@ -580,6 +584,11 @@ func reachable(g *callgraph.Graph, entries map[*ssa.Function]bool) map[*ssa.Func
 	}
 	return out
 }
+
+// Bodiless reports whether the package path did not type-check and is
+// in the program without its functions' bodies: code not analysed, as
+// another module's.
+func (p *Program) Bodiless(path string) bool { return p.bodiless[path] }
 
 // relPos formats a position as file:line:col with the file relative to
 // the main module's root when it lies inside it, and as module@version/file

@@ -408,8 +408,9 @@ func TestExportCache(t *testing.T) {
 // missing) is reported with its errors. A matched package importing it
 // is analysed when the errors are inside function bodies (its
 // declarations are whole: the importer calls them as it would a
-// dependency's, without their bodies); when a declaration is broken, the
-// importer is left out with no error of its own, and named as such.
+// dependency's, without their bodies); when a declaration is broken, even
+// with every type valid, the importer is left out with no error of its
+// own, and named as such.
 func TestDependent(t *testing.T) {
 	testutil.GoEnv(t)
 	dir := testutil.Tree(t, map[string]string{
@@ -419,6 +420,10 @@ func TestDependent(t *testing.T) {
 		"cmd/m/main.go":    "package main\n\nimport \"example.com/m/app\"\n\nfunc main() { println(app.Total(app.Config{Copies: 2})) }\n",
 		"schema/schema.go": "package schema\n\ntype Row struct{ V Missing }\n",
 		"report/report.go": "package report\n\nimport \"example.com/m/schema\"\n\nfunc Rows() []schema.Row { return nil }\n",
+		// A declaration broken with every type still valid: a receiver
+		// that may not be an interface.
+		"iface/iface.go": "package iface\n\ntype I interface{ N() int }\n\nfunc (I) M(n int) int { return n }\n",
+		"use/use.go":     "package use\n\nimport \"example.com/m/iface\"\n\nfunc Call(i iface.I) int { return i.N() }\n",
 	})
 	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}})
 	if err != nil {
@@ -428,11 +433,17 @@ func TestDependent(t *testing.T) {
 	for _, e := range prog.Errors {
 		broken = append(broken, e.Package)
 	}
-	if want := []string{"example.com/m/assets", "example.com/m/schema"}; !slices.Equal(broken, want) {
+	slices.Sort(broken)
+	if want := []string{"example.com/m/assets", "example.com/m/iface", "example.com/m/schema"}; !slices.Equal(broken, want) {
 		t.Errorf("packages with errors %v, want %v", broken, want)
 	}
-	if want := []string{"example.com/m/report"}; !slices.Equal(prog.Dependent, want) {
+	if want := []string{"example.com/m/report", "example.com/m/use"}; !slices.Equal(prog.Dependent, want) {
 		t.Errorf("dependent packages %v, want %v", prog.Dependent, want)
+	}
+	for path, want := range map[string]bool{"example.com/m/assets": true, "example.com/m/schema": false, "example.com/m/iface": false, "example.com/m/app": false} {
+		if got := prog.Bodiless(path); got != want {
+			t.Errorf("%s without bodies: %v, want %v", path, got, want)
+		}
 	}
 	var scanned []string
 	for pkg := range prog.Scanned {

@@ -335,7 +335,7 @@ var maxArgBytes = 24000
 // checkAll type-checks the source packages of order (imports first), in
 // parallel, reading the others from the export data files in exports.
 func checkAll(ctx context.Context, fset *token.FileSet, exports map[string]string, order []*packages.Package) error {
-	c := &checker{fset: fset, exports: exports, view: make(map[string]*types.Package), parsed: make(map[string]*parsed), done: make(map[*packages.Package]chan struct{})}
+	c := &checker{fset: fset, exports: exports, view: make(map[string]*types.Package), parsed: make(map[string]*parsed), done: make(map[*packages.Package]chan struct{}), declared: make(map[*packages.Package]bool)}
 	for _, p := range order {
 		c.done[p] = make(chan struct{})
 	}
@@ -370,6 +370,10 @@ type checker struct {
 	view    map[string]*types.Package
 	parsed  map[string]*parsed
 	done    map[*packages.Package]chan struct{} // closed once a source package is checked
+	// declared holds the packages whose errors are all type errors
+	// inside function bodies: their declarations are whole (see
+	// usableTypes). Guarded by mu.
+	declared map[*packages.Package]bool
 }
 
 // check parses and type-checks the source package p, as go/packages
@@ -418,30 +422,66 @@ func (c *checker) check(p *packages.Package) {
 	}
 	tc := &types.Config{
 		Importer: importerFunc(func(path string) (*types.Package, error) { return c.importPkg(p, path) }),
-		Error: func(err error) {
-			var te types.Error
-			if errors.As(err, &te) {
-				p.Errors = append(p.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
-			} else {
-				p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
-			}
-		},
-		Sizes: p.TypesSizes,
+		Sizes:    p.TypesSizes,
 	}
 	if p.Module != nil && p.Module.GoVersion != "" {
 		tc.GoVersion = "go" + p.Module.GoVersion
 	}
 	p.Types = types.NewPackage(p.PkgPath, p.Name)
+	bodies := true // every error so far inside a function's body
+	tc.Error = func(err error) {
+		var te types.Error
+		if errors.As(err, &te) {
+			p.Errors = append(p.Errors, packages.Error{Pos: te.Fset.Position(te.Pos).String(), Msg: te.Msg, Kind: packages.TypeError})
+			bodies = bodies && inBody(p.Syntax, te.Pos)
+		} else {
+			p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
+			bodies = false
+		}
+	}
+	before := len(p.Errors) // parse errors, which leave declarations out
 	err := types.NewChecker(tc, c.fset, p.Types, p.TypesInfo).Files(p.Syntax)
 	if err != nil && len(p.Errors) == 0 {
 		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
 	}
 	p.IllTyped = len(p.Errors) > 0
+	if p.IllTyped && before == 0 && bodies {
+		c.mu.Lock()
+		c.declared[p] = true
+		c.mu.Unlock()
+	}
 	for _, imp := range p.Imports {
-		if imp.IllTyped && !(usableTypes(imp) && validInfo(p.TypesInfo)) {
+		if imp.IllTyped && !(c.usable(imp) && validInfo(p.TypesInfo)) {
 			p.IllTyped = true
 		}
 	}
+}
+
+// inBody reports whether pos lies inside the body of one of files'
+// function declarations.
+func inBody(files []*ast.File, pos token.Pos) bool {
+	for _, f := range files {
+		if pos < f.FileStart || pos > f.FileEnd {
+			continue
+		}
+		for _, d := range f.Decls {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Lbrace < pos && pos < fd.Body.Rbrace {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// usable reports whether imp, a package that did not type-check, can
+// stand for its declarations without their bodies: its errors are all
+// inside function bodies, and every name it declares has a valid type
+// (see usableTypes).
+func (c *checker) usable(imp *packages.Package) bool {
+	c.mu.Lock()
+	declared := c.declared[imp]
+	c.mu.Unlock()
+	return declared && usableTypes(imp)
 }
 
 // usableTypes reports whether imp, a package that did not type-check,
@@ -449,7 +489,7 @@ func (c *checker) check(p *packages.Package) {
 // its errors are inside function bodies (a name a missing generated
 // file declares, used in a body): a package importing it that checks
 // without error is analysed, against imp's declarations without their
-// bodies (see allPackages).
+// bodies (see allPackages, checker.usable).
 func usableTypes(imp *packages.Package) bool {
 	if imp.Types == nil || !imp.Types.Complete() {
 		return false
@@ -544,31 +584,43 @@ func validType(t types.Type, seen map[types.Type]bool) bool {
 }
 
 // allPackages is ssautil.AllPackages but for the packages that did not
-// type-check and are imported by one that did (see usableTypes): those
-// are made from their declarations alone, as export data gives a
-// dependency, so that the importer's calls of them have a callee. The
-// result holds nil for such a package among pkgs, as for the others
-// that did not type-check.
-func allPackages(pkgs []*packages.Package, mode ssa.BuilderMode) (*ssa.Program, []*ssa.Package) {
+// type-check and are imported by one that did (see checker.usable):
+// those are made from their declarations alone, as export data gives a
+// dependency, so that the importer's calls of them have a callee, and
+// their paths returned in bodiless. The result holds nil for such a
+// package among pkgs, as for the others that did not type-check.
+func allPackages(pkgs []*packages.Package, mode ssa.BuilderMode) (prog *ssa.Program, out []*ssa.Package, bodiless map[string]bool) {
 	var fset *token.FileSet
 	if len(pkgs) > 0 {
 		fset = pkgs[0].Fset
 	}
-	prog := ssa.NewProgram(fset, mode)
+	prog = ssa.NewProgram(fset, mode)
+	imported := make(map[*packages.Package]bool) // ill-typed, imported by a well-typed package
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		if p.Types != nil && !p.IllTyped {
+			for _, imp := range p.Imports {
+				if imp.IllTyped {
+					imported[imp] = true
+				}
+			}
+		}
+	})
 	made := make(map[*packages.Package]*ssa.Package)
+	bodiless = make(map[string]bool)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		switch {
 		case p.Types != nil && !p.IllTyped:
 			made[p] = prog.CreatePackage(p.Types, p.Syntax, p.TypesInfo, true)
-		case p.IllTyped && usableTypes(p):
+		case imported[p] && p.Types != nil:
 			prog.CreatePackage(p.Types, nil, nil, true)
+			bodiless[p.PkgPath] = true
 		}
 	})
-	out := make([]*ssa.Package, len(pkgs))
+	out = make([]*ssa.Package, len(pkgs))
 	for i, p := range pkgs {
 		out[i] = made[p]
 	}
-	return prog, out
+	return prog, out, bodiless
 }
 
 // parse parses a file once for all the packages that have it: a
