@@ -415,8 +415,8 @@ func TestDependent(t *testing.T) {
 	testutil.GoEnv(t)
 	dir := testutil.Tree(t, map[string]string{
 		"go.mod":           "module example.com/m\n\ngo 1.22\n",
-		"assets/use.go":    "package assets\n\nfunc Size() int { return len(files) }\n",
-		"app/app.go":       "package app\n\nimport \"example.com/m/assets\"\n\ntype Config struct {\n\tCopies int `yaml:\"copies\"`\n}\n\nfunc Total(c Config) int {\n\tn := 0\n\tfor i := 0; i < c.Copies; i++ {\n\t\tn += assets.Size()\n\t}\n\treturn n\n}\n",
+		"assets/use.go":    "package assets\n\ntype Options struct {\n\tLevel int `yaml:\"level\"`\n}\n\nfunc Size() int { return len(files) }\n",
+		"app/app.go":       "package app\n\nimport \"example.com/m/assets\"\n\ntype Config struct {\n\tCopies int `yaml:\"copies\"`\n}\n\nfunc Total(c Config) int {\n\tn := 0\n\tfor i := 0; i < c.Copies; i++ {\n\t\tn += assets.Size()\n\t}\n\treturn n\n}\n\nfunc Level(o assets.Options) int { return o.Level * 2 }\n",
 		"cmd/m/main.go":    "package main\n\nimport \"example.com/m/app\"\n\nfunc main() { println(app.Total(app.Config{Copies: 2})) }\n",
 		"schema/schema.go": "package schema\n\ntype Row struct{ V Missing }\n",
 		"report/report.go": "package report\n\nimport \"example.com/m/schema\"\n\nfunc Rows() []schema.Row { return nil }\n",
@@ -453,7 +453,12 @@ func TestDependent(t *testing.T) {
 	if want := []string{"example.com/m/app", "example.com/m/cmd/m"}; !slices.Equal(scanned, want) {
 		t.Errorf("packages analysed %v, want %v", scanned, want)
 	}
-	if got := sites(t, prog); !slices.Contains(got, "Config.Copies app/app.go:11") {
-		t.Errorf("read sites %v; want Config.Copies's in app, a package importing a broken one", got)
+	// Config.Copies is read in app, which imports the broken package;
+	// Options.Level is declared in the broken package and read in app.
+	got := sites(t, prog)
+	for _, want := range []string{"Config.Copies app/app.go:11", "Options.Level app/app.go:17"} {
+		if !slices.Contains(got, want) {
+			t.Errorf("read sites %v; want %s", got, want)
+		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -41,9 +42,17 @@ func (d *discoverer) structs() error {
 	var readsOwn map[*types.Struct]bool
 	d.running, readsOwn, d.appended = d.ownFields()
 
-	// Candidates: named struct types declared in the scanned packages.
+	// Candidates: named struct types declared in the scanned packages,
+	// and in those that did not type-check but stand for their
+	// declarations (Program.Bodiless): their importers read them.
 	var named []*types.Named
-	for pkg := range d.prog.Scanned {
+	pkgs := maps.Clone(d.prog.Scanned)
+	for _, pkg := range d.prog.SSA.AllPackages() {
+		if d.prog.Bodiless(pkg.Pkg.Path()) {
+			pkgs[pkg] = true
+		}
+	}
+	for pkg := range pkgs {
 		scope := pkg.Pkg.Scope()
 		for _, n := range scope.Names() {
 			tn, ok := scope.Lookup(n).(*types.TypeName)
