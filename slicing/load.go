@@ -120,8 +120,11 @@ func (e PackageError) String() string {
 }
 
 // Load loads, type-checks and builds the packages cfg names. Packages that
-// fail to type-check are recorded in Program.Errors and left out; if no
-// matched package is usable, Load fails.
+// fail to type-check are recorded in Program.Errors and left out; a
+// package importing one is kept when the broken one's errors are all
+// inside function bodies (it stands for its declarations, see
+// allPackages), and named in Program.Dependent otherwise. If no matched
+// package is usable, Load fails.
 func Load(ctx context.Context, cfg Config) (*Program, error) {
 	dir, lay, pcfg, patterns, err := graphConfig(ctx, cfg)
 	if err != nil {
