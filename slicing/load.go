@@ -63,8 +63,11 @@ type Program struct {
 	Dependent []string
 	// bodiless holds the paths of the packages that did not type-check
 	// but stand, without their bodies, for what others import of them
-	// (allPackages).
+	// (allPackages); declared holds those of them matched and not left
+	// out by Config.Exclude or as helpers, whose types Discover takes as
+	// candidates.
 	bodiless map[string]bool
+	declared []*types.Package
 	// Warnings are what the analysis could not do as asked, for the user:
 	// a declared type or accessor that yields no option (see Discover).
 	Warnings []string
@@ -207,6 +210,15 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	trace(cfg.Trace, "ssa")
 
 	prog.Scanned, prog.Helper = scanned(pkgs, ssaPkgs, cfg.Exclude, cfg.Helpers)
+	isHelper := helpers(pkgs)
+	for _, p := range pkgs {
+		// A matched package that stands for its declarations alone: its
+		// types are the program's, under the same filters as the others.
+		if bodiless[p.PkgPath] && p.Types != nil && !excluded(p.PkgPath, cfg.Exclude) && (cfg.Helpers || !isHelper(p)) {
+			prog.declared = append(prog.declared, p.Types)
+		}
+	}
+	slices.SortFunc(prog.declared, func(a, b *types.Package) int { return strings.Compare(a.Path(), b.Path()) })
 	prog.Helpers = cfg.Helpers
 	if !cfg.Helpers {
 		prog.Support, prog.Harness = supportDecls(pkgs)

@@ -7,7 +7,6 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
-	"maps"
 	"reflect"
 	"slices"
 	"strings"
@@ -43,17 +42,16 @@ func (d *discoverer) structs() error {
 	d.running, readsOwn, d.appended = d.ownFields()
 
 	// Candidates: named struct types declared in the scanned packages,
-	// and in those that did not type-check but stand for their
-	// declarations (Program.Bodiless): their importers read them.
+	// and in the matched ones that did not type-check but stand for
+	// their declarations (Program.declared): their importers read them.
 	var named []*types.Named
-	pkgs := maps.Clone(d.prog.Scanned)
-	for _, pkg := range d.prog.SSA.AllPackages() {
-		if d.prog.Bodiless(pkg.Pkg.Path()) {
-			pkgs[pkg] = true
-		}
+	var pkgs []*types.Package
+	for pkg := range d.prog.Scanned {
+		pkgs = append(pkgs, pkg.Pkg)
 	}
-	for pkg := range pkgs {
-		scope := pkg.Pkg.Scope()
+	pkgs = append(pkgs, d.prog.declared...)
+	for _, pkg := range pkgs {
+		scope := pkg.Scope()
 		for _, n := range scope.Names() {
 			tn, ok := scope.Lookup(n).(*types.TypeName)
 			if !ok || tn.IsAlias() {

@@ -439,13 +439,15 @@ func (c *checker) check(p *packages.Package) {
 			bodies = false
 		}
 	}
-	before := len(p.Errors) // parse errors, which leave declarations out
+	// A parse error leaves declarations out; a listing error (an embed
+	// pattern matching no file) leaves them whole.
+	parsed := !slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ParseError })
 	err := types.NewChecker(tc, c.fset, p.Types, p.TypesInfo).Files(p.Syntax)
 	if err != nil && len(p.Errors) == 0 {
 		p.Errors = append(p.Errors, packages.Error{Pos: "-", Msg: err.Error(), Kind: packages.TypeError})
 	}
 	p.IllTyped = len(p.Errors) > 0
-	if p.IllTyped && before == 0 && bodies {
+	if p.IllTyped && parsed && bodies {
 		c.mu.Lock()
 		c.declared[p] = true
 		c.mu.Unlock()
@@ -458,14 +460,14 @@ func (c *checker) check(p *packages.Package) {
 }
 
 // inBody reports whether pos lies inside the body of one of files'
-// function declarations.
+// function declarations, its closing brace included.
 func inBody(files []*ast.File, pos token.Pos) bool {
 	for _, f := range files {
 		if pos < f.FileStart || pos > f.FileEnd {
 			continue
 		}
 		for _, d := range f.Decls {
-			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Lbrace < pos && pos < fd.Body.Rbrace {
+			if fd, ok := d.(*ast.FuncDecl); ok && fd.Body != nil && fd.Body.Lbrace < pos && pos <= fd.Body.Rbrace { // "missing return" is at the closing brace
 				return true
 			}
 		}
