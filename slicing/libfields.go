@@ -83,10 +83,8 @@ func (p *Program) FieldReads() []*Option {
 
 // libraryReach returns the functions, in a program of libraries, that
 // the analysed program can run: its entries (see Libraries) and the
-// packages' initialisation, and what they call or take as values, with
-// every method of the types they make interface values of (whoever
-// holds an interface, the standard library's io.Copy or sort included,
-// may call any), to a fixed point; nil when the entries are unknown. An
+// packages' initialisation, and what they call or reference (see
+// referenced), to a fixed point; nil when the entries are unknown. An
 // interface call needs no edge of its own: the method it reaches is one
 // of a type made an interface value on the way.
 func (p *Program) libraryReach(funcs map[*ssa.Function]bool) map[*ssa.Function]bool {
@@ -101,7 +99,6 @@ func (p *Program) libraryReach(funcs map[*ssa.Function]bool) map[*ssa.Function]b
 			stack = append(stack, fn)
 		}
 	}
-	made := make(map[types.Type]bool)
 	for _, fn := range slices.SortedFunc(maps.Keys(funcs), compareFuncs) {
 		if p.entries[funcName(origin(fn))] || fn.Name() == "init" && fn.Parent() == nil && fn.Signature.Recv() == nil {
 			add(fn) // and every package's initialisation, which importing runs
@@ -113,21 +110,7 @@ func (p *Program) libraryReach(funcs map[*ssa.Function]bool) map[*ssa.Function]b
 		add(origin(fn))
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				var ops [8]*ssa.Value
-				for _, op := range instr.Operands(ops[:0]) {
-					if f, ok := (*op).(*ssa.Function); ok {
-						add(f)
-					}
-				}
-				if mi, ok := instr.(*ssa.MakeInterface); ok && !made[mi.X.Type()] && !types.IsInterface(mi.X.Type()) {
-					// A type still holding type parameters (in a
-					// generic body) has no method values: nil.
-					made[mi.X.Type()] = true
-					mset := p.SSA.MethodSets.MethodSet(mi.X.Type())
-					for i := range mset.Len() {
-						add(p.SSA.MethodValue(mset.At(i)))
-					}
-				}
+				referenced(p.SSA, instr, add)
 				if c, ok := instr.(ssa.CallInstruction); ok && !c.Common().IsInvoke() {
 					add(c.Common().StaticCallee())
 				}
@@ -135,6 +118,28 @@ func (p *Program) libraryReach(funcs map[*ssa.Function]bool) map[*ssa.Function]b
 		}
 	}
 	return reach
+}
+
+// referenced calls add with each function instr takes as a value and,
+// when instr makes an interface value, with every method of the value's
+// type as declared (a promoted method's own, a generic type's origin
+// method; nil for an interface's): whoever holds an interface, the
+// standard library's io.Copy or sort included, may call any.
+func referenced(prog *ssa.Program, instr ssa.Instruction, add func(*ssa.Function)) {
+	var ops [8]*ssa.Value
+	for _, op := range instr.Operands(ops[:0]) {
+		if f, ok := (*op).(*ssa.Function); ok {
+			add(f)
+		}
+	}
+	if mi, ok := instr.(*ssa.MakeInterface); ok {
+		mset := prog.MethodSets.MethodSet(mi.X.Type())
+		for i := range mset.Len() {
+			if obj, ok := mset.At(i).Obj().(*types.Func); ok {
+				add(prog.FuncValue(obj.Origin()))
+			}
+		}
+	}
 }
 
 // ParamReads returns, for a program of libraries (Libraries.Load), an

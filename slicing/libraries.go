@@ -101,22 +101,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 		}
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				var ops [8]*ssa.Value
-				for _, op := range instr.Operands(ops[:0]) {
-					if f, ok := (*op).(*ssa.Function); ok {
-						entry(f)
-					}
-				}
-				if mi, ok := instr.(*ssa.MakeInterface); ok {
-					// Whoever holds the interface (the standard
-					// library's io.Copy or sort) may call any method.
-					mset := prog.SSA.MethodSets.MethodSet(mi.X.Type())
-					for i := range mset.Len() {
-						if obj, ok := mset.At(i).Obj().(*types.Func); ok {
-							entry(prog.SSA.FuncValue(obj.Origin()))
-						}
-					}
-				}
+				referenced(prog.SSA, instr, entry)
 				c, ok := instr.(ssa.CallInstruction)
 				if !ok || c.Common().StaticCallee() == nil {
 					continue
