@@ -262,6 +262,7 @@ type discoverer struct {
 	handles     map[*types.Named]bool             // types with an API of their own (see handleType)
 	kept        map[*types.Struct]string          // structs whose values are stored in a field or global: the first such store
 	methodParam map[*types.Struct]bool            // structs passed to methods
+	listParam   map[*types.Struct]bool            // structs passed as a list (topics ...TopicConfig): records
 	apiParam    map[*types.Struct]bool            // structs an exported function or method of a package users import takes
 	methods     map[*types.Struct]int             // how many methods take them
 	funcParam   map[*types.Struct]*ssa.Function   // structs passed to plain functions: the first of them
@@ -317,6 +318,7 @@ func (d *discoverer) index() {
 	d.handles = make(map[*types.Named]bool)
 	d.kept = make(map[*types.Struct]string)
 	d.methodParam = make(map[*types.Struct]bool)
+	d.listParam = make(map[*types.Struct]bool)
 	d.methods = make(map[*types.Struct]int)
 	d.funcParam = make(map[*types.Struct]*ssa.Function)
 	d.funcParams = make(map[*types.Struct][]*ssa.Function)
@@ -337,6 +339,9 @@ func (d *discoverer) index() {
 			t := params.At(i).Type()
 			if sl, ok := t.Underlying().(*types.Slice); ok { // topics ...TopicSpec
 				t = sl.Elem()
+				if s := structOf(t); s != nil {
+					d.listParam[s] = true
+				}
 			}
 			if s := structOf(t); s != nil {
 				switch {

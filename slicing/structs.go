@@ -21,7 +21,7 @@ type structInfo struct {
 	named   *types.Named // nil for a struct literal type nested in another
 	pkg     *types.Package
 	pos     token.Pos
-	why     string  // "tag", "name", "declared", "unmarshal", "params", "nested"
+	why     string  // "tag", "name", "declared", "unmarshal", "params", "nested", "object", "funcopt", "percall"
 	prefix  string  // key prefix given by an Unmarshal call
 	parents []field // fields of configuration structs whose type is this one
 
@@ -122,6 +122,8 @@ func (d *discoverer) structs() error {
 			d.notes.add(keys, "%s: named like configuration, but a record of data (%s): what the program receives or sends, not settings", full, decoded[s])
 		case named && d.generatedDecl(nt) && !d.decodeRoots[s]:
 			d.notes.add(keys, "%s: named like configuration, but declared in generated code (an API's or a protocol's schema): what the program sends or receives, not settings", full)
+		case named && d.perCallSettings(s):
+			d.notes.add(keys, "%s: named like configuration, but an argument struct passed anew to each call, not kept: only its numbers and bools that its user alone sets are settings, each of one call (or, named as a setting of its package read beside it, that setting given for one call)", full)
 		case named && d.isPerCall(s):
 			d.notes.add(keys, "%s: named like configuration, but an argument struct passed anew to each call, not kept: not settings", full)
 		case named:
@@ -264,6 +266,15 @@ func (d *discoverer) structs() error {
 			if child != si {
 				child.parents = append(child.parents, field{si.s, i})
 			}
+		}
+	}
+	for _, nt := range named {
+		s := nt.Underlying().(*types.Struct)
+		// An argument struct, if nothing above made it configuration,
+		// holds the settings of one call.
+		if d.config[s] == nil && !records[s] && !refused[s] && decoded[s] == "" && !d.running[s] && !d.generatedDecl(nt) &&
+			hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && d.perCallSettings(s) && (d.prog.Helpers || !d.harness(nt)) {
+			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "percall"}
 		}
 	}
 	d.names()
@@ -872,9 +883,16 @@ func (d *discoverer) fieldOptions() {
 	for _, si := range d.config {
 		infos = append(infos, si)
 	}
-	slices.SortFunc(infos, func(a, b *structInfo) int { return strings.Compare(a.name, b.name) })
+	// A per-call argument's fields come last: one that a setting of the
+	// same package stands beside (WriteOptions.NoWriteMerge beside
+	// Options.NoWriteMerge) is that setting given for one call.
+	last := func(si *structInfo) bool { return si.why == "percall" }
+	slices.SortFunc(infos, func(a, b *structInfo) int {
+		return cmp.Or(cmp.Compare(btoi(last(a)), btoi(last(b))), strings.Compare(a.name, b.name))
+	})
 	tags := append(slices.Clone(d.src.Tags), d.src.WeakTags...)
 	getters := d.findGetters()
+	made := make(map[field]*Option)
 	for _, si := range infos {
 		for i := range si.s.NumFields() {
 			f := si.s.Field(i)
@@ -910,6 +928,25 @@ func (d *discoverer) fieldOptions() {
 				// a handle, callback or channel: set in code, not configured
 				d.notes.add(keys, "%s: not an option: its type %s is a handle, callback or channel, set in code rather than configured", keys[0], typeString(f.Type()))
 				continue
+			}
+			if si.why == "percall" {
+				if !d.userSet(field{si.s, i}) {
+					d.notes.add(keys, "%s: not an option: a per-call argument's field that is not a number or bool its user alone sets (data of the call, or the module's plumbing)", keys[0])
+					continue
+				}
+				if o := d.settingBeside(made, si, i); o != nil {
+					d.addAlias(o, keys[0])
+					d.notes.add(keys, "%s: the option %s given for one call: a per-call argument's field named as that setting of the same package, read where it is read", keys[0], o.Name)
+					for _, v := range d.loaded.fields[field{si.s, i}] {
+						d.addSite(o, v.Parent(), v, readPos(v), "")
+					}
+					for _, g := range getters[field{si.s, i}] {
+						for _, call := range d.calls[g] {
+							d.addSite(o, call.Parent(), call, call.Pos(), "getter")
+						}
+					}
+					continue
+				}
 			}
 			if si.why == "object" && f.Embedded() {
 				d.notes.add(keys, "%s: not an option: embedded in a running object, its state or its data", keys[0])
@@ -950,6 +987,9 @@ func (d *discoverer) fieldOptions() {
 				style = "declared"
 			}
 			o := d.option(si.name+"."+f.Name(), style, typeString(f.Type()))
+			if si.why != "percall" {
+				made[field{si.s, i}] = o
+			}
 			o.Package = si.pkg.Path()
 			o.decls = append(o.decls, f.Pos())
 			d.tagAliases(o, si, i, tags)
@@ -987,6 +1027,80 @@ func (d *discoverer) fieldOptions() {
 			}
 		}
 	}
+}
+
+// perCallSettings reports whether s, an argument struct passed anew to
+// each call (see perCall), holds settings of one call: a number or bool
+// only its user sets (see userSet), and whether nothing takes it as a
+// list, as records are (CreateTopics(topics ...TopicConfig)).
+func (d *discoverer) perCallSettings(s *types.Struct) bool {
+	if !d.isPerCall(s) || d.listParam[s] {
+		return false
+	}
+	for i := range s.NumFields() {
+		if d.userSet(field{s, i}) {
+			return true
+		}
+	}
+	return false
+}
+
+// btoi is 1 for true, 0 for false.
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// userSet reports whether f is an exported number or bool that the
+// scanned code never sets: its user alone does.
+func (d *discoverer) userSet(f field) bool {
+	v := f.s.Field(f.i)
+	return v.Exported() && isBasicValue(v.Type()) && !IsString(v.Type()) && len(d.written[f]) == 0 && !d.ownState(f)
+}
+
+// settingBeside returns the option made of a field of another
+// configuration struct of si's package that has the name and type of
+// si's field i and is read in a function that reads field i too (see
+// readers; made holds the options made per field): the setting the
+// per-call field overrides there (merge := !wo.GetNoWriteMerge() &&
+// !o.GetNoWriteMerge()), or nil.
+func (d *discoverer) settingBeside(made map[field]*Option, si *structInfo, i int) *Option {
+	f := si.s.Field(i)
+	mine := d.readers(field{si.s, i})
+	var found *Option
+	for fl, o := range made {
+		g := fl.s.Field(fl.i)
+		if fl.s == si.s || g.Pkg() != f.Pkg() || g.Name() != f.Name() || !types.Identical(g.Type(), f.Type()) {
+			continue
+		}
+		shared := false
+		for fn := range d.readers(fl) {
+			shared = shared || mine[fn]
+		}
+		if shared && (found == nil || o.Name < found.Name) {
+			found = o
+		}
+	}
+	return found
+}
+
+// readers returns the functions that read field f: those loading it,
+// and the callers of a method of its struct that loads it (an accessor,
+// wo.GetSync()).
+func (d *discoverer) readers(f field) map[*ssa.Function]bool {
+	out := make(map[*ssa.Function]bool)
+	for _, v := range d.loaded.fields[f] {
+		fn := v.Parent()
+		out[fn] = true
+		if recv := fn.Signature.Recv(); recv != nil && structOf(recv.Type()) == f.s {
+			for _, call := range d.calls[origin(fn)] {
+				out[call.Parent()] = true
+			}
+		}
+	}
+	return out
 }
 
 // tagAliases gives o, the option of field i of si, the keys its tags

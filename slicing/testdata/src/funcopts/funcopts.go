@@ -287,7 +287,8 @@ func (s *Session) Close() {
 }
 
 // SearchOptions are the options of one call of a method: an API's
-// argument, which no field keeps, not configuration.
+// argument, which no field keeps, not configuration; its number, which
+// only its user sets, is an option of one call.
 type SearchOptions struct {
 	Limit int
 }
@@ -298,12 +299,13 @@ type Index struct {
 }
 
 func (ix *Index) Search(q string, o *SearchOptions) []string {
-	return ix.docs[:o.Limit]
+	return ix.docs[:o.Limit] // want option:"SearchOptions.Limit"
 }
 
 // GetOptions are one call's options too, though a plain function takes
 // them: a helper only the methods call, which makes no object (it
-// writes a response's headers from them).
+// writes a response's headers from them). Its number is again an option
+// of one call.
 type GetOptions struct {
 	Range int
 }
@@ -313,7 +315,7 @@ func (ix *Index) Get(w *strings.Builder, o GetOptions) error {
 }
 
 func setHeaders(w *strings.Builder, o GetOptions) error {
-	_, err := fmt.Fprintf(w, "range: %d", o.Range)
+	_, err := fmt.Fprintf(w, "range: %d", o.Range) // want option:"GetOptions.Range"
 	return err
 }
 
@@ -337,7 +339,8 @@ func check(o RunOptions) error {
 }
 
 // ScanOptions are the options of one scan: the iterator the call builds
-// keeps them as long as it lives, and no longer: an argument too.
+// keeps them as long as it lives, and no longer: an argument too, whose
+// number is an option of one call.
 type ScanOptions struct {
 	Limit int
 }
@@ -355,7 +358,7 @@ func (ix *Index) Scan(o *ScanOptions) *Iterator {
 
 func (it *Iterator) Next() bool {
 	it.pos++
-	return it.pos < it.opts.Limit
+	return it.pos < it.opts.Limit // want option:"ScanOptions.Limit"
 }
 
 // TraceOptions set up a tracer the index keeps: settings, though a
@@ -379,13 +382,14 @@ func (ix *Index) Dump() {
 }
 
 // EncodeOptions are the options of one call of a function that computes
-// bytes from them: an argument too.
+// bytes from them: an argument too, whose number (a level) is an option
+// of one call.
 type EncodeOptions struct {
 	Level int
 }
 
 func Encode(src []byte, o EncodeOptions) ([]byte, error) {
-	return src[:o.Level], nil
+	return src[:o.Level], nil // want option:"EncodeOptions.Level"
 }
 
 // StoreOptions are what a constructor builds an object from:
@@ -801,26 +805,27 @@ func (x *index) Total() int {
 
 // ObjectOptions go with every call of a store's API (ten methods take
 // them) and no field keeps them: an API's argument, though a plain
-// function that makes a reader from them takes them too.
+// function that makes a reader from them takes them too. Its number
+// is an option of one call.
 type ObjectOptions struct {
 	Version int
 }
 
 type ObjectStore struct{ n int }
 
-func (s *ObjectStore) Get(o ObjectOptions) int        { return s.n + o.Version }
-func (s *ObjectStore) Put(o ObjectOptions) int        { return s.n - o.Version }
-func (s *ObjectStore) Delete(o ObjectOptions) int     { return s.n * o.Version }
-func (s *ObjectStore) Stat(o ObjectOptions) int       { return s.n / (o.Version + 1) }
-func (s *ObjectStore) Copy(o ObjectOptions) int       { return s.n % (o.Version + 1) }
-func (s *ObjectStore) List(o ObjectOptions) int       { return s.n & o.Version }
-func (s *ObjectStore) Tag(o ObjectOptions) int        { return s.n | o.Version }
-func (s *ObjectStore) Lock(o ObjectOptions) int       { return s.n ^ o.Version }
-func (s *ObjectStore) Restore(o ObjectOptions) int    { return s.n << o.Version }
-func (s *ObjectStore) Transition(o ObjectOptions) int { return s.n >> o.Version }
+func (s *ObjectStore) Get(o ObjectOptions) int        { return s.n + o.Version }       // want option:"ObjectOptions.Version"
+func (s *ObjectStore) Put(o ObjectOptions) int        { return s.n - o.Version }       // want option:"ObjectOptions.Version"
+func (s *ObjectStore) Delete(o ObjectOptions) int     { return s.n * o.Version }       // want option:"ObjectOptions.Version"
+func (s *ObjectStore) Stat(o ObjectOptions) int       { return s.n / (o.Version + 1) } // want option:"ObjectOptions.Version"
+func (s *ObjectStore) Copy(o ObjectOptions) int       { return s.n % (o.Version + 1) } // want option:"ObjectOptions.Version"
+func (s *ObjectStore) List(o ObjectOptions) int       { return s.n & o.Version }       // want option:"ObjectOptions.Version"
+func (s *ObjectStore) Tag(o ObjectOptions) int        { return s.n | o.Version }       // want option:"ObjectOptions.Version"
+func (s *ObjectStore) Lock(o ObjectOptions) int       { return s.n ^ o.Version }       // want option:"ObjectOptions.Version"
+func (s *ObjectStore) Restore(o ObjectOptions) int    { return s.n << o.Version }      // want option:"ObjectOptions.Version"
+func (s *ObjectStore) Transition(o ObjectOptions) int { return s.n >> o.Version }      // want option:"ObjectOptions.Version"
 
 func objectReader(o ObjectOptions) *strings.Reader {
-	return strings.NewReader(fmt.Sprint(o.Version))
+	return strings.NewReader(fmt.Sprint(o.Version)) // want option:"ObjectOptions.Version"
 }
 
 // A functional option may take an interface that each object it

@@ -6,7 +6,9 @@ import (
 )
 
 // RequestConfig is what a hook returns for each request: an argument
-// that travels with the request, asked anew each time, not settings.
+// that travels with the request, asked anew each time, not settings; its
+// MaxBody, read where the server's own MaxBody is, is that setting given
+// for one request.
 type RequestConfig struct {
 	MaxBody int
 }
@@ -29,8 +31,8 @@ type HookServer struct {
 func (s *HookServer) Serve(path string, r io.Reader) error {
 	limit := s.MaxBody // want option:"HookServer.MaxBody"
 	if s.PerReq != nil {
-		if rc := s.PerReq(path); rc.MaxBody > 0 {
-			limit = rc.MaxBody
+		if rc := s.PerReq(path); rc.MaxBody > 0 { // want option:"HookServer.MaxBody" alias:"RequestConfig.MaxBody"
+			limit = rc.MaxBody // want option:"HookServer.MaxBody"
 		}
 	}
 	if s.Reload != nil {

@@ -1,18 +1,72 @@
 package structs
 
 // GetOptions travels with each call of a store's Get: named like
-// configuration, but an argument passed anew with every call.
+// configuration, but an argument passed anew with every call. The
+// numbers and bools only its user sets are options of one call (Limit);
+// Verify, named as the store's setting, is that setting given for one
+// call; its text (Prefix) is the call's data, and what the store's own
+// code sets (Attempts) is its plumbing.
 type GetOptions struct {
-	Verify bool
+	Verify   bool
+	Limit    int
+	Prefix   string
+	Attempts int
+	Compress bool
 }
 
-type blobStore struct{ data map[string][]byte }
+// GetCompress reads Compress; a nil GetOptions does not compress.
+func (o *GetOptions) GetCompress() bool {
+	if o == nil {
+		return false
+	}
+	return o.Compress // want option:"StoreSettings.Compress" alias:"GetOptions.Compress"
+}
+
+// StoreSettings are the settings a store keeps.
+type StoreSettings struct {
+	Verify   bool
+	Compress bool
+}
+
+// GetCompress reads Compress, read beside GetOptions' own accessor.
+func (s *StoreSettings) GetCompress() bool {
+	if s == nil {
+		return false
+	}
+	return s.Compress // want option:"StoreSettings.Compress"
+}
+
+type blobStore struct {
+	settings StoreSettings
+	data     map[string][]byte
+}
 
 // Get returns the blob named key, checking it when asked to.
 func (b *blobStore) Get(key string, o GetOptions) []byte {
-	v := b.data[key]
-	if o.Verify && len(v) == 0 { // want !option:"GetOptions.Verify"
+	v := b.data[o.Prefix+key]             // want !option:"GetOptions.Prefix"
+	if b.settings.Verify && len(v) == 0 { // want option:"StoreSettings.Verify"
 		return nil
 	}
+	if o.Verify && len(v) == 0 { // want option:"StoreSettings.Verify" alias:"GetOptions.Verify"
+		return nil
+	}
+	if o.Limit > 0 && len(v) > o.Limit { // want option:"GetOptions.Limit"
+		v = v[:o.Limit] // want option:"GetOptions.Limit"
+	}
+	if o.GetCompress() || b.settings.GetCompress() {
+		v = append([]byte(nil), v...)
+	}
 	return v
+}
+
+// GetAll gets every key, retrying as the store's own code decides.
+func (b *blobStore) GetAll(keys []string) [][]byte {
+	var out [][]byte
+	for _, k := range keys {
+		o := GetOptions{Attempts: 3}
+		for range o.Attempts { // want !option:"GetOptions.Attempts"
+			out = append(out, b.Get(k, o))
+		}
+	}
+	return out
 }
