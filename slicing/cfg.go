@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 )
@@ -78,6 +79,17 @@ func PostDominators(fn *ssa.Function) *PostDom {
 	// leads nowhere either, and must not get the fake edge below. (Only
 	// where the function has a normal exit: one that has none keeps its
 	// blocks for the fake edges.)
+	// So does a loop over a collection whose every way out fails (the
+	// waiters told of the error before the return): it ends, as a range
+	// over a slice, an array, a string or a map does, and so fails as
+	// its exits do. (Not a loop over a channel or one with a condition
+	// of its own: it may serve the function's whole run.)
+	var ranges []*Loop
+	for _, l := range Loops(fn) {
+		if c := l.Header.Comment; strings.HasPrefix(c, "rangeindex") || strings.HasPrefix(c, "rangeiter") {
+			ranges = append(ranges, l)
+		}
+	}
 	for changed := len(rsucc[exit]) > 0; changed; {
 		changed = false
 		for _, b := range fn.Blocks {
@@ -88,6 +100,17 @@ func PostDominators(fn *ssa.Function) *PostDom {
 				failing[b.Index] = true
 				changed = true
 			}
+		}
+		for _, l := range ranges {
+			if failing[l.Header.Index] || !failsOut(fn, l, failing) {
+				continue
+			}
+			for _, b := range fn.Blocks {
+				if l.Contains(b) {
+					failing[b.Index] = true
+				}
+			}
+			changed = true
 		}
 	}
 	// Give blocks that cannot reach the exit (an endless loop) a fake edge
@@ -183,6 +206,26 @@ func PostDominators(fn *ssa.Function) *PostDom {
 		}
 	}
 	return &PostDom{idom: idom}
+}
+
+// failsOut reports whether every way out of the loop l fails: each
+// block of it that ends the function fails, and so does each block
+// outside it that one of its blocks goes to.
+func failsOut(fn *ssa.Function, l *Loop, failing []bool) bool {
+	for _, b := range fn.Blocks {
+		if !l.Contains(b) {
+			continue
+		}
+		if len(b.Succs) == 0 && !failing[b.Index] {
+			return false
+		}
+		for _, s := range b.Succs {
+			if !l.Contains(s) && !failing[s.Index] {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 func reach(succ [][]int, from int) []bool {

@@ -5,6 +5,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/callgraph"
@@ -83,6 +84,20 @@ func TestPostDominators(t *testing.T) {
 	}
 	if !slices.Contains(comments(dep), "for.body") || slices.Contains(dep, exit) || exit == nil {
 		t.Errorf("nested: dependent on outer header = %v; must hold the body, not the exit", comments(dep))
+	}
+
+	// an error reported to every waiter before giving up: the loop over
+	// them fails as the return after it does, so the rest of the
+	// function post-dominates the branch around the check.
+	r := fns["reportFail"]
+	pd = slicing.PostDominators(r)
+	if got := comments(pd.Dependent(r, r.Blocks[0])); !slices.Equal(got, []string{"if.then"}) {
+		t.Errorf("reportFail: dependent on entry = %v, want [if.then]", got)
+	}
+	for _, b := range r.Blocks {
+		if want := strings.HasPrefix(b.Comment, "rangeindex") || b.Comment == "if.then" && b.Index != 1; pd.Fails(b) != want {
+			t.Errorf("reportFail: block %d (%s) fails = %v, want %v", b.Index, b.Comment, pd.Fails(b), want)
+		}
 	}
 
 	// an infinite loop: every block still has a post-dominator chain that
