@@ -339,7 +339,9 @@ func (d *discoverer) index() {
 			t := params.At(i).Type()
 			if sl, ok := t.Underlying().(*types.Slice); ok { // topics ...TopicSpec
 				t = sl.Elem()
-				if s := structOf(t); s != nil {
+				// A list of them is records; opts ...GetOptions, one or
+				// none, is an optional argument.
+				if s := structOf(t); s != nil && !(fn.Signature.Variadic() && i == params.Len()-1 && optionalArg(fn, i)) {
 					d.listParam[s] = true
 				}
 			}
@@ -928,6 +930,46 @@ func loadBase(v ssa.Value) ssa.Value {
 		return x.X
 	}
 	return nil
+}
+
+// optionalArg reports whether fn's variadic parameter i is an optional
+// argument (opts ...GetOptions: one or none): fn only takes its first
+// element (opts[0]) and its length, where a list is ranged over.
+func optionalArg(fn *ssa.Function, i int) bool {
+	if fn.Signature.Recv() != nil {
+		i++
+	}
+	if i >= len(fn.Params) {
+		return false
+	}
+	refs := fn.Params[i].Referrers()
+	if refs == nil {
+		return false
+	}
+	first := false
+	for _, r := range *refs {
+		var index ssa.Value
+		switch r := r.(type) {
+		case *ssa.IndexAddr:
+			index = r.Index
+		case *ssa.Index:
+			index = r.Index
+		case *ssa.Call:
+			if b, ok := r.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" {
+				continue
+			}
+			return false
+		case *ssa.DebugRef:
+			continue
+		default:
+			return false
+		}
+		if c, ok := index.(*ssa.Const); !ok || c.Int64() != 0 {
+			return false
+		}
+		first = true
+	}
+	return first
 }
 
 // perCall reports whether the values of s only travel with calls: they

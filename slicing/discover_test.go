@@ -290,7 +290,8 @@ func TestInternalRoot(t *testing.T) {
 // TestNames: types of one name in two packages of one name are told
 // apart by their import paths, and options structs that hold each other
 // are named by their types, whichever is named first: the same names in
-// every run.
+// every run. An argument struct's settings of one call (package c's
+// ClientOptions) are qualified, and leave the settings' names alone.
 func TestNames(t *testing.T) {
 	_, opts := load(t, "names/...")
 	var got []string
@@ -298,7 +299,7 @@ func TestNames(t *testing.T) {
 		got = append(got, o.Name)
 	}
 	slices.Sort(got)
-	want := []string{"ClientOptions.PoolSize", "VaultOptions.Batch", "a/options.ReadOptions.Limit", "b/options.ReadOptions.Limit"}
+	want := []string{"ClientOptions.PoolSize", "VaultOptions.Batch", "a/options.ReadOptions.Limit", "b/options.ReadOptions.Limit", "c.ClientOptions.Retries"}
 	for _, w := range want {
 		if !slices.Contains(got, w) {
 			t.Errorf("no option %s; have %q", w, got)

@@ -122,8 +122,9 @@ func (d *discoverer) structs() error {
 			d.notes.add(keys, "%s: named like configuration, but a record of data (%s): what the program receives or sends, not settings", full, decoded[s])
 		case named && d.generatedDecl(nt) && !d.decodeRoots[s]:
 			d.notes.add(keys, "%s: named like configuration, but declared in generated code (an API's or a protocol's schema): what the program sends or receives, not settings", full)
-		case named && d.perCallSettings(s):
-			d.notes.add(keys, "%s: named like configuration, but an argument struct passed anew to each call, not kept: only its numbers and bools that its user alone sets are settings, each of one call (or, named as a setting of its package read beside it, that setting given for one call)", full)
+		case named && hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && d.perCallSettings(s):
+			// Settings of one call, unless what follows makes it more
+			// (nested in configuration) or less (a record): said there.
 		case named && d.isPerCall(s):
 			d.notes.add(keys, "%s: named like configuration, but an argument struct passed anew to each call, not kept: not settings", full)
 		case named:
@@ -275,6 +276,7 @@ func (d *discoverer) structs() error {
 		if d.config[s] == nil && !records[s] && !refused[s] && decoded[s] == "" && !d.running[s] && !d.generatedDecl(nt) &&
 			hasSuffix(nt.Obj().Name(), d.src.TypeSuffixes) && d.perCallSettings(s) && (d.prog.Helpers || !d.harness(nt)) {
 			d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "percall"}
+			d.notes.add([]string{fullName(nt)}, "%s: named like configuration, but an argument struct passed anew to each call, not kept: only its numbers and bools that its user alone sets are settings, each of one call (or, named as a setting of its package read beside it, that setting given for one call)", fullName(nt))
 		}
 	}
 	d.names()
@@ -610,43 +612,49 @@ func nestedStruct(t types.Type) (*types.Struct, *types.Named) {
 // name and field when it is nested in exactly one place, otherwise its
 // type name, qualified by package when two share it.
 func (d *discoverer) names() {
-	count := make(map[string]int)
-	for _, si := range d.config {
-		if si.named != nil {
-			count[si.named.Obj().Name()]++
-		}
-	}
 	// Types of the same name are qualified by their package's name, or,
 	// where two packages share that too (two packages called options), by
-	// as many elements of their import paths as tell them apart.
-	byName := make(map[string][]*structInfo)
-	for _, si := range d.config {
-		if si.named != nil && count[si.named.Obj().Name()] > 1 {
-			byName[si.named.Obj().Name()] = append(byName[si.named.Obj().Name()], si)
-		}
-	}
+	// as many elements of their import paths as tell them apart. An
+	// argument struct's settings of one call (why "percall") are told
+	// apart from every struct, and do not rename the others.
 	qualifier := func(si *structInfo, level int) string {
 		if level == 1 {
 			return si.pkg.Name()
 		}
 		return pathSuffix(si.pkg.Path(), level)
 	}
-	qualified := make(map[*structInfo]string)
-	for n, group := range byName {
-		for level := 1; ; level++ {
-			seen := make(map[string]int)
-			for _, si := range group {
-				seen[qualifier(si, level)]++
+	qualify := func(among func(*structInfo) bool) (map[string]int, map[*structInfo]string) {
+		count := make(map[string]int)
+		byName := make(map[string][]*structInfo)
+		for _, si := range d.config {
+			if si.named != nil && among(si) {
+				count[si.named.Obj().Name()]++
+				byName[si.named.Obj().Name()] = append(byName[si.named.Obj().Name()], si)
 			}
-			if level < 32 && slices.ContainsFunc(group, func(si *structInfo) bool { return seen[qualifier(si, level)] > 1 }) {
+		}
+		qualified := make(map[*structInfo]string)
+		for n, group := range byName {
+			if count[n] < 2 {
 				continue
 			}
-			for _, si := range group {
-				qualified[si] = qualifier(si, level) + "." + n
+			for level := 1; ; level++ {
+				seen := make(map[string]int)
+				for _, si := range group {
+					seen[qualifier(si, level)]++
+				}
+				if level < 32 && slices.ContainsFunc(group, func(si *structInfo) bool { return seen[qualifier(si, level)] > 1 }) {
+					continue
+				}
+				for _, si := range group {
+					qualified[si] = qualifier(si, level) + "." + n
+				}
+				break
 			}
-			break
 		}
+		return count, qualified
 	}
+	settingsCount, settingsQualified := qualify(func(si *structInfo) bool { return si.why != "percall" })
+	allCount, allQualified := qualify(func(*structInfo) bool { return true })
 	var name func(si *structInfo, depth int) string
 	name = func(si *structInfo, depth int) string {
 		if si.name != "" {
@@ -659,8 +667,11 @@ func (d *discoverer) names() {
 			return "struct@" + d.prog.Position(si.pos)
 		}
 		n := si.named.Obj().Name()
-		if count[n] > 1 {
-			n = qualified[si]
+		switch {
+		case si.why == "percall" && allCount[n] > 1:
+			n = allQualified[si]
+		case si.why != "percall" && settingsCount[n] > 1:
+			n = settingsQualified[si]
 		}
 		return n
 	}
@@ -1054,10 +1065,14 @@ func btoi(b bool) int {
 }
 
 // userSet reports whether f is an exported number or bool that the
-// scanned code never sets: its user alone does.
+// scanned code never sets, but to fill in a default where its user left
+// it zero: its user alone chooses it.
 func (d *discoverer) userSet(f field) bool {
 	v := f.s.Field(f.i)
-	return v.Exported() && isBasicValue(v.Type()) && !IsString(v.Type()) && len(d.written[f]) == 0 && !d.ownState(f)
+	if !v.Exported() || !isBasicValue(v.Type()) || IsString(v.Type()) || d.mutated[f] != nil {
+		return false
+	}
+	return !slices.ContainsFunc(d.written[f], func(st *ssa.Store) bool { return !fillsDefault(st) })
 }
 
 // settingBeside returns the option made of a field of another
@@ -1086,17 +1101,25 @@ func (d *discoverer) settingBeside(made map[field]*Option, si *structInfo, i int
 	return found
 }
 
-// readers returns the functions that read field f: those loading it,
-// and the callers of a method of its struct that loads it (an accessor,
-// wo.GetSync()).
+// readers returns the functions that read field f, each as the
+// function its closures belong to: those loading it, and the callers of
+// an accessor of its struct that loads it (a method taking nothing and
+// answering one value of the field's type, wo.GetSync()).
 func (d *discoverer) readers(f field) map[*ssa.Function]bool {
+	outer := func(fn *ssa.Function) *ssa.Function {
+		for fn.Parent() != nil {
+			fn = fn.Parent()
+		}
+		return fn
+	}
 	out := make(map[*ssa.Function]bool)
 	for _, v := range d.loaded.fields[f] {
 		fn := v.Parent()
-		out[fn] = true
-		if recv := fn.Signature.Recv(); recv != nil && structOf(recv.Type()) == f.s {
+		out[outer(fn)] = true
+		if recv := fn.Signature.Recv(); recv != nil && structOf(recv.Type()) == f.s && fn.Signature.Params().Len() == 0 && fn.Signature.Results().Len() == 1 &&
+			types.Identical(fn.Signature.Results().At(0).Type(), f.s.Field(f.i).Type()) {
 			for _, call := range d.calls[origin(fn)] {
-				out[call.Parent()] = true
+				out[outer(call.Parent())] = true
 			}
 		}
 	}

@@ -1,5 +1,7 @@
 package structs
 
+import "fmt"
+
 // GetOptions travels with each call of a store's Get: named like
 // configuration, but an argument passed anew with every call. The
 // numbers and bools only its user sets are options of one call (Limit);
@@ -26,6 +28,14 @@ func (o *GetOptions) GetCompress() bool {
 type StoreSettings struct {
 	Verify   bool
 	Compress bool
+	Limit    int
+	Durable  bool
+}
+
+// String describes the settings: no accessor, so what its callers read
+// beside it (GetOptions.Limit in Get) is not read beside Limit.
+func (s *StoreSettings) String() string {
+	return fmt.Sprint(s.Limit) // want option:"StoreSettings.Limit"
 }
 
 // GetCompress reads Compress, read beside GetOptions' own accessor.
@@ -53,6 +63,7 @@ func (b *blobStore) Get(key string, o GetOptions) []byte {
 	if o.Limit > 0 && len(v) > o.Limit { // want option:"GetOptions.Limit"
 		v = v[:o.Limit] // want option:"GetOptions.Limit"
 	}
+	_ = b.settings.String()
 	if o.GetCompress() || b.settings.GetCompress() {
 		v = append([]byte(nil), v...)
 	}
@@ -69,4 +80,49 @@ func (b *blobStore) GetAll(keys []string) [][]byte {
 		}
 	}
 	return out
+}
+
+// HeadOptions are an optional argument (opts ...HeadOptions: one or
+// none), not a list of records.
+type HeadOptions struct {
+	Depth int
+}
+
+func (b *blobStore) Head(key string, opts ...HeadOptions) int {
+	n := len(b.data[key])
+	if len(opts) > 0 && opts[0].Depth > 0 { // want option:"HeadOptions.Depth"
+		n = min(n, opts[0].Depth) // want option:"HeadOptions.Depth"
+	}
+	return n
+}
+
+// PutOptions' part size is its user's: the store only fills in a
+// default where it was left zero.
+type PutOptions struct {
+	PartSize int
+}
+
+func (b *blobStore) Put(key string, v []byte, o PutOptions) int {
+	if o.PartSize == 0 { // want option:"PutOptions.PartSize"
+		o.PartSize = 1 << 20
+	}
+	parts := 0
+	for i := 0; i < len(v); i += o.PartSize { // want option:"PutOptions.PartSize"
+		parts++
+	}
+	b.data[key] = v
+	return parts
+}
+
+// SyncOptions.Durable is read beside the store's setting in a closure
+// of the function that reads that: the setting given for one call.
+type SyncOptions struct {
+	Durable bool
+}
+
+func (b *blobStore) Syncer(o SyncOptions) func() bool {
+	durable := b.settings.Durable // want option:"StoreSettings.Durable"
+	return func() bool {
+		return durable || o.Durable // want option:"StoreSettings.Durable" alias:"SyncOptions.Durable"
+	}
 }
