@@ -83,10 +83,18 @@ func PostDominators(fn *ssa.Function) *PostDom {
 	// waiters told of the error before the return): it ends, as a range
 	// over a slice, an array, a string or a map does, and so fails as
 	// its exits do. (Not a loop over a channel or one with a condition
-	// of its own: it may serve the function's whole run.)
+	// of its own, nor one holding such a loop: it may serve the
+	// function's whole run.)
 	var ranges []*Loop
-	for _, l := range Loops(fn) {
-		if c := l.Header.Comment; strings.HasPrefix(c, "rangeindex") || strings.HasPrefix(c, "rangeiter") {
+	loops := Loops(fn)
+	ranged := func(l *Loop) bool {
+		c := l.Header.Comment
+		return strings.HasPrefix(c, "rangeindex") || strings.HasPrefix(c, "rangeiter")
+	}
+	for _, l := range loops {
+		// Every loop inside it must end too: one over a channel nested
+		// in it may serve the whole run.
+		if ranged(l) && !slices.ContainsFunc(loops, func(in *Loop) bool { return in != l && l.Contains(in.Header) && !ranged(in) }) {
 			ranges = append(ranges, l)
 		}
 	}

@@ -100,6 +100,22 @@ func TestPostDominators(t *testing.T) {
 		}
 	}
 
+	// a range over channels, each served until it closes, before the
+	// function fails: the loop over a channel may serve the whole run, so
+	// its blocks do not fail and the branch in it decides only its side.
+	dr := fns["drainAll"]
+	pd = slicing.PostDominators(dr)
+	for _, b := range dr.Blocks {
+		if strings.HasPrefix(b.Comment, "rangechan") && pd.Fails(b) {
+			t.Errorf("drainAll: block %d (%s) fails", b.Index, b.Comment)
+		}
+		if br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If); ok && br.Cond == dr.Params[0] {
+			if got := comments(pd.Dependent(dr, b)); !slices.Equal(got, []string{"if.then"}) {
+				t.Errorf("drainAll: dependent on the branch on opt = %v, want [if.then]", got)
+			}
+		}
+	}
+
 	// an infinite loop: every block still has a post-dominator chain that
 	// ends at the virtual exit.
 	f := fns["forever"]

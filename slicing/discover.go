@@ -934,7 +934,8 @@ func loadBase(v ssa.Value) ssa.Value {
 
 // optionalArg reports whether fn's variadic parameter i is an optional
 // argument (opts ...GetOptions: one or none): fn only takes its first
-// element (opts[0]) and its length, where a list is ranged over.
+// element (opts[0]) and its length, or hands it on whole as another
+// function's optional argument (opts...), where a list is ranged over.
 func optionalArg(fn *ssa.Function, i int) bool {
 	if fn.Signature.Recv() != nil {
 		i++
@@ -946,7 +947,7 @@ func optionalArg(fn *ssa.Function, i int) bool {
 	if refs == nil {
 		return false
 	}
-	first := false
+	used := false
 	for _, r := range *refs {
 		var index ssa.Value
 		switch r := r.(type) {
@@ -958,6 +959,11 @@ func optionalArg(fn *ssa.Function, i int) bool {
 			if b, ok := r.Call.Value.(*ssa.Builtin); ok && b.Name() == "len" {
 				continue
 			}
+			// Handed on whole as another's optional argument (opts...).
+			if sig := r.Call.Signature(); sig.Variadic() && len(r.Call.Args) > 0 && r.Call.Args[len(r.Call.Args)-1] == fn.Params[i] {
+				used = true
+				continue
+			}
 			return false
 		case *ssa.DebugRef:
 			continue
@@ -967,9 +973,9 @@ func optionalArg(fn *ssa.Function, i int) bool {
 		if c, ok := index.(*ssa.Const); !ok || c.Int64() != 0 {
 			return false
 		}
-		first = true
+		used = true
 	}
-	return first
+	return used
 }
 
 // perCall reports whether the values of s only travel with calls: they

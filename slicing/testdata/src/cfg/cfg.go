@@ -247,3 +247,23 @@ func reportFail(opt bool, waiters []chan error, f func() error) int {
 	n++
 	return n
 }
+
+// drainAll serves each channel until it closes before it fails: the
+// range over the channels holds a loop over a channel, which may serve
+// the whole run, so it is not a failing path and a branch in it decides
+// only its side.
+func drainAll(opt bool, chs []chan int) error {
+	if len(chs) == 0 {
+		return nil
+	}
+	n := 0
+	for _, ch := range chs {
+		for v := range ch {
+			if opt {
+				n++
+			}
+			n += v
+		}
+	}
+	return errors.New("closed")
+}
