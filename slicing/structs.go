@@ -1041,8 +1041,8 @@ func (d *discoverer) fieldOptions() {
 }
 
 // perCallSettings reports whether s, an argument struct passed anew to
-// each call (see perCall), holds settings of one call: a number or bool
-// only its user sets (see userSet), and whether nothing takes it as a
+// each call (see perCall), holds settings of one call: it has a number
+// or bool only its user sets (see userSet), and nothing takes it as a
 // list, as records are (CreateTopics(topics ...TopicConfig)).
 func (d *discoverer) perCallSettings(s *types.Struct) bool {
 	if !d.isPerCall(s) || d.listParam[s] {
