@@ -2322,20 +2322,39 @@ func isBytes(t types.Type) bool {
 	return ok && b.Kind() == types.Byte
 }
 
-// appendedTo says whether phi merges a byte buffer with what a side
-// appended to it: one of its values is the base every other extends
-// (append(base, ...), or a call returning what it appends to the
-// argument it was given the base in). A branch that adds a header or a
-// checksum decides bytes of data, not the work done with the buffer; one
-// that replaces the buffer (compressed, encrypted) does.
+// appendedTo says whether phi merges a list of data (bytes, strings,
+// lists of them) with what a side appended to it: one of its values is
+// the base every other extends (append(base, ...), or a call returning
+// what it appends to the argument it was given the base in). A branch
+// that adds a header or a checksum to a buffer, or a command to those a
+// connection sends when it opens, decides an element of data, not the
+// work done with the list; one that replaces the buffer (compressed,
+// encrypted) does, and so does one adding a stage, a handler or a
+// record to a list of them.
 func appendedTo(phi *ssa.Phi) bool {
-	if !isBytes(phi.Type()) || slices.ContainsFunc(phi.Edges, isNil) {
+	if !dataList(phi.Type()) || slices.ContainsFunc(phi.Edges, isNil) {
 		return false
 	}
 	for _, base := range phi.Edges {
 		if !slices.ContainsFunc(phi.Edges, func(e ssa.Value) bool { return !extends(e, base, 0, map[*ssa.Phi]bool{phi: true}) }) {
 			return true
 		}
+	}
+	return false
+}
+
+// dataList says whether t is a list of bytes, numbers, strings or lists
+// of them.
+func dataList(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	switch e := s.Elem().Underlying().(type) {
+	case *types.Basic:
+		return true
+	case *types.Slice:
+		return dataList(e)
 	}
 	return false
 }

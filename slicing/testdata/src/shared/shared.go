@@ -30,7 +30,7 @@ func newDel(keys ...string) *cmd    { return &cmd{args: append([]string{"DEL"}, 
 func newSearch(o *SearchOptions) *cmd {
 	args := []string{"SEARCH"}
 	if o.Verbatim {
-		args = append(args, "VERBATIM")
+		args = []string{"SEARCH", "VERBATIM"}
 	}
 	return &cmd{args: args}
 }
@@ -103,9 +103,9 @@ type Conn struct {
 
 func Dial(o *HelloOptions) *Conn {
 	cn := &Conn{}
-	args := []string{"HELLO"}
+	args := []string{"HELLO", "3"}
 	if o.Resp2 {
-		args = append(args, "2")
+		args = []string{"HELLO", "2"}
 	}
 	cn.q.put(args)
 	cn.send()
