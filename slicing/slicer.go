@@ -567,6 +567,9 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 	str := IsString(v.Type()) || isStrings(v.Type())
 	texts := textMap(v.Type())
 	for _, r := range *refs {
+		if sl.nilness[v] && sl.emptyTest(r, v, ctx) {
+			continue
+		}
 		if str && stringData(r, v, sl.a.user, sl.a.parsers) {
 			continue
 		}
@@ -757,7 +760,9 @@ func (sl *slicer) nilUses(v ssa.Value, refs []ssa.Instruction, ctx *callCtx) {
 		case *ssa.Select:
 			sl.selectNil(r, v, ctx)
 		case *ssa.Store:
-			if r.Val == v {
+			if _, elem := r.Addr.(*ssa.IndexAddr); r.Val == v && !elem {
+				// Whether one element of a list is set (a record given
+				// to append) says nothing of the list.
 				sl.store(r.Addr, v, ctx)
 			}
 		case *ssa.Return:
@@ -793,6 +798,53 @@ func (sl *slicer) nilUses(v ssa.Value, refs []ssa.Instruction, ctx *callCtx) {
 			}
 		}
 	}
+}
+
+// emptyTest follows r, when it takes the length of v, a list or map whose
+// nilness the option decides, only to compare it with zero (if
+// len(offers) == 0 { return w }): whether it is empty is whether the
+// option left it nil. It says whether r was such a use. Not for a field
+// set under the option (see storedUnder), which other code fills and
+// empties too: there only a test against nil is the option's.
+func (sl *slicer) emptyTest(r ssa.Instruction, v ssa.Value, ctx *callCtx) bool {
+	call, ok := r.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
+		return false
+	}
+	if !collection(v.Type()) {
+		return false
+	}
+	refs := *call.Referrers()
+	if len(refs) == 0 || slices.ContainsFunc(refs, func(r ssa.Instruction) bool {
+		cmp, ok := r.(*ssa.BinOp)
+		return !ok || !comparison(cmp.Op) || !isZero(otherOperand(cmp, call))
+	}) {
+		return false
+	}
+	sl.mark(call)
+	for _, r := range refs {
+		sl.mark(r)
+		sl.push(r.(*ssa.BinOp), ctx)
+	}
+	return true
+}
+
+// comparison says whether op compares.
+func comparison(op token.Token) bool {
+	switch op {
+	case token.EQL, token.NEQ, token.LSS, token.LEQ, token.GTR, token.GEQ:
+		return true
+	}
+	return false
+}
+
+// isZero says whether v is the constant 0.
+func isZero(v ssa.Value) bool {
+	c, ok := v.(*ssa.Const)
+	return ok && c.Value != nil && c.Value.Kind() == constant.Int && constant.Sign(c.Value) == 0
 }
 
 // selectNil handles a select on v, a channel whose nilness the option
@@ -981,6 +1033,32 @@ func localLoads(addr ssa.Value, seen map[ssa.Value]bool) []ssa.Value {
 			for i, b := range r.Bindings {
 				if b == addr {
 					out = append(out, localLoads(fn.FreeVars[i], seen)...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// localStores returns the stores into an address-taken local, in its
+// function and in the closures that capture it.
+func localStores(addr ssa.Value, seen map[ssa.Value]bool) []*ssa.Store {
+	if seen[addr] {
+		return nil
+	}
+	seen[addr] = true
+	var out []*ssa.Store
+	for _, r := range *addr.Referrers() {
+		switch r := r.(type) {
+		case *ssa.Store:
+			if r.Addr == addr {
+				out = append(out, r)
+			}
+		case *ssa.MakeClosure:
+			fn := r.Fn.(*ssa.Function)
+			for i, b := range r.Bindings {
+				if b == addr {
+					out = append(out, localStores(fn.FreeVars[i], seen)...)
 				}
 			}
 		}
@@ -1369,6 +1447,10 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 	if sl.data[st.Val] {
 		return // the option's own value: whether it is set is no decision
 	}
+	if cell := localCell(st.Addr); cell != nil {
+		sl.cellUnder(st, cell)
+		return
+	}
 	loads := sl.a.loads.at(st.Addr)
 	if len(loads) == 0 || sl.hops+1 > sl.a.limits.MaxHops {
 		return
@@ -1425,6 +1507,111 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 		}
 		sl.pushHops(l, nil, sl.hops+1)
 	}
+}
+
+// cellUnder follows a variable closures capture (a heap cell, which SSA
+// does not lift into phis), set under a branch on the option, into its
+// loads past the branch's join, as a phi there would carry it on: a list of encodings
+// built unless the option disables them, read by the handler the
+// function returns. Not a buffer the branch appends bytes to (see
+// appendedTo), nor a list a callback appends to, nor a variable set
+// again after the branch whatever the option says.
+func (sl *slicer) cellUnder(st *ssa.Store, cell *ssa.Alloc) {
+	if sl.hops+1 > sl.a.limits.MaxHops {
+		return
+	}
+	if appendsToCell(st.Val, cell) && (isBytes(st.Val.Type()) || st.Parent() != cell.Parent()) {
+		// Bytes appended to a buffer are data; an element a callback
+		// adds to the list its caller gathers is one element, decided
+		// call by call, not the list.
+		return
+	}
+	var others []ssa.Value // other implementations it holds
+	for _, other := range localStores(cell, make(map[ssa.Value]bool)) {
+		switch {
+		case other == st:
+		case choice([]ssa.Value{st.Val, other.Val}):
+			others = append(others, other.Val)
+		case other.Parent() == st.Parent() && !sl.under(other) && !other.Block().Dominates(st.Block()):
+			return
+		}
+	}
+	if others != nil {
+		sl.implOf(append(others, st.Val)...)
+	}
+	// A list or map built under the branch holds what the option
+	// decides; an object set there (a record found, a writer made) is
+	// the option's only in whether it is set, as in a field.
+	whole := !nilable(st.Val.Type()) || collection(st.Val.Type())
+	for _, l := range sl.cellLoads(cell) {
+		sl.mark(l.(ssa.Instruction))
+		if others != nil && implementation(l.Type()) {
+			sl.chosen[l] = true
+		}
+		sl.pushNil(l, nil, sl.hops+1, whole)
+	}
+}
+
+// collection says whether t is a slice or a map.
+func collection(t types.Type) bool {
+	switch t.Underlying().(type) {
+	case *types.Slice, *types.Map:
+		return true
+	}
+	return false
+}
+
+// cellLoads returns the loads of the variable cell that run where the
+// option's branches have joined: in cell's function outside the blocks
+// they decide, and in the closures made there. A load in a decided block
+// (the rest of a function after a guard returning early) runs only on
+// one side, as the option says already.
+func (sl *slicer) cellLoads(cell *ssa.Alloc) []ssa.Value {
+	var out []ssa.Value
+	for _, r := range *cell.Referrers() {
+		switch r := r.(type) {
+		case *ssa.UnOp:
+			if r.Op == token.MUL && !sl.under(r) {
+				out = append(out, r)
+			}
+		case *ssa.MakeClosure:
+			if sl.under(r) {
+				continue
+			}
+			fn := r.Fn.(*ssa.Function)
+			for i, b := range r.Bindings {
+				if b == cell {
+					out = append(out, localLoads(fn.FreeVars[i], make(map[ssa.Value]bool))...)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// localCell returns the address-taken local addr is, or the one the free
+// variable addr is bound to; nil for any other address.
+func localCell(addr ssa.Value) *ssa.Alloc {
+	switch addr := addr.(type) {
+	case *ssa.Alloc:
+		return addr
+	case *ssa.FreeVar:
+		return capturedCell(addr)
+	}
+	return nil
+}
+
+// appendsToCell says whether v appends to what the variable cell holds.
+func appendsToCell(v ssa.Value, cell *ssa.Alloc) bool {
+	call, ok := v.(*ssa.Call)
+	if !ok {
+		return false
+	}
+	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "append" {
+		return false
+	}
+	l, ok := call.Call.Args[0].(*ssa.UnOp)
+	return ok && l.Op == token.MUL && localCell(l.X) == cell
 }
 
 // returnedUnder follows an implementation a function returns under a
@@ -1716,8 +1903,13 @@ func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx, fr
 				// tests the option. Not where the block is reached
 				// without passing the branch too (the rest of a function
 				// after a guard that returns early): there it is set
-				// whatever the option says in the other runs.
-				if (nilable(instr.Val.Type()) && !isError(instr.Val.Type()) && !isNil(instr.Val) || flag(instr.Val)) && (from == nil || from.Dominates(d)) {
+				// whatever the option says in the other runs. A variable
+				// closures capture is set as the option says whatever it
+				// holds, as a phi at the join would carry it.
+				if from != nil && !from.Dominates(d) || isError(instr.Val.Type()) {
+					continue
+				}
+				if localCell(instr.Addr) != nil || nilable(instr.Val.Type()) && !isNil(instr.Val) || flag(instr.Val) {
 					sl.stores = append(sl.stores, instr)
 				}
 			case *ssa.Return:

@@ -27,3 +27,54 @@ func (l *logFile) background() {
 		l.f.Truncate(0)
 	}
 }
+
+// HandlerConfig turns off a list of encodings the handler built under a
+// branch on it, which the handler's closure reads on every request.
+type HandlerConfig struct {
+	DisableCompression bool `yaml:"disable_compression"`
+	Quiet              bool `yaml:"quiet"`
+}
+
+func negotiate(offers []string, w []byte) []byte {
+	if len(offers) == 0 { // want sliced:"HandlerConfig.DisableCompression"
+		return w
+	}
+	return append(w, offers[0]...) // want sliced:"HandlerConfig.DisableCompression"
+}
+
+func handler(cfg HandlerConfig) func([]byte) []byte {
+	var encodings []string
+	if !cfg.DisableCompression {
+		encodings = append(encodings, "gzip")
+	}
+	prefix := "> "
+	if cfg.Quiet {
+		prefix = ""
+	}
+	return func(b []byte) []byte {
+		out := negotiate(encodings, b)
+		prefix = prefix + "" // want !sliced:"HandlerConfig.DisableCompression"
+		return out
+	}
+}
+
+// ListConfig decides whether a list is empty where no closure captures
+// it: the callee's test of its length is the option's branch.
+type ListConfig struct {
+	NoCodecs bool `yaml:"no_codecs"`
+}
+
+func pick(codecs []string) string {
+	if len(codecs) > 0 { // want sliced:"ListConfig.NoCodecs"
+		return codecs[0]
+	}
+	return ""
+}
+
+func codecFor(cfg ListConfig) string {
+	var codecs []string
+	if !cfg.NoCodecs {
+		codecs = append(codecs, "zstd")
+	}
+	return pick(codecs)
+}
