@@ -1511,25 +1511,22 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 
 // cellUnder follows a variable closures capture (a heap cell, which SSA
 // does not lift into phis), set under a branch on the option, into its
-// loads past the branch's join, as a phi there would carry it on: a list of encodings
-// built unless the option disables them, read by the handler the
-// function returns. Not a buffer the branch appends bytes to (see
-// appendedTo), nor a list a callback appends to, nor a variable set
-// again after the branch whatever the option says.
+// loads past the branch's join, as a phi there would carry it on: a
+// list of encodings built unless the option disables them, read by the
+// handler the function returns. Not data appended to a list set before
+// the branch (see appendedTo), nor a variable set again after the branch
+// whatever the option says.
 func (sl *slicer) cellUnder(st *ssa.Store, cell *ssa.Alloc) {
 	if sl.hops+1 > sl.a.limits.MaxHops {
 		return
 	}
-	if appendsToCell(st.Val, cell) && (isBytes(st.Val.Type()) || st.Parent() != cell.Parent()) {
-		// Bytes appended to a buffer are data; an element a callback
-		// adds to the list its caller gathers is one element, decided
-		// call by call, not the list.
-		return
-	}
+	extends := dataList(st.Val.Type()) && appendsToCell(st.Val, cell)
 	var others []ssa.Value // other implementations it holds
 	for _, other := range localStores(cell, make(map[ssa.Value]bool)) {
 		switch {
 		case other == st:
+		case extends && !isNil(other.Val) && other.Parent() == st.Parent() && other.Block().Dominates(st.Block()):
+			return // data appended to a list set before (see appendedTo)
 		case choice([]ssa.Value{st.Val, other.Val}):
 			others = append(others, other.Val)
 		case other.Parent() == st.Parent() && !sl.under(other) && !other.Block().Dominates(st.Block()):

@@ -49,3 +49,39 @@ func pipeline(cfg StageConfig, b []byte) []byte {
 	}
 	return runStages(stages, b)
 }
+
+// FindConfig filters which record a callback keeps: the option decides
+// whether one is found, and the list it is added to holds it whatever
+// the option says.
+type FindConfig struct {
+	Since int64 `yaml:"since"`
+}
+
+type snap struct{ t int64 }
+
+func eachSnap(all []*snap, f func(*snap)) {
+	for _, s := range all {
+		f(s)
+	}
+}
+
+func newest(cfg FindConfig, all []*snap) *snap {
+	var best *snap
+	eachSnap(all, func(s *snap) {
+		if s.t < cfg.Since {
+			return
+		}
+		best = s
+	})
+	return best
+}
+
+func gather(cfg FindConfig, all []*snap) int64 {
+	found := []*snap{all[0]}
+	found = append(found, newest(cfg, all))
+	var n int64
+	for _, f := range found { // want !sliced:"FindConfig.Since"
+		n += f.t
+	}
+	return n
+}
