@@ -205,17 +205,11 @@ func polarity(fs *slicing.FuncSlice, v ssa.Value, depth int) (inverted, reached 
 // duration), not a bool, another text (a mode compared with names) or
 // an implementation (an interface, a function).
 func ordered(sl *slicing.Slice) bool {
-	for _, s := range sl.Option.Sites {
-		if s.Value == nil {
-			continue
-		}
-		b, ok := s.Value.Type().Underlying().(*types.Basic)
-		if ok && b.Info()&types.IsString != 0 {
-			return parsesNumber(sl)
-		}
-		return ok && b.Info()&types.IsBoolean == 0
+	b, ok := valueType(sl.Option).(*types.Basic)
+	if ok && b.Info()&types.IsString != 0 {
+		return parsesNumber(sl)
 	}
-	return false
+	return ok && b.Info()&types.IsBoolean == 0
 }
 
 // parsesNumber reports whether the option's value reaches a call that

@@ -12,14 +12,39 @@ import (
 // isNumber reports whether the option's value is a number (a size, a
 // count, a duration): what can size memory in proportion to itself.
 func isNumber(o *slicing.Option) bool {
+	b, ok := valueType(o).(*types.Basic)
+	return ok && b.Info()&types.IsNumeric != 0
+}
+
+// valueType is the underlying type of the option's value as its sites
+// read it, nil when no site has a value: the first site's, unless it
+// reads text and another site reads the value parsed (an environment
+// variable parsed into the field the rest of the code reads). A site
+// that reads it through its address (flag.UintVar(&o.Workers, ...), an
+// optional *int field) reads the number it points to.
+func valueType(o *slicing.Option) types.Type {
+	var first types.Type
 	for _, s := range o.Sites {
 		if s.Value == nil {
 			continue
 		}
-		b, ok := s.Value.Type().Underlying().(*types.Basic)
-		return ok && b.Info()&types.IsNumeric != 0
+		t := s.Value.Type().Underlying()
+		if p, ok := t.(*types.Pointer); ok {
+			if b, ok := p.Elem().Underlying().(*types.Basic); ok {
+				t = b
+			}
+		}
+		if first == nil {
+			first = t
+		}
+		if b, ok := first.(*types.Basic); !ok || b.Info()&types.IsString == 0 {
+			return first
+		}
+		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsString == 0 {
+			return t
+		}
 	}
-	return false
+	return first
 }
 
 // retained reports whether the memory v points to outlives the function

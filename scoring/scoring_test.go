@@ -658,6 +658,26 @@ func TestKept(t *testing.T) {
 	if rings := by["Options.Rings"]; rings == nil || rings.Cost.RET <= 0 {
 		t.Errorf("Rings: want the generic rings kept, got %+v", rings)
 	}
+	// Read first as text from the environment, then as the number the
+	// field holds: a number all the same, whose pool is kept.
+	pool := by["Options.Pool"]
+	if pool == nil || len(pool.Option.Sites) < 2 {
+		t.Fatalf("Options.Pool not ranked with its environment variable and its field: %+v", pool)
+	}
+	if first := pool.Option.Sites[0].Value; first == nil || first.Type().String() != "string" {
+		t.Errorf("Options.Pool: first site reads %v, want the environment variable's text", first)
+	}
+	if pool.Cost.RET <= 0 {
+		t.Errorf("Options.Pool: RET %g, want the channel of buffers it sizes kept", pool.Cost.RET)
+	}
+	if !slices.Contains(pool.Direction.Larger, "size") {
+		t.Errorf("Options.Pool: larger values cost more by %v, want size among them", pool.Direction.Larger)
+	}
+	// Read through a pointer left nil for the default: the number it
+	// points to sizes the pool.
+	if spare := by["Options.Spare"]; spare == nil || spare.Cost.RET <= 0 || !slices.Contains(spare.Direction.Larger, "size") {
+		t.Errorf("Options.Spare: want the channel it sizes kept and larger values costlier, got %+v", spare)
+	}
 }
 
 // TestPromoted checks that a call of a method promoted from an embedded

@@ -4,6 +4,11 @@
 // once (the loop ends there) or dropped.
 package kept
 
+import (
+	"os"
+	"strconv"
+)
+
 type encoder struct {
 	hash [1 << 16]uint32
 	n    int
@@ -28,6 +33,31 @@ type Options struct {
 	Tags    int
 	Retries int
 	Rings   int
+	Pool    int
+	Spare   *int // left nil for the default
+}
+
+// FromEnv reads the pool's size from the environment: the option's first
+// read is text, parsed into the field the rest of the code reads.
+func FromEnv(o *Options) {
+	n, _ := strconv.Atoi(os.Getenv("KEPT_POOL"))
+	o.Pool = n
+}
+
+// Pool keeps up to Pool buffers for reuse.
+type Pool struct{ free chan *buffer }
+
+func NewPool(o Options) *Pool {
+	return &Pool{free: make(chan *buffer, o.Pool)}
+}
+
+// NewSpares keeps Spare buffers, 8 unless it is set.
+func NewSpares(o Options) *Pool {
+	n := 8
+	if o.Spare != nil {
+		n = *o.Spare
+	}
+	return &Pool{free: make(chan *buffer, n)}
 }
 
 type Encoder struct {
