@@ -131,4 +131,9 @@
 // flag values are followed through static calls only. Reads through
 // reflection, unsafe or interface method calls are not seen. Functions
 // built only as generic instances are reported once per source position.
+// In the forward slice, a variable closures capture and set under a
+// branch on the option carries the option to the loads that run past the
+// branch's join (or past the making of the closure that sets it), as the
+// phi of a lifted variable would; not when its address goes to any
+// other code, and loads in closures made before the branch are not seen.
 package slicing

@@ -79,7 +79,7 @@ type slicer struct {
 	returns []hopReturn
 	// stores are the stores under the option's branches, followed once the
 	// data flow is known: storing the option's own value is no decision.
-	stores []*ssa.Store
+	stores []hopStore
 	// handed holds the element types of the channels the option decides a
 	// send on (see handoff).
 	handed typeutil.Map
@@ -158,8 +158,8 @@ func (sl *slicer) run() *Slice {
 		if sl.pending == 0 && len(sl.wholeQ) == 0 {
 			stores := sl.stores
 			sl.stores = nil
-			for _, st := range stores {
-				sl.storedUnder(st)
+			for _, u := range stores {
+				sl.storedUnder(u)
 			}
 			returns := sl.returns
 			sl.returns = nil
@@ -1040,32 +1040,6 @@ func localLoads(addr ssa.Value, seen map[ssa.Value]bool) []ssa.Value {
 	return out
 }
 
-// localStores returns the stores into an address-taken local, in its
-// function and in the closures that capture it.
-func localStores(addr ssa.Value, seen map[ssa.Value]bool) []*ssa.Store {
-	if seen[addr] {
-		return nil
-	}
-	seen[addr] = true
-	var out []*ssa.Store
-	for _, r := range *addr.Referrers() {
-		switch r := r.(type) {
-		case *ssa.Store:
-			if r.Addr == addr {
-				out = append(out, r)
-			}
-		case *ssa.MakeClosure:
-			fn := r.Fn.(*ssa.Function)
-			for i, b := range r.Bindings {
-				if b == addr {
-					out = append(out, localStores(fn.FreeVars[i], seen)...)
-				}
-			}
-		}
-	}
-	return out
-}
-
 // call handles v used by a call: as receiver of a handle it stops; as an
 // argument it enters analysed callees (with the call site pushed on the
 // context) and flows to the result of library calls.
@@ -1356,7 +1330,7 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 				continue // a loop's counter: how far it goes is the trips the branch decides, its values are not the option's
 			}
 			if appendedTo(phi) {
-				continue // a buffer with or without the bytes the branch appends (a header, a checksum): its content is data
+				continue // a list with or without the data the branch appends (a header, a command): its content is data
 			}
 			for i, e := range phi.Edges {
 				if inDep[m.Preds[i]] && !isError(e.Type()) {
@@ -1443,12 +1417,13 @@ func readOnEverySide(phi *ssa.Phi, m *ssa.BasicBlock, decided map[*ssa.BasicBloc
 // storedUnder follows a pointer, map, slice, channel, function or
 // interface stored under a branch on the option into the loads of where
 // it is stored: whether they find it set is the option's decision.
-func (sl *slicer) storedUnder(st *ssa.Store) {
+func (sl *slicer) storedUnder(u hopStore) {
+	st := u.st
 	if sl.data[st.Val] {
 		return // the option's own value: whether it is set is no decision
 	}
 	if cell := localCell(st.Addr); cell != nil {
-		sl.cellUnder(st, cell)
+		sl.cellUnder(u, cell)
 		return
 	}
 	loads := sl.a.loads.at(st.Addr)
@@ -1513,24 +1488,55 @@ func (sl *slicer) storedUnder(st *ssa.Store) {
 // does not lift into phis), set under a branch on the option, into its
 // loads past the branch's join, as a phi there would carry it on: a
 // list of encodings built unless the option disables them, read by the
-// handler the function returns. Not data appended to a list set before
-// the branch (see appendedTo), nor a variable set again after the branch
-// whatever the option says.
-func (sl *slicer) cellUnder(st *ssa.Store, cell *ssa.Alloc) {
-	if sl.hops+1 > sl.a.limits.MaxHops {
+// handler the function returns. Set in a callback, into the loads past
+// the callback's making. Not data appended to the list it held (see
+// appendedTo: a list set before the branch, or gathered by a callback
+// call by call, gets one element), nor a variable set again past the
+// join whatever the option says.
+func (sl *slicer) cellUnder(u hopStore, cell *ssa.Alloc) {
+	st := u.st
+	if u.hops+1 > sl.a.limits.MaxHops {
 		return
 	}
+	loads, stores, ok := cellUses(cell)
+	if !ok {
+		return // the variable goes elsewhere: who reads it is unknown
+	}
+	home := cell.Parent()
 	extends := dataList(st.Val.Type()) && appendsToCell(st.Val, cell)
+	var join ssa.Instruction // where the sides have joined in home
+	if st.Parent() == home {
+		if u.from == nil {
+			return
+		}
+		pd := sl.a.PostDom(home)
+		j := pd.IPostDom(u.from.Index)
+		if j < 0 || slices.ContainsFunc(u.from.Succs, pd.Fails) {
+			return // no join: the rest runs on one side only, as the option says already
+		}
+		join = home.Blocks[j].Instrs[0]
+	} else {
+		if extends {
+			return
+		}
+		mc := madeIn(st.Parent(), home)
+		if mc == nil {
+			return
+		}
+		join = mc
+	}
+	past := pastOf(join)
 	var others []ssa.Value // other implementations it holds
-	for _, other := range localStores(cell, make(map[ssa.Value]bool)) {
+	for _, other := range stores {
 		switch {
 		case other == st:
-		case extends && !isNil(other.Val) && other.Parent() == st.Parent() && other.Block().Dominates(st.Block()):
-			return // data appended to a list set before (see appendedTo)
 		case choice([]ssa.Value{st.Val, other.Val}):
 			others = append(others, other.Val)
-		case other.Parent() == st.Parent() && !sl.under(other) && !other.Block().Dominates(st.Block()):
-			return
+		case other.Parent() != home || sl.under(other):
+		case extends && !isNil(other.Val) && other.Parent() == st.Parent() && other.Block().Dominates(st.Block()):
+			return // data appended to a list set before
+		case past(other) && !appendsToCell(other.Val, cell):
+			return // set again whatever the option says
 		}
 	}
 	if others != nil {
@@ -1540,12 +1546,23 @@ func (sl *slicer) cellUnder(st *ssa.Store, cell *ssa.Alloc) {
 	// decides; an object set there (a record found, a writer made) is
 	// the option's only in whether it is set, as in a field.
 	whole := !nilable(st.Val.Type()) || collection(st.Val.Type())
-	for _, l := range sl.cellLoads(cell) {
-		sl.mark(l.(ssa.Instruction))
+	for _, l := range loads {
+		var at ssa.Instruction = l.(ssa.Instruction)
+		if l.Parent() != home {
+			if at = madeIn(l.Parent(), home); at == nil {
+				continue
+			}
+		}
+		if !past(at) {
+			continue
+		}
+		if whole {
+			sl.mark(l.(ssa.Instruction))
+		}
 		if others != nil && implementation(l.Type()) {
 			sl.chosen[l] = true
 		}
-		sl.pushNil(l, nil, sl.hops+1, whole)
+		sl.pushNil(l, nil, u.hops+1, whole)
 	}
 }
 
@@ -1558,36 +1575,98 @@ func collection(t types.Type) bool {
 	return false
 }
 
-// cellLoads returns the loads of the variable cell that run where the
-// option's branches have joined: in cell's function outside the blocks
-// they decide, and in the closures made there. A load in a decided block
-// (the rest of a function after a guard returning early) runs only on
-// one side, as the option says already.
-func (sl *slicer) cellLoads(cell *ssa.Alloc) []ssa.Value {
-	var out []ssa.Value
-	for _, r := range *cell.Referrers() {
-		switch r := r.(type) {
-		case *ssa.UnOp:
-			if r.Op == token.MUL && !sl.under(r) {
-				out = append(out, r)
-			}
-		case *ssa.MakeClosure:
-			if sl.under(r) {
-				continue
-			}
-			fn := r.Fn.(*ssa.Function)
-			for i, b := range r.Bindings {
-				if b == cell {
-					out = append(out, localLoads(fn.FreeVars[i], make(map[ssa.Value]bool))...)
+// cellUses returns the loads of the variable cell and the stores into
+// it, in its function and in the closures it is bound to; ok is false
+// when the cell goes anywhere else (its address handed to a call, kept
+// in a field), where others may read or set it.
+func cellUses(cell *ssa.Alloc) (loads []ssa.Value, stores []*ssa.Store, ok bool) {
+	var visit func(v ssa.Value, depth int) bool
+	visit = func(v ssa.Value, depth int) bool {
+		if depth > 4 || v.Referrers() == nil {
+			return depth <= 4
+		}
+		for _, r := range *v.Referrers() {
+			switch r := r.(type) {
+			case *ssa.UnOp:
+				if r.Op != token.MUL {
+					return false
 				}
+				loads = append(loads, r)
+			case *ssa.Store:
+				if r.Addr != v {
+					return false
+				}
+				stores = append(stores, r)
+			case *ssa.MakeClosure:
+				fn := r.Fn.(*ssa.Function)
+				i := slices.Index(r.Bindings, v)
+				if i < 0 || !visit(fn.FreeVars[i], depth+1) {
+					return false
+				}
+			case *ssa.DebugRef:
+			default:
+				return false
 			}
 		}
+		return true
 	}
-	return out
+	if !visit(cell, 0) {
+		return nil, nil, false
+	}
+	return loads, stores, true
 }
 
-// localCell returns the address-taken local addr is, or the one the free
-// variable addr is bound to; nil for any other address.
+// madeIn returns the instruction of home that makes the closure fn, or
+// the one it is nested in; nil when it is made more than once there or
+// not in home at all.
+func madeIn(fn, home *ssa.Function) *ssa.MakeClosure {
+	for range 4 {
+		parent := fn.Parent()
+		if parent == nil {
+			return nil
+		}
+		if parent == home {
+			var at *ssa.MakeClosure
+			for _, b := range home.Blocks {
+				for _, instr := range b.Instrs {
+					if mc, ok := instr.(*ssa.MakeClosure); ok && mc.Fn == fn {
+						if at != nil {
+							return nil
+						}
+						at = mc
+					}
+				}
+			}
+			return at
+		}
+		fn = parent
+	}
+	return nil
+}
+
+// pastOf returns whether an instruction of from's function runs after
+// from: later in its block, or in a block reached from there.
+func pastOf(from ssa.Instruction) func(ssa.Instruction) bool {
+	start := from.Block()
+	seen := make(map[*ssa.BasicBlock]bool)
+	for stack := slices.Clone(start.Succs); len(stack) > 0; {
+		x := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		if !seen[x] {
+			seen[x] = true
+			stack = append(stack, x.Succs...)
+		}
+	}
+	i := slices.Index(start.Instrs, from)
+	return func(x ssa.Instruction) bool {
+		// start's block again, around a loop, or later in it.
+		return seen[x.Block()] || x.Block() == start && slices.Index(start.Instrs, x) >= i
+	}
+}
+
+// localCell returns the variable a closure may capture that addr is:
+// an address-taken local, or the one the free variable addr is bound to;
+// nil for any other address. Whether only closures use it, cellUses says.
 func localCell(addr ssa.Value) *ssa.Alloc {
 	switch addr := addr.(type) {
 	case *ssa.Alloc:
@@ -1651,6 +1730,14 @@ func (sl *slicer) returnedUnder(r *ssa.Return, hops int) {
 			sl.pushNil(v, nil, hops+1, false)
 		}
 	}
+}
+
+// hopStore is a store under the option's branch from (nil for a select
+// case's body or a receive's), reached at hops.
+type hopStore struct {
+	st   *ssa.Store
+	from *ssa.BasicBlock
+	hops int
 }
 
 type hopReturn struct {
@@ -1907,7 +1994,7 @@ func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx, fr
 					continue
 				}
 				if localCell(instr.Addr) != nil || nilable(instr.Val.Type()) && !isNil(instr.Val) || flag(instr.Val) {
-					sl.stores = append(sl.stores, instr)
+					sl.stores = append(sl.stores, hopStore{instr, from, sl.hops})
 				}
 			case *ssa.Return:
 				// An implementation returned on a side of the branch (a
@@ -2541,7 +2628,7 @@ func dataList(t types.Type) bool {
 	}
 	switch e := s.Elem().Underlying().(type) {
 	case *types.Basic:
-		return true
+		return e.Kind() != types.UnsafePointer
 	case *types.Slice:
 		return dataList(e)
 	}
@@ -2551,7 +2638,7 @@ func dataList(t types.Type) bool {
 // maxAppendDepth bounds the calls extends follows.
 const maxAppendDepth = 3
 
-// extends says whether v is base or bytes appended to it, through at
+// extends says whether v is base or data appended to it, through at
 // most maxAppendDepth calls; seen holds the phis being judged.
 func extends(v, base ssa.Value, depth int, seen map[*ssa.Phi]bool) bool {
 	if v == base {
@@ -2584,7 +2671,7 @@ func extends(v, base ssa.Value, depth int, seen map[*ssa.Phi]bool) bool {
 }
 
 // callExtends says whether result i of a static call is base, given in
-// one of its arguments, or bytes appended to it.
+// one of its arguments, or data appended to it.
 func callExtends(call *ssa.Call, i int, base ssa.Value, depth int, seen map[*ssa.Phi]bool) bool {
 	fn := call.Call.StaticCallee()
 	if fn == nil || len(fn.Blocks) == 0 || depth >= maxAppendDepth {
@@ -2600,7 +2687,7 @@ func callExtends(call *ssa.Call, i int, base ssa.Value, depth int, seen map[*ssa
 }
 
 // returnsAppended says whether every return of fn gives, as its result
-// i, p or bytes appended to it.
+// i, p or data appended to it.
 func returnsAppended(fn *ssa.Function, i int, p *ssa.Parameter, depth int) bool {
 	found := false
 	for _, b := range fn.Blocks {

@@ -196,40 +196,11 @@ func storedInVariable(t ssa.Value) *ssa.Alloc {
 // function and in the closures it is bound to, or nil when the cell goes
 // anywhere else.
 func sharedLoads(cell *ssa.Alloc) []ssa.Value {
-	var out []ssa.Value
-	var visit func(v ssa.Value, depth int) bool
-	visit = func(v ssa.Value, depth int) bool {
-		if depth > 4 || v.Referrers() == nil {
-			return depth <= 4
-		}
-		for _, r := range *v.Referrers() {
-			switch r := r.(type) {
-			case *ssa.UnOp:
-				if r.Op != token.MUL {
-					return false
-				}
-				out = append(out, r)
-			case *ssa.Store:
-				if r.Addr != v {
-					return false
-				}
-			case *ssa.MakeClosure:
-				fn := r.Fn.(*ssa.Function)
-				i := slices.Index(r.Bindings, v)
-				if i < 0 || !visit(fn.FreeVars[i], depth+1) {
-					return false
-				}
-			case *ssa.DebugRef:
-			default:
-				return false
-			}
-		}
-		return true
-	}
-	if !visit(cell, 0) {
+	loads, _, ok := cellUses(cell)
+	if !ok {
 		return nil
 	}
-	return out
+	return loads
 }
 
 // timerUses checks that a *time.Timer value is only used by package time

@@ -1,6 +1,9 @@
 package state
 
-import "os"
+import (
+	"os"
+	"strings"
+)
 
 // ShrinkConfig has a threshold compared inside a callback that sets a
 // variable the callback shares with its caller, which acts on it after
@@ -94,5 +97,113 @@ func headers(cfg HeaderConfig) func(*[]byte) {
 		for _, l := range lines { // want !sliced:"HeaderConfig.Trace"
 			*b = append(*b, l...)
 		}
+	}
+}
+
+// CellConfig sets variables closures capture: a count, a list read only
+// before the branch, a list set again past the branch, a list whose
+// address goes to a helper, and one read by a closure made past a guard.
+type CellConfig struct {
+	Rounds int  `yaml:"rounds"`
+	Codecs bool `yaml:"codecs"`
+	Fresh  bool `yaml:"fresh"`
+	Reset  bool `yaml:"reset"`
+	Level  int  `yaml:"level"`
+}
+
+func rounds(cfg CellConfig) func() int {
+	n := 1
+	if cfg.Rounds > 0 {
+		n = 100
+	}
+	return func() int {
+		s := 0
+		for i := 0; i < n; i++ { // want sliced:"CellConfig.Rounds"
+			s += i
+		}
+		return s
+	}
+}
+
+func codecsBefore(cfg CellConfig, w *strings.Builder) func() {
+	var codecs []string
+	for _, c := range codecs { // want !sliced:"CellConfig.Codecs"
+		w.WriteString(c)
+	}
+	if cfg.Codecs {
+		codecs = []string{"a", "b"}
+	}
+	return func() { w.WriteString(strings.Join(codecs, ",")) }
+}
+
+func setAgain(cfg CellConfig, w *strings.Builder) func() {
+	var ws []*strings.Builder
+	if cfg.Fresh {
+		ws = []*strings.Builder{w}
+	}
+	ws = []*strings.Builder{w, w}
+	return func() {
+		for _, x := range ws { // want !sliced:"CellConfig.Fresh"
+			x.WriteString("x")
+		}
+	}
+}
+
+func clearList(p *[]*strings.Builder) { *p = nil }
+
+func handedOn(cfg CellConfig, w *strings.Builder) func() {
+	var ws []*strings.Builder
+	if cfg.Reset {
+		ws = []*strings.Builder{w}
+	}
+	clearList(&ws)
+	return func() {
+		for _, x := range ws { // want !sliced:"CellConfig.Reset"
+			x.WriteString("x")
+		}
+	}
+}
+
+func pastGuard(cfg CellConfig, w *strings.Builder) func() {
+	var enc []*strings.Builder
+	if cfg.Level > 0 {
+		enc = []*strings.Builder{w}
+	}
+	if cfg.Level > 10 {
+		return nil
+	}
+	return func() {
+		for _, e := range enc { // want sliced:"CellConfig.Level"
+			e.WriteString("x")
+		}
+	}
+}
+
+// GatherConfig filters what a callback gathers, element by element, as
+// a loop's branch would.
+type GatherConfig struct {
+	Since int64 `yaml:"since"`
+}
+
+type item struct {
+	t    int64
+	name string
+}
+
+func eachItem(all []item, f func(item)) {
+	for _, it := range all {
+		f(it)
+	}
+}
+
+func gatherNames(cfg GatherConfig, all []item, w *strings.Builder) {
+	names := []string{"header"}
+	eachItem(all, func(it item) {
+		if it.t >= cfg.Since {
+			names = append(names, it.name)
+		}
+	})
+	for _, n := range names { // want !sliced:"GatherConfig.Since"
+		w.WriteString(n)
 	}
 }
