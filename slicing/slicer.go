@@ -800,10 +800,11 @@ func (sl *slicer) nilUses(v ssa.Value, refs []ssa.Instruction, ctx *callCtx) {
 	}
 }
 
-// emptyTest follows r, when it takes the length of v, a list or map whose
+// emptyTest follows r, when it takes the length of v, a list whose
 // nilness the option decides, only to compare it with zero (if
 // len(offers) == 0 { return w }): whether it is empty is whether the
-// option left it nil. It says whether r was such a use. Not for a field
+// option left it nil. It says whether r was such a use. Not for a map
+// (one made empty under the option is as long as none), nor for a field
 // set under the option (see storedUnder), which other code fills and
 // empties too: there only a test against nil is the option's.
 func (sl *slicer) emptyTest(r ssa.Instruction, v ssa.Value, ctx *callCtx) bool {
@@ -814,7 +815,7 @@ func (sl *slicer) emptyTest(r ssa.Instruction, v ssa.Value, ctx *callCtx) bool {
 	if b, ok := call.Call.Value.(*ssa.Builtin); !ok || b.Name() != "len" {
 		return false
 	}
-	if !collection(v.Type()) {
+	if _, list := v.Type().Underlying().(*types.Slice); !list {
 		return false
 	}
 	refs := *call.Referrers()

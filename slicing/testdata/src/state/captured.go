@@ -207,3 +207,23 @@ func gatherNames(cfg GatherConfig, all []item, w *strings.Builder) {
 		w.WriteString(n)
 	}
 }
+
+// ParamsConfig makes an empty map of parameters: as long as none, so the
+// handler's test of its length is not the option's.
+type ParamsConfig struct {
+	Params bool `yaml:"params"`
+}
+
+func withParams(cfg ParamsConfig, w *strings.Builder) func() {
+	var params map[string]string
+	if cfg.Params {
+		params = make(map[string]string)
+	}
+	return func() {
+		p := params
+		if len(p) == 0 { // want !sliced:"ParamsConfig.Params"
+			return
+		}
+		w.WriteString("params")
+	}
+}
