@@ -18,8 +18,9 @@ func isNumber(o *slicing.Option) bool {
 
 // valueType is the underlying type of the option's value as its sites
 // read it, nil when no site has a value: the first site's, unless it
-// reads text and another site reads the value parsed (an environment
-// variable parsed into the field the rest of the code reads). A site
+// reads text and another site reads the number it is parsed into (an
+// environment variable parsed into the field the rest of the code
+// reads; not a bool asking whether it is set). A site
 // that reads it through its address (flag.UintVar(&o.Workers, ...), an
 // optional *int field) reads the number it points to.
 func valueType(o *slicing.Option) types.Type {
@@ -40,7 +41,7 @@ func valueType(o *slicing.Option) types.Type {
 		if b, ok := first.(*types.Basic); !ok || b.Info()&types.IsString == 0 {
 			return first
 		}
-		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsString == 0 {
+		if b, ok := t.(*types.Basic); ok && b.Info()&types.IsNumeric != 0 {
 			return t
 		}
 	}

@@ -675,6 +675,11 @@ func TestKept(t *testing.T) {
 	}
 	// Read through a pointer left nil for the default: the number it
 	// points to sizes the pool.
+	// Read as text, then asked whether it is set: the bool says nothing
+	// of its type.
+	if shared := by["pool_size"]; shared == nil || !slices.Contains(shared.Direction.Larger, "size") {
+		t.Errorf("pool_size: want larger values costlier (the parsed size of a pool), got %+v", shared)
+	}
 	if spare := by["Options.Spare"]; spare == nil || spare.Cost.RET <= 0 || !slices.Contains(spare.Direction.Larger, "size") {
 		t.Errorf("Options.Spare: want the channel it sizes kept and larger values costlier, got %+v", spare)
 	}

@@ -1527,6 +1527,11 @@ func (sl *slicer) cellUnder(u hopStore, cell *ssa.Alloc) {
 		join = mc
 	}
 	past := pastOf(join)
+	// The store's place in home: itself, or the making of the callback.
+	var at ssa.Instruction = st
+	if st.Parent() != home {
+		at = join
+	}
 	var others []ssa.Value // other implementations it holds
 	for _, other := range stores {
 		switch {
@@ -1536,8 +1541,10 @@ func (sl *slicer) cellUnder(u hopStore, cell *ssa.Alloc) {
 		case other.Parent() != home || sl.under(other):
 		case extends && !isNil(other.Val) && other.Parent() == st.Parent() && other.Block().Dominates(st.Block()):
 			return // data appended to a list set before
-		case past(other) && !appendsToCell(other.Val, cell):
-			return // set again whatever the option says
+		case past(other) && !runsBefore(other, at) && !isNil(other.Val) && !appendsToCell(other.Val, cell):
+			// Set again whatever the option says; not reset on each
+			// turn of a loop before the branch, nor cleared after use.
+			return
 		}
 	}
 	if others != nil {
@@ -1615,6 +1622,15 @@ func cellUses(cell *ssa.Alloc) (loads []ssa.Value, stores []*ssa.Store, ok bool)
 		return nil, nil, false
 	}
 	return loads, stores, true
+}
+
+// runsBefore says whether x runs before y on every path to y in their
+// function: earlier in y's block, or in a block dominating it.
+func runsBefore(x, y ssa.Instruction) bool {
+	if x.Block() == y.Block() {
+		return slices.Index(x.Block().Instrs, x) < slices.Index(y.Block().Instrs, y)
+	}
+	return x.Block().Dominates(y.Block())
 }
 
 // madeIn returns the instruction of home that makes the closure fn, or

@@ -7,6 +7,8 @@ package kept
 import (
 	"os"
 	"strconv"
+
+	"github.com/spf13/viper"
 )
 
 type encoder struct {
@@ -49,6 +51,16 @@ type Pool struct{ free chan *buffer }
 
 func NewPool(o Options) *Pool {
 	return &Pool{free: make(chan *buffer, o.Pool)}
+}
+
+// NewShared keeps pool_size buffers, read as text and parsed, then
+// asked whether it is set: still a number.
+func NewShared() *Pool {
+	n, _ := strconv.Atoi(viper.GetString("pool_size"))
+	if !viper.IsSet("pool_size") {
+		n = 4
+	}
+	return &Pool{free: make(chan *buffer, n)}
 }
 
 // NewSpares keeps Spare buffers, 8 unless it is set.

@@ -227,3 +227,41 @@ func withParams(cfg ParamsConfig, w *strings.Builder) func() {
 		w.WriteString("params")
 	}
 }
+
+// LoopConfig sets captured variables reset on each turn of a loop before
+// the branch, or cleared after their use: neither is set again whatever
+// the option says.
+type LoopConfig struct {
+	Each  bool `yaml:"each"`
+	Clear bool `yaml:"clear"`
+}
+
+func perItem(cfg LoopConfig, items []int, w *strings.Builder) []func() {
+	var fs []func()
+	for range items {
+		ws := []*strings.Builder{}
+		if cfg.Each {
+			ws = []*strings.Builder{w}
+		}
+		fs = append(fs, func() {
+			for _, x := range ws { // want sliced:"LoopConfig.Each"
+				x.WriteString("x")
+			}
+		})
+	}
+	return fs
+}
+
+func clearedAfter(cfg LoopConfig, w *strings.Builder) {
+	var ws []*strings.Builder
+	if cfg.Clear {
+		ws = []*strings.Builder{w}
+	}
+	use := func() {
+		for _, x := range ws { // want sliced:"LoopConfig.Clear"
+			x.WriteString("x")
+		}
+	}
+	use()
+	ws = nil
+}
