@@ -1555,13 +1555,16 @@ func (sl *slicer) cellUnder(u hopStore, cell *ssa.Alloc) {
 	// the option's only in whether it is set, as in a field.
 	whole := !nilable(st.Val.Type()) || collection(st.Val.Type())
 	for _, l := range loads {
-		var at ssa.Instruction = l.(ssa.Instruction)
+		// The load's place in home: itself, or the making of its closure.
+		var where ssa.Instruction = l.(ssa.Instruction)
 		if l.Parent() != home {
-			if at = madeIn(l.Parent(), home); at == nil {
+			mc := madeIn(l.Parent(), home)
+			if mc == nil {
 				continue
 			}
+			where = mc
 		}
-		if !past(at) {
+		if !past(where) {
 			continue
 		}
 		if whole {
