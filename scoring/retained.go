@@ -20,9 +20,9 @@ func isNumber(o *slicing.Option) bool {
 // read it, nil when no site has a value: the first site's, unless it
 // reads text and another site reads the number it is parsed into (an
 // environment variable parsed into the field the rest of the code
-// reads; not a bool asking whether it is set). A site
-// that reads it through its address (flag.UintVar(&o.Workers, ...), an
-// optional *int field) reads the number it points to.
+// reads; not a bool asking whether it is set). A site reading a pointer
+// to a number (an optional *int field, nil for the default) reads that
+// number.
 func valueType(o *slicing.Option) types.Type {
 	var first types.Type
 	for _, s := range o.Sites {
