@@ -13,10 +13,11 @@ import (
 // globals creates an option per exported package variable of a basic
 // type (a number, a bool, a duration) that a library's user sets before
 // using it, as sarama.MaxRequestSize or grpc.EnableTracing: declared in a
-// scanned package that is not a command, set by the module only to a
-// constant where it is declared (the package's init), its address handed
-// to no call (a flag bound to it is the flag's option), and read by the
-// scanned code. The option is named package.Var, read where it is loaded.
+// scanned package that is not a command, in a file written by hand (a
+// generator's variables are a schema's defaults), set by the module only
+// to a constant where it is declared (the package's init), its address
+// handed to no call (a flag bound to it is the flag's option), and read
+// by the scanned code. The option is named package.Var, read where it is loaded.
 func (d *discoverer) globals() {
 	var gs []*ssa.Global
 	for pkg := range d.prog.Scanned {
@@ -47,6 +48,10 @@ func (d *discoverer) globals() {
 			continue
 		}
 		name := g.Pkg.Pkg.Name() + "." + g.Name()
+		if d.generatedAt(g.Pos()) {
+			d.notes.add([]string{name, g.Name()}, "%s: not an option: declared in generated code (a schema's default for a field), not set by the package's user", name)
+			continue
+		}
 		if !d.setOnlyInInit(g) {
 			d.notes.add([]string{name, g.Name()}, "%s: not an option: the module sets it other than to a constant where it is declared, or hands its address on", name)
 			continue

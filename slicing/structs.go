@@ -153,12 +153,13 @@ func (d *discoverer) structs() error {
 	// settings (an upgrader, a dialer). Data the module builds (a record,
 	// an error value) is set from computed values; data it decodes (a
 	// feed's items) is set by the decoder, which no store shows; nor
-	// does one for a protocol buffer message (see protoMessage), whose
+	// does one for a protocol buffer message (see protoMessage) or
+	// another type generated from a schema (see generatedDecl), whose
 	// getters read its fields.
 	errorType := types.Universe.Lookup("error").Type().Underlying().(*types.Interface)
 	for _, nt := range named {
 		s := nt.Underlying().(*types.Struct)
-		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && decoded[s] == "" && !protoMessage(nt) && !d.methodParam[s] && d.funcParam[s] == nil && !d.dataParam[s] &&
+		if d.config[s] == nil && readsOwn[s] && nt.Obj().Exported() && decoded[s] == "" && !protoMessage(nt) && !d.generatedDecl(nt) && !d.methodParam[s] && d.funcParam[s] == nil && !d.dataParam[s] &&
 			!types.Implements(types.NewPointer(nt), errorType) && (d.prog.Helpers || !d.harness(nt)) && d.userFields(s) && d.setToSettings(s) {
 			if f := d.heldContainer(s); f != "" {
 				d.notes.add([]string{fullName(nt)}, "%s: not configuration: data the program fills: its field %s is a container (its methods append to it)", fullName(nt), f)
@@ -1734,6 +1735,12 @@ func (d *discoverer) generatedDecl(nt *types.Named) bool {
 	if !schemaTagged(nt.Underlying().(*types.Struct)) {
 		return false // a generated client's own settings (CallOptions)
 	}
+	return d.generatedAt(nt.Obj().Pos())
+}
+
+// generatedAt reports whether pos is in a file of generated code ("//
+// Code generated ... DO NOT EDIT."), as positions name it.
+func (d *discoverer) generatedAt(pos token.Pos) bool {
 	if d.generated == nil {
 		d.generated = make(map[string]bool)
 		packages.Visit(d.prog.Packages, nil, func(p *packages.Package) {
@@ -1744,7 +1751,7 @@ func (d *discoverer) generatedDecl(nt *types.Named) bool {
 			}
 		})
 	}
-	return d.generated[d.prog.Fset.Position(nt.Obj().Pos()).Filename]
+	return d.generated[d.prog.Fset.Position(pos).Filename]
 }
 
 // schemaTagged reports whether a field of s carries a wire format's tag
