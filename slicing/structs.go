@@ -199,6 +199,11 @@ func (d *discoverer) structs() error {
 			records[s] = true
 			continue
 		}
+		if base := d.setThrough(s); base != nil && d.transient(base, inModule) {
+			d.notes.add([]string{fullName(nt)}, "%s: not configuration: part of the parameters of one call, which functional options fill in a struct each call makes anew (%s) and nothing keeps", fullName(nt), d.made[base][0])
+			records[s] = true
+			continue
+		}
 		d.config[s] = &structInfo{s: s, named: nt, pkg: nt.Obj().Pkg(), pos: nt.Obj().Pos(), why: "funcopt"}
 		d.notes.add([]string{fullName(nt)}, "%s: configuration: functional options set its fields", fullName(nt))
 	}
@@ -342,6 +347,30 @@ func (d *discoverer) transient(s *types.Struct, inModule map[*types.Struct]*type
 		}
 	}
 	return true
+}
+
+// setThrough returns the struct every functional option setting a field
+// of s is applied to, when that is another struct holding s
+// (opts.Filter.Limit = limit, applied to a *HistoryOptions); nil
+// otherwise.
+func (d *discoverer) setThrough(s *types.Struct) *types.Struct {
+	var base *types.Struct // the same whichever order the fields come in
+	for f, setters := range d.setters {
+		if f.s != s {
+			continue
+		}
+		for _, x := range setters {
+			if x.made || len(x.fn.Params) != 1 {
+				return nil
+			}
+			b := structOf(x.fn.Params[0].Type())
+			if b == nil || b == s || base != nil && b != base {
+				return nil
+			}
+			base = b
+		}
+	}
+	return base
 }
 
 // methodHelper reports whether fn is an unexported plain function that

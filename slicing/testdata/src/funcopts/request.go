@@ -1,6 +1,9 @@
 package funcopts
 
-import "strconv"
+import (
+	"slices"
+	"strconv"
+)
 
 // An API whose calls take their parameters as functional options, as a
 // generated REST client does: each call makes its request struct anew,
@@ -128,4 +131,47 @@ func (a *Admin) Delete(opts ...func(*DeleteParams)) {
 		f(&o)
 	}
 	a.log = append(a.log, o.Topic+strconv.Itoa(o.Keep))
+}
+
+// HistoryFilter narrows one history call; the call's options hold it,
+// and its functional options set its fields through them: one call's
+// parameters as the options are.
+type HistoryFilter struct {
+	Limit   int
+	Reverse bool
+}
+
+// HistoryOpts are one history call's options.
+type HistoryOpts struct {
+	Filter HistoryFilter
+}
+
+// WithHistoryLimit sets how many entries one history call returns.
+func WithHistoryLimit(n int) func(*HistoryOpts) {
+	return func(o *HistoryOpts) { o.Filter.Limit = n }
+}
+
+// WithHistoryReverse walks one history call's entries backwards.
+func WithHistoryReverse(r bool) func(*HistoryOpts) {
+	return func(o *HistoryOpts) { o.Filter.Reverse = r }
+}
+
+// History runs one history call.
+func (a *Admin) History(opts ...func(*HistoryOpts)) []string {
+	var o HistoryOpts
+	for _, f := range opts {
+		f(&o)
+	}
+	return a.history(o)
+}
+
+func (a *Admin) history(o HistoryOpts) []string {
+	out := a.log
+	if o.Filter.Limit > 0 && o.Filter.Limit < len(out) { // want !option:"HistoryFilter.Limit"
+		out = out[:o.Filter.Limit]
+	}
+	if o.Filter.Reverse { // want !option:"HistoryFilter.Reverse"
+		slices.Reverse(out)
+	}
+	return out
 }
