@@ -195,7 +195,9 @@ func neg(b bool) string {
 // nothing imports), a harness kept in a file of the library that imports
 // testing, or a mock kept in the library's own files, and that
 // Config.Helpers brings it back; and that a package of the program whose
-// testing.go imports a test helper stays in, with its importers.
+// testing.go imports a test helper stays in, with its importers, as does
+// a library's package that no package of its module imports and one of
+// whose files holds test helpers.
 func TestHelpers(t *testing.T) {
 	discover := func(helpers bool) []*slicing.Option {
 		prog, err := slicing.Load(context.Background(), slicing.Config{
@@ -223,9 +225,9 @@ func TestHelpers(t *testing.T) {
 		return func(o *slicing.Option) bool { return o.Name == name || slices.Contains(o.Aliases, name) }
 	}
 	opts := discover(false)
-	for _, name := range []string{"Config.Workers", "PollOptions.Interval", "StoreOptions.PackSize", "packs"} {
+	for _, name := range []string{"Config.Workers", "PollOptions.Interval", "StoreOptions.PackSize", "packs", "CacheOptions.Size"} {
 		if !hasOption(opts, name) {
-			t.Errorf("the program's own option %s is missing (a test hook's import of testing, or a testing.go file's import of a test helper, does not make a helper); have %s", name, names(opts))
+			t.Errorf("the program's own option %s is missing (a test hook's import of testing, a testing.go file's import of a test helper, or a library's file of test helpers that no package of its module imports, does not make a helper); have %s", name, names(opts))
 		}
 	}
 	for _, name := range support {

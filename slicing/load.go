@@ -282,13 +282,15 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 // bench*, counted from the module's root); one that imports such a
 // package of its own module that is test support proper, importing
 // "testing" itself or through another such (a test client's main
-// package), since the program's code does not; one whose own files
-// import "testing" and that only helpers import (a package of test
+// package), since the program's code does not; one each of whose files
+// imports "testing" and that only helpers import (a package of test
 // utilities); or an internal package that no package of the program
 // imports (only tests do). A package of the program that imports
 // "testing" for a test hook stays in (the hook is left out:
-// supportDecls), and so does one that imports ordinary code kept under a
-// test-like name (a key generator in internal/testkeys).
+// supportDecls), and so does a library's package keeping helpers for its
+// tests in a file of its own (testing.go) that no package of its module
+// imports, and one that imports ordinary code kept under a test-like
+// name (a key generator in internal/testkeys).
 func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 	sameModule := func(p, q *packages.Package) bool {
 		return p.Module != nil && q.Module != nil && p.Module.Path == q.Module.Path
@@ -338,8 +340,8 @@ func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 		if byPath(p) || unimportedInternal(p, importedBy[p], matched) {
 			return true
 		}
-		if _, ok := p.Imports["testing"]; !ok {
-			return false
+		if !allImportTesting(p) {
+			return false // a library's file of test helpers does not make the library one
 		}
 		for _, q := range importedBy[p] {
 			if !byPath(q) {
@@ -370,6 +372,22 @@ func onlyFromTestFiles(p *packages.Package, path string) bool {
 			}
 		}
 		if imports && !testing {
+			return false
+		}
+	}
+	return true
+}
+
+// allImportTesting reports whether every file of p imports testing: a
+// package of test utilities, not a library keeping helpers for its tests
+// in one file (testing.go). Without the files' syntax, whether p imports
+// testing at all.
+func allImportTesting(p *packages.Package) bool {
+	if _, ok := p.Imports["testing"]; !ok {
+		return false
+	}
+	for _, f := range p.Syntax {
+		if !slices.ContainsFunc(f.Imports, func(spec *ast.ImportSpec) bool { return strings.Trim(spec.Path.Value, "`\"") == "testing" }) {
 			return false
 		}
 	}
