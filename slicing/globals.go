@@ -13,11 +13,11 @@ import (
 // globals creates an option per exported package variable of a basic
 // type (a number, a bool, a duration) that a library's user sets before
 // using it, as sarama.MaxRequestSize or grpc.EnableTracing: declared in a
-// scanned package that is not a command, in a file written by hand (a
-// generator's variables are a schema's defaults), set by the module only
-// to a constant where it is declared (the package's init), its address
-// handed to no call (a flag bound to it is the flag's option), and read
-// by the scanned code. The option is named package.Var, read where it is loaded.
+// scanned package that is not a command, set by the module only to a
+// constant where it is declared (the package's init), its address handed
+// to no call (a flag bound to it is the flag's option), and read by the
+// scanned code, not only by the getters of types generated from a schema
+// (see schemaDefault). The option is named package.Var, read where it is loaded.
 func (d *discoverer) globals() {
 	var gs []*ssa.Global
 	for pkg := range d.prog.Scanned {
@@ -48,16 +48,16 @@ func (d *discoverer) globals() {
 			continue
 		}
 		name := g.Pkg.Pkg.Name() + "." + g.Name()
-		if d.generatedAt(g.Pos()) {
-			d.notes.add([]string{name, g.Name()}, "%s: not an option: declared in generated code (a schema's default for a field), not set by the package's user", name)
-			continue
-		}
 		if !d.setOnlyInInit(g) {
 			d.notes.add([]string{name, g.Name()}, "%s: not an option: the module sets it other than to a constant where it is declared, or hands its address on", name)
 			continue
 		}
 		loads := d.loaded.globals[g]
 		if len(loads) == 0 {
+			continue
+		}
+		if d.schemaDefault(g, loads) {
+			d.notes.add([]string{name, g.Name()}, "%s: not an option: a schema's default for a field, which generated code declares and only the getters of the schema's generated types read", name)
 			continue
 		}
 		if b.Kind() == types.Uint8 && matched(loads) {
@@ -84,6 +84,39 @@ func (d *discoverer) globals() {
 			}
 		}
 	}
+}
+
+// schemaDefault reports whether g, declared in generated code, is read
+// only in methods of types generated from a schema (see generatedDecl):
+// the default a schema gives a field (Thrift's
+// SchemaElement_TypeLength_DEFAULT, returned by GetTypeLength when the
+// field is unset). A generated parser's ExprDebug, read by the parser's
+// functions, stays a setting.
+func (d *discoverer) schemaDefault(g *ssa.Global, loads []ssa.Value) bool {
+	if !d.generatedAt(g.Pos()) {
+		return false
+	}
+	for _, l := range loads {
+		fn := l.Parent()
+		for fn != nil && fn.Parent() != nil {
+			fn = fn.Parent()
+		}
+		if fn == nil || fn.Signature.Recv() == nil {
+			return false
+		}
+		t := fn.Signature.Recv().Type()
+		if p, ok := t.(*types.Pointer); ok {
+			t = p.Elem()
+		}
+		nt, ok := types.Unalias(t).(*types.Named)
+		if !ok {
+			return false
+		}
+		if _, isStruct := nt.Underlying().(*types.Struct); !isStruct || !d.generatedDecl(nt) {
+			return false
+		}
+	}
+	return len(loads) > 0
 }
 
 // matched reports whether one of loads is compared with, or masks, a

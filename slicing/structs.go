@@ -199,8 +199,8 @@ func (d *discoverer) structs() error {
 			records[s] = true
 			continue
 		}
-		if base := d.setThrough(s); base != nil && d.transient(base, inModule) {
-			d.notes.add([]string{fullName(nt)}, "%s: not configuration: part of the parameters of one call, which functional options fill in a struct each call makes anew (%s) and nothing keeps", fullName(nt), d.made[base][0])
+		if base := d.setThrough(s, inModule); base != nil && d.config[base] == nil && d.transient(base, inModule) {
+			d.notes.add([]string{fullName(nt)}, "%s: not configuration: part of the parameters of one call, which functional options fill in a struct each call makes anew (in %s) and nothing keeps", fullName(nt), d.made[base][0])
 			records[s] = true
 			continue
 		}
@@ -350,24 +350,42 @@ func (d *discoverer) transient(s *types.Struct, inModule map[*types.Struct]*type
 }
 
 // setThrough returns the struct every functional option setting a field
-// of s is applied to, when that is another struct holding s
-// (opts.Filter.Limit = limit, applied to a *HistoryOptions); nil
-// otherwise.
-func (d *discoverer) setThrough(s *types.Struct) *types.Struct {
+// of s is applied to, when that is another struct holding s, the only
+// object of the module that does (opts.Filter.Limit = limit, applied to
+// a *HistoryOptions); nil otherwise. An option type's apply method counts
+// by the struct it is applied to, its last parameter.
+func (d *discoverer) setThrough(s *types.Struct, inModule map[*types.Struct]*types.Named) *types.Struct {
 	var base *types.Struct // the same whichever order the fields come in
 	for f, setters := range d.setters {
 		if f.s != s {
 			continue
 		}
 		for _, x := range setters {
-			if x.made || len(x.fn.Params) != 1 {
+			if x.made || x.fn.Signature.Params().Len() != 1 || len(x.fn.Params) == 0 {
 				return nil
 			}
-			b := structOf(x.fn.Params[0].Type())
+			b := structOf(x.fn.Params[len(x.fn.Params)-1].Type())
 			if b == nil || b == s || base != nil && b != base {
 				return nil
 			}
 			base = b
+		}
+	}
+	if base == nil {
+		return nil
+	}
+	// Held elsewhere too, by an object (a server's limits, a client's
+	// default filter: a type with methods, a running object or
+	// configuration), it lives longer than one call; held by a record
+	// with no methods (an event handed to a handler), it does not.
+	for t, nt := range inModule {
+		if t == base || !d.running[t] && d.config[t] == nil && (nt == nil || types.NewMethodSet(types.NewPointer(nt)).Len() == 0) {
+			continue
+		}
+		for i := range t.NumFields() {
+			if ft, _ := nestedStruct(t.Field(i).Type()); ft == s {
+				return nil
+			}
 		}
 	}
 	return base

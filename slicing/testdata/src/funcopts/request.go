@@ -3,6 +3,7 @@ package funcopts
 import (
 	"slices"
 	"strconv"
+	"sync"
 )
 
 // An API whose calls take their parameters as functional options, as a
@@ -156,6 +157,25 @@ func WithHistoryReverse(r bool) func(*HistoryOpts) {
 	return func(o *HistoryOpts) { o.Filter.Reverse = r }
 }
 
+// HistoryEvent is a history call as a handler is told of it: a record
+// holding the call's filter, which does not make the filter outlive the
+// call.
+type HistoryEvent struct {
+	Filter HistoryFilter
+}
+
+// OnHistory is told of each history call a peer asks for.
+var OnHistory func(HistoryEvent)
+
+// HistoryFor serves a peer's history call for its last n entries.
+func (a *Admin) HistoryFor(n int) []string {
+	ev := HistoryEvent{Filter: HistoryFilter{Limit: n}}
+	if OnHistory != nil {
+		OnHistory(ev)
+	}
+	return a.History(WithHistoryLimit(ev.Filter.Limit))
+}
+
 // History runs one history call.
 func (a *Admin) History(opts ...func(*HistoryOpts)) []string {
 	var o HistoryOpts
@@ -174,4 +194,90 @@ func (a *Admin) history(o HistoryOpts) []string {
 		slices.Reverse(out)
 	}
 	return out
+}
+
+// TailFilter narrows one tail call; option values set it through the
+// call's options, by their apply methods: one call's parameters too.
+type TailFilter struct {
+	Lines int
+}
+
+// TailOpts are one tail call's options.
+type TailOpts struct {
+	Filter TailFilter
+}
+
+// TailOption is an option of a tail call.
+type TailOption interface{ apply(*TailOpts) }
+
+type tailLines int
+
+func (n tailLines) apply(o *TailOpts) { o.Filter.Lines = int(n) }
+
+// WithTailLines sets how many entries one tail call returns.
+func WithTailLines(n int) TailOption { return tailLines(n) }
+
+// Tail runs one tail call.
+func (a *Admin) Tail(opts ...TailOption) []string {
+	var o TailOpts
+	for _, opt := range opts {
+		opt.apply(&o)
+	}
+	return a.tail(o)
+}
+
+func (a *Admin) tail(o TailOpts) []string {
+	if o.Filter.Lines > 0 && o.Filter.Lines < len(a.log) { // want !option:"TailFilter.Lines"
+		return a.log[len(a.log)-o.Filter.Lines:]
+	}
+	return a.log
+}
+
+// RateLimits are limits a reset call gives, which the limiter keeps as
+// its own: held by the limiter, they outlive the call and are its
+// settings.
+type RateLimits struct {
+	Rate int
+}
+
+type limitArgs struct {
+	Limits RateLimits
+}
+
+// WithRate sets the rate a reset gives the limiter.
+func WithRate(n int) func(*limitArgs) {
+	return func(a *limitArgs) { a.Limits.Rate = n }
+}
+
+// Limiter admits at most its own rate of calls.
+type Limiter struct {
+	mu  sync.Mutex
+	own RateLimits
+	n   int
+}
+
+// Reset gives the limiter new limits.
+func (l *Limiter) Reset(opts ...func(*limitArgs)) {
+	var a limitArgs
+	for _, f := range opts {
+		f(&a)
+	}
+	l.reset(a)
+}
+
+func (l *Limiter) reset(a limitArgs) { l.set(a.Limits) }
+
+func (l *Limiter) set(r RateLimits) {
+	l.mu.Lock()
+	l.own = r
+	l.n = 0
+	l.mu.Unlock()
+}
+
+// Allow admits one call.
+func (l *Limiter) Allow() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.n++
+	return l.n <= l.own.Rate // want option:"RateLimits.Rate"
 }

@@ -14,8 +14,8 @@ type Header struct {
 
 // GetVersion returns the field, or the schema's default.
 func (h *Header) GetVersion() int32 {
-	if h.Version == nil {
+	if h.Version == nil { // want !option:"Header.Version"
 		return Header_Version_DEFAULT // want !option:"globals.Header_Version_DEFAULT"
 	}
-	return *h.Version
+	return *h.Version // want !option:"Header.Version"
 }
