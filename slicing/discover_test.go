@@ -243,6 +243,41 @@ func TestHelpers(t *testing.T) {
 	}
 }
 
+// TestTestVariant checks that with tests loaded a package is searched
+// once: its test variant ("p [p.test]"), the package with its tests,
+// goes with the helpers, so its options are found once, under their own
+// names, and the tests' code is not searched.
+func TestTestVariant(t *testing.T) {
+	prog, err := slicing.Load(context.Background(), slicing.Config{
+		Dir:      filepath.Join("testdata", "src"),
+		Patterns: []string{"./helpers/lrucache"},
+		Tests:    true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for p := range prog.Scanned {
+		if p.Pkg.Path() == "example.com/t/helpers/lrucache" {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("lrucache searched %d times, want once", n)
+	}
+	s, err := configs.Load(filepath.Join("testdata", "src", "helpers"), "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := slicing.Discover(context.Background(), prog, s.Sources)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := names(opts); got != "CacheOptions.Size" {
+		t.Errorf("options %s, want CacheOptions.Size alone", got)
+	}
+}
+
 // TestHelperDir checks the directory rule of test support on import
 // paths, with and without the package's module known: a host such as
 // example.com is no examples directory.

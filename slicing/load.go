@@ -78,7 +78,8 @@ type Program struct {
 	size    *Counts          // Measure's answer, once CallGraph has found every function
 
 	// Scanned holds the packages searched for read sites: those matched by
-	// the patterns, each once (a test variant replaces its package).
+	// the patterns, each once (a test variant is its package's, with
+	// the tests' code, which goes with the helpers).
 	Scanned map[*ssa.Package]bool
 	// Helper holds the matched helper packages (see helpers) left out
 	// of Scanned: not searched for options, but analysed like the rest,
@@ -240,21 +241,12 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 }
 
 // scanned picks the packages to search for read sites: each matched,
-// well-typed package once, its test variant ("p [p.test]") in place of p,
-// and no generated test mains. Helper packages (see helpers) are left
+// well-typed package, not its test variant ("p [p.test]") nor an
+// external test package, which go aside with the helpers, and no
+// generated test mains. Helper packages (see helpers) are left
 // out unless helpers is set or every other package is excluded: a user
 // who names only examples means to analyse them.
 func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string, withHelpers bool) (scan, aside map[*ssa.Package]bool) {
-	hasVariant := make(map[string]bool)
-	base := make(map[string]*packages.Package)
-	for _, p := range pkgs {
-		if p.ForTest != "" && p.PkgPath == p.ForTest {
-			hasVariant[p.PkgPath] = true
-		}
-		if p.ForTest == "" {
-			base[p.PkgPath] = p
-		}
-	}
 	isHelper := helpers(pkgs)
 	out := make(map[*ssa.Package]bool)
 	aside = make(map[*ssa.Package]bool)
@@ -262,8 +254,12 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 		sp := ssaPkgs[i]
 		switch {
 		case sp == nil, strings.HasSuffix(p.PkgPath, ".test"), excluded(p.PkgPath, exclude):
-		case p.ForTest == "" && hasVariant[p.PkgPath]:
-		case !withHelpers && isHelper(cmp.Or(base[p.ForTest], p)): // a test variant goes with its package
+		case testVariant(p):
+			// The package compiled with its tests: its own code is
+			// searched in the package; what the variant adds is the
+			// tests', analysed as test support.
+			aside[sp] = true
+		case !withHelpers && isHelper(p):
 			aside[sp] = true
 		default:
 			out[sp] = true
@@ -298,7 +294,7 @@ func helpers(pkgs []*packages.Package) func(*packages.Package) bool {
 	var importsSupport func(p *packages.Package) bool
 	importedBy := make(map[*packages.Package][]*packages.Package)
 	packages.Visit(pkgs, func(p *packages.Package) bool {
-		if p.ForTest != "" {
+		if testVariant(p) {
 			return true // a test variant's imports say nothing of the program
 		}
 		for _, imp := range p.Imports {
@@ -378,6 +374,14 @@ func onlyFromTestFiles(p *packages.Package, path string) bool {
 	return true
 }
 
+// testVariant reports whether p is a package compiled for its tests: a
+// package's test variant or an external test package ("p [p.test]",
+// "p_test [p.test]"), by its ID, as go list gives it (go/packages sets
+// ForTest only when asked).
+func testVariant(p *packages.Package) bool {
+	return strings.HasSuffix(p.ID, ".test]")
+}
+
 // allImportTesting reports whether every file of p imports testing: a
 // package of test utilities, not a library keeping helpers for its tests
 // in one file (testing.go). Without the files' syntax, whether p imports
@@ -400,7 +404,7 @@ func allImportTesting(p *packages.Package) bool {
 // tests use it (a retry helper in internal/retry), since no other module
 // can.
 func unimportedInternal(p *packages.Package, importers []*packages.Package, matched map[string]bool) bool {
-	if len(importers) > 0 || p.Name == "main" || p.ForTest != "" {
+	if len(importers) > 0 || p.Name == "main" || testVariant(p) {
 		return false
 	}
 	root, ok := internalRoot(p.PkgPath)
