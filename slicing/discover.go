@@ -271,6 +271,10 @@ type discoverer struct {
 	hookResult  map[*types.Struct]bool            // structs a called function value returns
 	made        map[*types.Struct][]*ssa.Function // functions making a struct's values (an Alloc), in order
 	result      map[*types.Struct]bool            // structs a scanned function returns (or a pointer to one)
+	returnedBy  map[*types.Struct][]*ssa.Function // the functions returning one, in funcs' order
+	holders     map[*types.Struct][]*types.Struct // the module's structs with a field of the struct (see holdersOf)
+	settersOf   map[*types.Struct][]field         // the fields of a struct functional options set (see fieldsSet)
+	funcIndex   map[*ssa.Function]int             // a function's place in funcs
 	written     map[field][]*ssa.Store            // fields the scanned code stores to
 	mutated     map[field]ssa.Instruction         // fields changed in place, by a method of their value (s.Stats.Hits.Add(1)) or a store into a field within them (s.Stats.Hits = n): the first such instruction
 	opts        map[string]*Option
@@ -327,6 +331,7 @@ func (d *discoverer) index() {
 	d.hookResult = make(map[*types.Struct]bool)
 	d.made = make(map[*types.Struct][]*ssa.Function)
 	d.result = make(map[*types.Struct]bool)
+	d.returnedBy = make(map[*types.Struct][]*ssa.Function)
 	for fn := range allFunctions(d.prog, false) {
 		d.funcs = append(d.funcs, fn)
 	}
@@ -369,6 +374,9 @@ func (d *discoverer) index() {
 		for v := range fn.Signature.Results().Variables() {
 			if s := structOf(v.Type()); s != nil {
 				d.result[s] = true
+				if fns := d.returnedBy[s]; len(fns) == 0 || fns[len(fns)-1] != fn {
+					d.returnedBy[s] = append(fns, fn)
+				}
 			}
 		}
 		for _, b := range fn.Blocks {

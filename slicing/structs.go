@@ -325,13 +325,9 @@ func (d *discoverer) transient(s *types.Struct, inModule map[*types.Struct]*type
 			return false
 		}
 	}
-	if d.result[s] {
-		for _, fn := range d.funcs {
-			for v := range fn.Signature.Results().Variables() {
-				if structOf(v.Type()) == s && !d.methodHelper(fn) {
-					return false // a constructor or a getter hands it out
-				}
-			}
+	for _, fn := range d.returnedBy[s] {
+		if !d.methodHelper(fn) {
+			return false // a constructor or a getter hands it out
 		}
 	}
 	for _, t := range d.copiedInto[s] {
@@ -339,14 +335,39 @@ func (d *discoverer) transient(s *types.Struct, inModule map[*types.Struct]*type
 			return false
 		}
 	}
-	for t := range inModule {
-		for i := range t.NumFields() {
-			if ft, _ := nestedStruct(t.Field(i).Type()); ft == s {
-				return false
+	return len(d.holdersOf(s, inModule)) == 0
+}
+
+// holdersOf returns the structs of the module (inModule, complete by
+// the time it is asked) with a field of s's type (see nestedStruct), in
+// no particular order; the index is made on the first call.
+func (d *discoverer) holdersOf(s *types.Struct, inModule map[*types.Struct]*types.Named) []*types.Struct {
+	if d.holders == nil {
+		d.holders = make(map[*types.Struct][]*types.Struct)
+		for t := range inModule {
+			for i := range t.NumFields() {
+				if ft, _ := nestedStruct(t.Field(i).Type()); ft != nil {
+					if hs := d.holders[ft]; len(hs) == 0 || hs[len(hs)-1] != t {
+						d.holders[ft] = append(hs, t)
+					}
+				}
 			}
 		}
 	}
-	return true
+	return d.holders[s]
+}
+
+// fieldsSet returns the fields of s that functional options set (the
+// keys of setters), in no particular order; the index is made on the
+// first call.
+func (d *discoverer) fieldsSet(s *types.Struct) []field {
+	if d.settersOf == nil {
+		d.settersOf = make(map[*types.Struct][]field)
+		for f := range d.setters {
+			d.settersOf[f.s] = append(d.settersOf[f.s], f)
+		}
+	}
+	return d.settersOf[s]
 }
 
 // setThrough returns the struct every functional option setting a field
@@ -356,11 +377,8 @@ func (d *discoverer) transient(s *types.Struct, inModule map[*types.Struct]*type
 // by the struct it is applied to, its last parameter.
 func (d *discoverer) setThrough(s *types.Struct, inModule map[*types.Struct]*types.Named) *types.Struct {
 	var base *types.Struct // the same whichever order the fields come in
-	for f, setters := range d.setters {
-		if f.s != s {
-			continue
-		}
-		for _, x := range setters {
+	for _, f := range d.fieldsSet(s) {
+		for _, x := range d.setters[f] {
 			if x.made || x.fn.Signature.Params().Len() != 1 || len(x.fn.Params) == 0 {
 				return nil
 			}
@@ -378,14 +396,10 @@ func (d *discoverer) setThrough(s *types.Struct, inModule map[*types.Struct]*typ
 	// default filter: a type with methods, a running object or
 	// configuration), it lives longer than one call; held by a record
 	// with no methods (an event handed to a handler), it does not.
-	for t, nt := range inModule {
-		if t == base || !d.running[t] && d.config[t] == nil && (nt == nil || types.NewMethodSet(types.NewPointer(nt)).Len() == 0) {
-			continue
-		}
-		for i := range t.NumFields() {
-			if ft, _ := nestedStruct(t.Field(i).Type()); ft == s {
-				return nil
-			}
+	for _, t := range d.holdersOf(s, inModule) {
+		nt := inModule[t]
+		if t != base && (d.running[t] || d.config[t] != nil || nt != nil && types.NewMethodSet(types.NewPointer(nt)).Len() > 0) {
+			return nil
 		}
 	}
 	return base
@@ -839,11 +853,8 @@ func (d *discoverer) userFields(s *types.Struct) bool {
 // which its user may also build fluently, not settings. nil otherwise.
 func (d *discoverer) fluentRecord(s *types.Struct) ssa.Instruction {
 	builders := make(map[*ssa.Function]bool)
-	for f, ss := range d.setters {
-		if f.s != s {
-			continue
-		}
-		for _, st := range ss {
+	for _, f := range d.fieldsSet(s) {
+		for _, st := range d.setters[f] {
 			if st.made {
 				continue // a constructor beside the builders
 			}
@@ -858,18 +869,40 @@ func (d *discoverer) fluentRecord(s *types.Struct) ssa.Instruction {
 			return st
 		}
 	}
-	for fn, call := range d.scannedCalls() {
-		callee := call.Call.StaticCallee()
-		if callee == nil || !builders[origin(callee)] || builders[fn] {
-			continue
-		}
-		for _, a := range call.Call.Args[1:] { // the receiver is the record
-			if d.recordField(a, s) {
-				return call
+	// The first such call in the scanned code's order, from the calls of
+	// each builder.
+	var first *ssa.Call
+	for b := range builders {
+		for _, call := range d.calls[b] {
+			if builders[call.Parent()] || first != nil && d.compareCalls(first, call) <= 0 {
+				continue
+			}
+			for _, a := range call.Call.Args[1:] { // the receiver is the record
+				if d.recordField(a, s) {
+					first = call
+					break
+				}
 			}
 		}
 	}
-	return nil
+	if first == nil {
+		return nil
+	}
+	return first
+}
+
+// compareCalls orders two calls of the scanned code as scannedCalls
+// yields them: by their function's place in funcs, then block, then
+// instruction.
+func (d *discoverer) compareCalls(x, y *ssa.Call) int {
+	if d.funcIndex == nil {
+		d.funcIndex = make(map[*ssa.Function]int, len(d.funcs))
+		for i, fn := range d.funcs {
+			d.funcIndex[fn] = i
+		}
+	}
+	at := func(c *ssa.Call) int { return slices.Index(c.Block().Instrs, ssa.Instruction(c)) }
+	return cmp.Or(cmp.Compare(d.funcIndex[x.Parent()], d.funcIndex[y.Parent()]), cmp.Compare(x.Block().Index, y.Block().Index), cmp.Compare(at(x), at(y)))
 }
 
 // recordField reports whether v is a field of a value that is neither
