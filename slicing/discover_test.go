@@ -220,7 +220,7 @@ func TestHelpers(t *testing.T) {
 	}
 	// The example's flag is bound into Config.Workers: with helpers it is
 	// one of that option's names.
-	support := []string{"rounds", "workers", "rate", "MockFetchOptions.Delay", "MockFetchOptions.Records", "ClusterOpts.Nodes", "RetryConfig.Attempts"}
+	support := []string{"rounds", "workers", "rate", "MockFetchOptions.Delay", "MockFetchOptions.Records", "ClusterOpts.Nodes", "RetryConfig.Attempts", "golden.Verbose"}
 	named := func(name string) func(*slicing.Option) bool {
 		return func(o *slicing.Option) bool { return o.Name == name || slices.Contains(o.Aliases, name) }
 	}
@@ -275,6 +275,19 @@ func TestTestVariant(t *testing.T) {
 	}
 	if got := names(opts); got != "CacheOptions.Size" {
 		t.Errorf("options %s, want CacheOptions.Size alone", got)
+	}
+	// Only an example named, which is searched for want of anything
+	// else: once too, not with its test variant.
+	prog, err = slicing.Load(context.Background(), slicing.Config{
+		Dir:      filepath.Join("testdata", "src"),
+		Patterns: []string{"./helpers/examples/basic"},
+		Tests:    true,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Scanned) != 1 {
+		t.Errorf("the example alone: %d packages searched, want 1", len(prog.Scanned))
 	}
 }
 

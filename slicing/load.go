@@ -85,7 +85,7 @@ type Program struct {
 	// of Scanned: not searched for options, but analysed like the rest,
 	// so that their calls count where the program's code goes.
 	Helper  map[*ssa.Package]bool
-	Helpers bool // Config.Helpers: helpers are in Scanned instead
+	Helpers bool // Config.Helpers: helpers are in Scanned instead (test variants stay in Helper)
 	// Support and Harness hold the test support kept in the files of the
 	// program's packages (see supportDecls): the functions are analysed
 	// but not searched for options, as helper packages' are; the struct
@@ -215,7 +215,7 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	for _, p := range pkgs {
 		// A matched package that stands for its declarations alone: its
 		// types are the program's, under the same filters as the others.
-		if bodiless[p.PkgPath] && p.Types != nil && !excluded(p.PkgPath, cfg.Exclude) && (cfg.Helpers || !isHelper(p)) {
+		if bodiless[p.PkgPath] && p.Types != nil && !testVariant(p) && !excluded(p.PkgPath, cfg.Exclude) && (cfg.Helpers || !isHelper(p)) {
 			prog.declared = append(prog.declared, p.Types)
 		}
 	}
@@ -250,6 +250,7 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 	isHelper := helpers(pkgs)
 	out := make(map[*ssa.Package]bool)
 	aside = make(map[*ssa.Package]bool)
+	variants := make(map[*ssa.Package]bool)
 	for i, p := range pkgs {
 		sp := ssaPkgs[i]
 		switch {
@@ -258,7 +259,7 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 			// The package compiled with its tests: its own code is
 			// searched in the package; what the variant adds is the
 			// tests', analysed as test support.
-			aside[sp] = true
+			variants[sp] = true
 		case !withHelpers && isHelper(p):
 			aside[sp] = true
 		default:
@@ -266,8 +267,9 @@ func scanned(pkgs []*packages.Package, ssaPkgs []*ssa.Package, exclude []string,
 		}
 	}
 	if len(out) == 0 {
-		return aside, nil
+		out, aside = aside, make(map[*ssa.Package]bool)
 	}
+	maps.Copy(aside, variants)
 	return out, aside
 }
 
@@ -379,11 +381,11 @@ func onlyFromTestFiles(p *packages.Package, path string) bool {
 // "p_test [p.test]"), by its ID, as go list gives it (go/packages sets
 // ForTest only when asked).
 func testVariant(p *packages.Package) bool {
-	return strings.HasSuffix(p.ID, ".test]")
+	return p.ForTest != "" || strings.HasSuffix(p.ID, ".test]")
 }
 
-// allImportTesting reports whether every file of p imports testing: a
-// package of test utilities, not a library keeping helpers for its tests
+// allImportTesting reports whether every file of p that declares
+// anything imports testing: a package of test utilities, not a library keeping helpers for its tests
 // in one file (testing.go). Without the files' syntax, whether p imports
 // testing at all.
 func allImportTesting(p *packages.Package) bool {
@@ -391,11 +393,20 @@ func allImportTesting(p *packages.Package) bool {
 		return false
 	}
 	for _, f := range p.Syntax {
-		if !slices.ContainsFunc(f.Imports, func(spec *ast.ImportSpec) bool { return strings.Trim(spec.Path.Value, "`\"") == "testing" }) {
+		if declaresAny(f) && !slices.ContainsFunc(f.Imports, func(spec *ast.ImportSpec) bool { return strings.Trim(spec.Path.Value, "`\"") == "testing" }) {
 			return false
 		}
 	}
 	return true
+}
+
+// declaresAny reports whether f declares anything beside its imports: a
+// doc.go holding only the package's comment does not.
+func declaresAny(f *ast.File) bool {
+	return slices.ContainsFunc(f.Decls, func(d ast.Decl) bool {
+		g, ok := d.(*ast.GenDecl)
+		return !ok || g.Tok != token.IMPORT
+	})
 }
 
 // unimportedInternal reports whether p is an internal package that no

@@ -426,10 +426,11 @@ func TestDependent(t *testing.T) {
 		"use/use.go":     "package use\n\nimport \"example.com/m/iface\"\n\nfunc Call(i iface.I) int { return i.N() }\n",
 		// A missing return, reported at the body's closing brace; an
 		// embedded file missing, a listing error: declarations whole.
-		"ret/ret.go":       "package ret\n\nfunc F(x int) int {\n\tif x > 0 {\n\t\treturn 1\n\t}\n}\n",
-		"retuse/retuse.go": "package retuse\n\nimport \"example.com/m/ret\"\n\nfunc G() int { return ret.F(2) }\n",
-		"emb/emb.go":       "package emb\n\nimport _ \"embed\"\n\n//go:embed gen.txt\nvar Data string\n\nfunc Size() int { return len(Data) }\n",
-		"embuse/embuse.go": "package embuse\n\nimport \"example.com/m/emb\"\n\nfunc H() int { return emb.Size() }\n",
+		"ret/ret.go":         "package ret\n\nfunc F(x int) int {\n\tif x > 0 {\n\t\treturn 1\n\t}\n}\n",
+		"retuse/retuse.go":   "package retuse\n\nimport \"example.com/m/ret\"\n\nfunc G() int { return ret.F(2) }\n",
+		"emb/emb.go":         "package emb\n\nimport _ \"embed\"\n\n//go:embed gen.txt\nvar Data string\n\nfunc Size() int { return len(Data) }\n",
+		"embuse/embuse.go":   "package embuse\n\nimport \"example.com/m/emb\"\n\nfunc H() int { return emb.Size() }\n",
+		"assets/use_test.go": "package assets\n\nimport \"testing\"\n\nfunc TestSize(t *testing.T) { _ = Size() }\n",
 	})
 	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}})
 	if err != nil {
@@ -467,6 +468,15 @@ func TestDependent(t *testing.T) {
 		if !slices.Contains(got, want) {
 			t.Errorf("read sites %v; want %s", got, want)
 		}
+	}
+	// With the tests, the broken package's test variant stands for no
+	// declarations of its own: Options.Level is declared once.
+	withTests, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}, Tests: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := sites(t, withTests); !slices.Contains(got, "Options.Level app/app.go:17") {
+		t.Errorf("with tests, read sites %v; want Options.Level app/app.go:17", got)
 	}
 	// Excluded, the broken package offers no candidates either.
 	prog, err = slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}, Exclude: []string{"example.com/m/assets"}})

@@ -371,9 +371,10 @@ func (d *discoverer) fieldsSet(s *types.Struct) []field {
 }
 
 // setThrough returns the struct every functional option setting a field
-// of s is applied to, when that is another struct holding s, the only
-// object of the module that does (opts.Filter.Limit = limit, applied to
-// a *HistoryOptions); nil otherwise. An option type's apply method counts
+// of s is applied to, when that is another struct holding s and no
+// struct of the module that outlives a call (see transient) holds s too
+// (opts.Filter.Limit = limit, applied to a *HistoryOptions); nil
+// otherwise. An option type's apply method counts
 // by the struct it is applied to, its last parameter.
 func (d *discoverer) setThrough(s *types.Struct, inModule map[*types.Struct]*types.Named) *types.Struct {
 	var base *types.Struct // the same whichever order the fields come in
@@ -392,13 +393,11 @@ func (d *discoverer) setThrough(s *types.Struct, inModule map[*types.Struct]*typ
 	if base == nil {
 		return nil
 	}
-	// Held elsewhere too, by an object (a server's limits, a client's
-	// default filter: a type with methods, a running object or
-	// configuration), it lives longer than one call; held by a record
-	// with no methods (an event handed to a handler), it does not.
+	// Held elsewhere too, by a struct that outlives a call (a server's
+	// limits, a client's default filter), it does too; held by one that
+	// lives no longer (an event made for a handler), it does not.
 	for _, t := range d.holdersOf(s, inModule) {
-		nt := inModule[t]
-		if t != base && (d.running[t] || d.config[t] != nil || nt != nil && types.NewMethodSet(types.NewPointer(nt)).Len() > 0) {
+		if t != base && !d.transient(t, inModule) {
 			return nil
 		}
 	}

@@ -164,6 +164,9 @@ type HistoryEvent struct {
 	Filter HistoryFilter
 }
 
+// String describes the call, as records often can.
+func (e HistoryEvent) String() string { return "history " + strconv.Itoa(e.Filter.Limit) }
+
 // OnHistory is told of each history call a peer asks for.
 var OnHistory func(HistoryEvent)
 

@@ -1,0 +1,5 @@
+package main
+
+import "testing"
+
+func TestMain(m *testing.M) { m.Run() }
