@@ -177,6 +177,7 @@ func (d *discoverer) structs() error {
 	d.unmarshalTargets(inModule)
 	d.paramTargets(inModule)
 	d.setters = d.funcOptions(inModule)
+	d.indexStructs(inModule)
 	records := make(map[*types.Struct]bool) // fluent records (fluentRecord)
 	// The struct of a field a functional option sets, in the order of
 	// named: a decision reads the configuration the earlier ones found.
@@ -335,40 +336,36 @@ func (d *discoverer) transient(s *types.Struct, inModule map[*types.Struct]*type
 			return false
 		}
 	}
-	return len(d.holdersOf(s, inModule)) == 0
+	return len(d.holdersOf(s)) == 0
 }
 
-// holdersOf returns the structs of the module (inModule, complete by
-// the time it is asked) with a field of s's type (see nestedStruct), in
-// no particular order; the index is made on the first call.
-func (d *discoverer) holdersOf(s *types.Struct, inModule map[*types.Struct]*types.Named) []*types.Struct {
-	if d.holders == nil {
-		d.holders = make(map[*types.Struct][]*types.Struct)
-		for t := range inModule {
-			for i := range t.NumFields() {
-				if ft, _ := nestedStruct(t.Field(i).Type()); ft != nil {
-					if hs := d.holders[ft]; len(hs) == 0 || hs[len(hs)-1] != t {
-						d.holders[ft] = append(hs, t)
-					}
+// indexStructs makes the indexes holdersOf and fieldsSet answer from,
+// once the module's structs (inModule) and the fields functional options
+// set (d.setters) are known.
+func (d *discoverer) indexStructs(inModule map[*types.Struct]*types.Named) {
+	d.holders = make(map[*types.Struct][]*types.Struct)
+	for t := range inModule {
+		for i := range t.NumFields() {
+			if ft, _ := nestedStruct(t.Field(i).Type()); ft != nil {
+				if hs := d.holders[ft]; len(hs) == 0 || hs[len(hs)-1] != t {
+					d.holders[ft] = append(hs, t)
 				}
 			}
 		}
 	}
-	return d.holders[s]
+	d.settersOf = make(map[*types.Struct][]field)
+	for f := range d.setters {
+		d.settersOf[f.s] = append(d.settersOf[f.s], f)
+	}
 }
 
+// holdersOf returns the structs of the module with a field of s's type
+// (see nestedStruct), in no particular order.
+func (d *discoverer) holdersOf(s *types.Struct) []*types.Struct { return d.holders[s] }
+
 // fieldsSet returns the fields of s that functional options set (the
-// keys of setters), in no particular order; the index is made on the
-// first call.
-func (d *discoverer) fieldsSet(s *types.Struct) []field {
-	if d.settersOf == nil {
-		d.settersOf = make(map[*types.Struct][]field)
-		for f := range d.setters {
-			d.settersOf[f.s] = append(d.settersOf[f.s], f)
-		}
-	}
-	return d.settersOf[s]
-}
+// keys of setters), in no particular order.
+func (d *discoverer) fieldsSet(s *types.Struct) []field { return d.settersOf[s] }
 
 // setThrough returns the struct every functional option setting a field
 // of s is applied to, when that is another struct holding s and no
@@ -396,7 +393,7 @@ func (d *discoverer) setThrough(s *types.Struct, inModule map[*types.Struct]*typ
 	// Held elsewhere too, by a struct that outlives a call (a server's
 	// limits, a client's default filter), it does too; held by one that
 	// lives no longer (an event made for a handler), it does not.
-	for _, t := range d.holdersOf(s, inModule) {
+	for _, t := range d.holdersOf(s) {
 		if t != base && !d.transient(t, inModule) {
 			return nil
 		}
