@@ -200,22 +200,7 @@ func neg(b bool) string {
 // whose files holds test helpers.
 func TestHelpers(t *testing.T) {
 	discover := func(helpers bool) []*slicing.Option {
-		prog, err := slicing.Load(context.Background(), slicing.Config{
-			Dir:      filepath.Join("testdata", "src"),
-			Patterns: []string{"./helpers/..."},
-			Helpers:  helpers,
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
-		s, err := configs.Load(filepath.Join("testdata", "src", "helpers"), "", nil, nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		opts, err := slicing.Discover(context.Background(), prog, s.Sources)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, opts := discoverHelpers(t, slicing.Config{Patterns: []string{"./helpers/..."}, Helpers: helpers})
 		return opts
 	}
 	// The example's flag is bound into Config.Workers: with helpers it is
@@ -248,14 +233,7 @@ func TestHelpers(t *testing.T) {
 // goes with the helpers, so its options are found once, under their own
 // names, and the tests' code is not searched.
 func TestTestVariant(t *testing.T) {
-	prog, err := slicing.Load(context.Background(), slicing.Config{
-		Dir:      filepath.Join("testdata", "src"),
-		Patterns: []string{"./helpers/lrucache"},
-		Tests:    true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	prog, opts := discoverHelpers(t, slicing.Config{Patterns: []string{"./helpers/lrucache"}, Tests: true})
 	n := 0
 	for p := range prog.Scanned {
 		if p.Pkg.Path() == "example.com/t/helpers/lrucache" {
@@ -265,6 +243,26 @@ func TestTestVariant(t *testing.T) {
 	if n != 1 {
 		t.Errorf("lrucache searched %d times, want once", n)
 	}
+	if got := names(opts); got != "CacheOptions.Size" {
+		t.Errorf("options %s, want CacheOptions.Size alone", got)
+	}
+	// Only an example named, which is searched for want of anything
+	// else: once too, not with its test variant.
+	prog, _ = discoverHelpers(t, slicing.Config{Patterns: []string{"./helpers/examples/basic"}, Tests: true})
+	if len(prog.Scanned) != 1 {
+		t.Errorf("the example alone: %d packages searched, want 1", len(prog.Scanned))
+	}
+}
+
+// discoverHelpers loads cfg's patterns in testdata/src and discovers
+// their options with the helpers testdata's settings.
+func discoverHelpers(t *testing.T, cfg slicing.Config) (*slicing.Program, []*slicing.Option) {
+	t.Helper()
+	cfg.Dir = filepath.Join("testdata", "src")
+	prog, err := slicing.Load(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
 	s, err := configs.Load(filepath.Join("testdata", "src", "helpers"), "", nil, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -273,22 +271,7 @@ func TestTestVariant(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := names(opts); got != "CacheOptions.Size" {
-		t.Errorf("options %s, want CacheOptions.Size alone", got)
-	}
-	// Only an example named, which is searched for want of anything
-	// else: once too, not with its test variant.
-	prog, err = slicing.Load(context.Background(), slicing.Config{
-		Dir:      filepath.Join("testdata", "src"),
-		Patterns: []string{"./helpers/examples/basic"},
-		Tests:    true,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(prog.Scanned) != 1 {
-		t.Errorf("the example alone: %d packages searched, want 1", len(prog.Scanned))
-	}
+	return prog, opts
 }
 
 // TestHelperDir checks the directory rule of test support on import
