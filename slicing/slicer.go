@@ -2628,7 +2628,7 @@ func isBytes(t types.Type) bool {
 // encrypted) does, and so does one adding a stage, a handler or a
 // record to a list of them.
 func appendedTo(phi *ssa.Phi) bool {
-	if !dataList(phi.Type()) || slices.ContainsFunc(phi.Edges, isNil) {
+	if !dataList(phi.Type()) && !optionList(phi.Type()) || slices.ContainsFunc(phi.Edges, isNil) {
 		return false
 	}
 	for _, base := range phi.Edges {
@@ -2651,6 +2651,43 @@ func dataList(t types.Type) bool {
 		return e.Kind() != types.UnsafePointer
 	case *types.Slice:
 		return dataList(e)
+	}
+	return false
+}
+
+// optionList says whether t is a list of functional options: funcs, or
+// an interface of one method, taking only a pointer to a struct they set
+// and returning nothing or an error (func(*Options), an Apply(*Config)
+// error). One more of them sets a field, which is an option of its own;
+// the list's loop is not the work the option decides.
+func optionList(t types.Type) bool {
+	s, ok := t.Underlying().(*types.Slice)
+	if !ok {
+		return false
+	}
+	var sig *types.Signature
+	switch e := s.Elem().Underlying().(type) {
+	case *types.Signature:
+		sig = e
+	case *types.Interface:
+		if e.NumMethods() != 1 {
+			return false
+		}
+		sig = e.Method(0).Type().(*types.Signature)
+	default:
+		return false
+	}
+	if sig.Params().Len() != 1 || structOf(sig.Params().At(0).Type()) == nil {
+		return false
+	}
+	if _, ptr := sig.Params().At(0).Type().Underlying().(*types.Pointer); !ptr {
+		return false
+	}
+	switch sig.Results().Len() {
+	case 0:
+		return true
+	case 1:
+		return types.Identical(sig.Results().At(0).Type(), errorType)
 	}
 	return false
 }

@@ -50,6 +50,40 @@ func pipeline(cfg StageConfig, b []byte) []byte {
 	return runStages(stages, b)
 }
 
+// DialConfig adds a functional option to a client's defaults: one more
+// setter in the list, whose field is an option of its own, not the work
+// of applying the list.
+type DialConfig struct {
+	Trace bool `yaml:"trace"`
+}
+
+type dialOpts struct {
+	trace   bool
+	retries int
+}
+
+type dialOption func(*dialOpts)
+
+func withRetries(n int) dialOption { return func(o *dialOpts) { o.retries = n } }
+
+func withTrace() dialOption { return func(o *dialOpts) { o.trace = true } }
+
+func applyAll(opts []dialOption) *dialOpts {
+	var o dialOpts
+	for _, f := range opts { // want !sliced:"DialConfig.Trace"
+		f(&o)
+	}
+	return &o
+}
+
+func dialWith(cfg DialConfig) *dialOpts {
+	opts := []dialOption{withRetries(3)}
+	if cfg.Trace {
+		opts = append(opts, withTrace()) // want sliced:"DialConfig.Trace"
+	}
+	return applyAll(opts)
+}
+
 // FindConfig filters which record a callback keeps: the option decides
 // whether one is found, and the list it is added to holds it whatever
 // the option says.
