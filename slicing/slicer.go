@@ -2692,6 +2692,46 @@ func optionList(t types.Type) bool {
 	return false
 }
 
+// madeByCalls says whether the elements that appending elems adds (the
+// variadic arguments of append) are each a call's result, as options
+// made by WithX(...) are, not a function named as a value (a hook, a
+// stage: append(hooks, compress)).
+func madeByCalls(elems ssa.Value) bool {
+	sl, ok := elems.(*ssa.Slice)
+	if !ok {
+		return false
+	}
+	arr, ok := sl.X.(*ssa.Alloc)
+	if !ok || arr.Referrers() == nil {
+		return false
+	}
+	n := 0
+	for _, r := range *arr.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, u := range *ia.Referrers() {
+			st, ok := u.(*ssa.Store)
+			if !ok || st.Addr != ia {
+				continue
+			}
+			v := st.Val
+			if mi, ok := v.(*ssa.MakeInterface); ok {
+				v = mi.X
+			}
+			if ct, ok := v.(*ssa.ChangeType); ok {
+				v = ct.X
+			}
+			if _, ok := v.(*ssa.Call); !ok {
+				return false
+			}
+			n++
+		}
+	}
+	return n > 0
+}
+
 // maxAppendDepth bounds the calls extends follows.
 const maxAppendDepth = 3
 
@@ -2716,7 +2756,7 @@ func extends(v, base ssa.Value, depth int, seen map[*ssa.Phi]bool) bool {
 		return len(x.Edges) > 0
 	case *ssa.Call:
 		if b, ok := x.Call.Value.(*ssa.Builtin); ok {
-			return b.Name() == "append" && extends(x.Call.Args[0], base, depth, seen)
+			return b.Name() == "append" && extends(x.Call.Args[0], base, depth, seen) && (!optionList(x.Type()) || madeByCalls(x.Call.Args[1]))
 		}
 		return callExtends(x, 0, base, depth, seen)
 	case *ssa.Extract:

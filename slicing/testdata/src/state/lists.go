@@ -84,6 +84,34 @@ func dialWith(cfg DialConfig) *dialOpts {
 	return applyAll(opts)
 }
 
+// HookConfig adds a hook to those run on each request: a function named
+// as a value, whose work the option decides wherever the list is run.
+type HookConfig struct {
+	Sign bool `yaml:"sign"`
+}
+
+type request struct{ sum uint64 }
+
+func signRequest(r *request) {
+	for i := range 64 {
+		r.sum = r.sum*31 + uint64(i)
+	}
+}
+
+func runHooks(hooks []func(*request), r *request) {
+	for _, h := range hooks { // want sliced:"HookConfig.Sign"
+		h(r)
+	}
+}
+
+func serve(cfg HookConfig, r *request) {
+	hooks := []func(*request){func(*request) {}}
+	if cfg.Sign {
+		hooks = append(hooks, signRequest)
+	}
+	runHooks(hooks, r)
+}
+
 // FindConfig filters which record a callback keeps: the option decides
 // whether one is found, and the list it is added to holds it whatever
 // the option says.
