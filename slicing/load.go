@@ -385,9 +385,9 @@ func testVariant(p *packages.Package) bool {
 }
 
 // allImportTesting reports whether every file of p that declares
-// anything imports testing: a package of test utilities, not a library keeping helpers for its tests
-// in one file (testing.go). Without the files' syntax, whether p imports
-// testing at all.
+// anything imports testing: a package of test utilities, not a library
+// keeping helpers for its tests in one file (testing.go). Without the
+// files' syntax, whether p imports testing at all.
 func allImportTesting(p *packages.Package) bool {
 	if _, ok := p.Imports["testing"]; !ok {
 		return false
