@@ -270,7 +270,6 @@ type discoverer struct {
 	dataParam   map[*types.Struct]bool            // structs passed to plain functions that compute data
 	hookResult  map[*types.Struct]bool            // structs a called function value returns
 	made        map[*types.Struct][]*ssa.Function // functions making a struct's values (an Alloc), in order
-	result      map[*types.Struct]bool            // structs a scanned function returns (or a pointer to one)
 	returnedBy  map[*types.Struct][]*ssa.Function // the functions returning one, in funcs' order
 	holders     map[*types.Struct][]*types.Struct // the module's structs with a field of the struct (see holdersOf)
 	settersOf   map[*types.Struct][]field         // the fields of a struct functional options set (see fieldsSet)
@@ -330,7 +329,6 @@ func (d *discoverer) index() {
 	d.apiParam = make(map[*types.Struct]bool)
 	d.hookResult = make(map[*types.Struct]bool)
 	d.made = make(map[*types.Struct][]*ssa.Function)
-	d.result = make(map[*types.Struct]bool)
 	d.returnedBy = make(map[*types.Struct][]*ssa.Function)
 	for fn := range allFunctions(d.prog, false) {
 		d.funcs = append(d.funcs, fn)
@@ -373,7 +371,6 @@ func (d *discoverer) index() {
 		}
 		for v := range fn.Signature.Results().Variables() {
 			if s := structOf(v.Type()); s != nil {
-				d.result[s] = true
 				if fns := d.returnedBy[s]; len(fns) == 0 || fns[len(fns)-1] != fn {
 					d.returnedBy[s] = append(fns, fn)
 				}
