@@ -35,18 +35,34 @@ func (d *discoverer) arguments() {
 			continue
 		}
 		running := d.returnsRunning(fn.Signature)
-		if !running && !returnsFunc(fn.Signature) || takesData(fn.Signature) {
+		not := "" // why none of fn's parameters is an option
+		switch {
+		case takesData(fn.Signature):
+			not = "its function also takes data (bytes, or a reader of them), which its numbers describe: a call's data, not settings"
+		case !running && !returnsFunc(fn.Signature):
+			not = "its function returns no running object (a struct of the module whose own methods use its locks or channels, or that holds one) and no func that keeps it: a value's constructor, whose arguments are the value's data"
+		}
+		if not != "" && !d.notes.recording {
 			continue
 		}
 		for i, p := range fn.Params {
 			if !isBasicValue(p.Type()) || IsString(p.Type()) || p.Referrers() == nil || len(*p.Referrers()) == 0 {
 				continue
 			}
+			name := fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")"
+			if not != "" {
+				d.notes.add([]string{name}, "%s: not an option: %s", name, not)
+				continue
+			}
 			if !running && !d.captured(fn, p) {
-				continue // a handler's maker: only what the handler keeps is its setting
+				// a handler's maker: only what the handler keeps is its setting
+				d.notes.add([]string{name}, "%s: not an option: the func its function returns does not keep it (it is used once, to make the func)", name)
+				continue
 			}
 			if d.fedByModule(fn, i, publicFunc) {
-				continue // the module passes it what it computed: a setting upstream (memdb.New(max(o.WriteBuffer, …)))
+				// the module passes it what it computed: a setting upstream (memdb.New(max(o.WriteBuffer, …)))
+				d.notes.add([]string{name}, "%s: not an option: the module's own code calls its function with values it computes (its plumbing, whose setting is upstream)", name)
+				continue
 			}
 			// Constructors handing the argument on unchanged to one
 			// that makes the object (NewConn to NewConn2, New and
@@ -56,7 +72,7 @@ func (d *discoverer) arguments() {
 			if bySink[s] == nil {
 				sinks = append(sinks, s)
 			}
-			bySink[s] = append(bySink[s], arg{fn, p, fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")", !running && optionMaker(fn)})
+			bySink[s] = append(bySink[s], arg{fn, p, name, !running && optionMaker(fn)})
 		}
 	}
 	for _, s := range sinks {

@@ -55,6 +55,11 @@ func TestWhy(t *testing.T) {
 		// A bare field name: each struct of the packages that has it.
 		{"structs", "Count", []string{"example.com/t/structs.Response.Count: not an option: its struct is not configuration (example.com/t/structs.Response: not configuration: no configuration tag"}},
 		{"structs", "Kind", []string{"example.com/t/structs.Entry.Kind: not an option: its struct is not configuration (example.com/t/structs.Entry: not configuration: no configuration tag"}},
+		{"ctors", "NewPoint(x)", []string{"ctors.NewPoint(x): not an option: its function returns no running object"}},
+		{"ctors", "ctors.NewReader(size)", []string{"ctors.NewReader(size): not an option: its function also takes data"}},
+		{"ctors", "Scale(factor)", []string{"ctors.Scale(factor): not an option: the func its function returns does not keep it"}},
+		{"ctors", "NewIndex(capacity)", []string{"ctors.NewIndex(capacity): not an option: the module's own code calls its function with values it computes"}},
+		{"ctors", "NewCacheAt(size)", []string{"ctors.NewCache(size): an option (argument, int), read at 1 site"}},
 		{"ctors", "Grow", []string{"Sharded.Grow(n): not an option: it does not store its argument as given"}},
 		{"globals", "ResetServed", []string{"globals.ResetServed(n): not an option: the package variable it stores its argument into is state"}},
 		{"structs", "Handle", []string{"example.com/t/structs.Handle: not configuration: an object with an API of its own (more exported methods than exported fields)"}},
