@@ -1799,6 +1799,13 @@ func (sl *slicer) entersAnalysed(c ssa.CallInstruction) bool {
 	return slices.ContainsFunc(sl.a.Callees(c), func(fn *ssa.Function) bool { return sl.a.user[fn] })
 }
 
+// closable reports whether values of t have a Close method.
+func closable(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Close")
+	_, ok := obj.(*types.Func)
+	return ok
+}
+
 // dispatch records a call through a value whose implementation the
 // option chooses: it runs the implementation the option picked.
 func (sl *slicer) dispatch(c ssa.CallInstruction) {
@@ -2564,11 +2571,14 @@ func isStrings(t types.Type) bool {
 	return false
 }
 
-// opensHandle reports whether a function returns a handle: what a string
-// passed to it names (a path, an address, an expression) is opened.
+// opensHandle reports whether a function returns a handle it opens, one
+// that can be closed (a file, a connection, a database): what a string
+// passed to it names is opened, and the open is the string's cost. A
+// call returning anything else (a result, a file's description, a
+// client's answer about a bucket) is made whatever the name.
 func opensHandle(sig *types.Signature) bool {
 	for i := range sig.Results().Len() {
-		if t := sig.Results().At(i).Type(); !isError(t) && isHandle(t) {
+		if t := sig.Results().At(i).Type(); isHandle(t) && closable(t) {
 			return true
 		}
 	}
