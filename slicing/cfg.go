@@ -356,7 +356,7 @@ func Failure(b *ssa.BasicBlock) bool {
 	case *ssa.Panic:
 		return true
 	case *ssa.Return:
-		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b)) {
+		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b) || reportsError(b)) {
 			return true
 		}
 		for _, r := range last.Results {
@@ -442,6 +442,26 @@ func errorChecked(b *ssa.BasicBlock) bool {
 		// side reaches too.
 		if len(notNil.Preds) == 1 && notNil.Dominates(b) {
 			return true
+		}
+	}
+	return false
+}
+
+// reportsError says whether b hands on an error its path made, to a
+// call or a channel, before it returns: a loop serving a connection
+// giving up (s.notifyProtoError(ErrInvalidProtocol); return).
+func reportsError(b *ssa.BasicBlock) bool {
+	made := func(v ssa.Value) bool { return types.Identical(v.Type(), errorType) && NewError(v) }
+	for _, instr := range b.Instrs {
+		switch instr := instr.(type) {
+		case ssa.CallInstruction:
+			if slices.ContainsFunc(instr.Common().Args, made) {
+				return true
+			}
+		case *ssa.Send:
+			if made(instr.X) {
+				return true
+			}
 		}
 	}
 	return false

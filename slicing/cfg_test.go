@@ -100,6 +100,32 @@ func TestPostDominators(t *testing.T) {
 		}
 	}
 
+	// a return after handing on an error the path made (the connection
+	// gives up on a frame of another version) fails: the test on the
+	// version decides only that side, and the handling after it is not
+	// its; the return when the frames run out is a normal exit.
+	sf := fns["serveFrames"]
+	pd = slicing.PostDominators(sf)
+	for _, b := range sf.Blocks {
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		cmp, ok := br.Cond.(*ssa.BinOp)
+		if !ok || cmp.X != sf.Params[0] && cmp.Y != sf.Params[0] {
+			continue
+		}
+		if got := comments(pd.Dependent(sf, b)); !slices.Equal(got, []string{"if.then"}) {
+			t.Errorf("serveFrames: dependent on the version test = %v, want [if.then]", got)
+		}
+	}
+	for _, b := range sf.Blocks {
+		reports := slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { _, ok := i.(*ssa.Call); return ok })
+		if _, ret := b.Instrs[len(b.Instrs)-1].(*ssa.Return); ret && pd.Fails(b) != reports {
+			t.Errorf("serveFrames: return block %d (%s) fails = %v", b.Index, b.Comment, pd.Fails(b))
+		}
+	}
+
 	// a range over channels, each served until it closes, before the
 	// function fails: the loop over a channel may serve the whole run, so
 	// its blocks do not fail and the branch in it decides only its side.

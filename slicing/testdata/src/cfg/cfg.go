@@ -267,3 +267,26 @@ func drainAll(opt bool, chs []chan int) error {
 	}
 	return errors.New("closed")
 }
+
+// errProtocol is what a connection reports when a frame is not its
+// version.
+var errProtocol = errors.New("invalid protocol")
+
+// serveFrames gives up on a frame of another version after handing the
+// error it made to its reporter, returning nothing: that return fails,
+// so the rest of the loop post-dominates the version test, which
+// decides only the report. A return that reports nothing (the frames
+// ran out) is a normal exit.
+func serveFrames(version byte, frames chan byte, report func(error), handle func(byte)) {
+	for {
+		v, ok := <-frames
+		if !ok {
+			return
+		}
+		if v != version {
+			report(errProtocol)
+			return
+		}
+		handle(v)
+	}
+}
