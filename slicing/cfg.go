@@ -63,6 +63,9 @@ func PostDominators(fn *ssa.Function) *PostDom {
 	rpred := make([][]int, n+1)
 	failing := make([]bool, n)
 	for _, b := range fn.Blocks {
+		if failing[b.Index] = givesUpItem(b); failing[b.Index] {
+			continue // leads nowhere, as a failing return does
+		}
 		for _, s := range b.Succs {
 			rsucc[s.Index] = append(rsucc[s.Index], b.Index)
 			rpred[b.Index] = append(rpred[b.Index], s.Index)
@@ -370,6 +373,16 @@ func Failure(b *ssa.BasicBlock) bool {
 		}
 	}
 	return false
+}
+
+// givesUpItem reports whether b gives up on one item of a loop: it hands
+// on an error its path made (see reportsError), answering a request of
+// a stream with an error status, and goes on to the next item (if
+// s.readOnly { reply(statusFromError(id, EPERM)); continue }). As a
+// failing return, it leads nowhere: what the loop does with the items
+// it does not give up on post-dominates the test.
+func givesUpItem(b *ssa.BasicBlock) bool {
+	return len(b.Succs) == 1 && b.Succs[0].Dominates(b) && reportsError(b)
 }
 
 // returnsError says whether one of sig's results is an error.

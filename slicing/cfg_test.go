@@ -126,6 +126,31 @@ func TestPostDominators(t *testing.T) {
 		}
 	}
 
+	// an iteration that answers an error it made and goes on to the next
+	// item gives up as a failing return does: the test on readOnly
+	// decides only the answer, and handling the others is not its; a
+	// continue that reports nothing is no failure.
+	sr := fns["serveRequests"]
+	pd = slicing.PostDominators(sr)
+	replies := 0
+	for _, b := range sr.Blocks {
+		reports := slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { c, ok := i.(*ssa.Call); return ok && c.Call.Value == sr.Params[2] })
+		if pd.Fails(b) != reports {
+			t.Errorf("serveRequests: block %d (%s) fails = %v, want %v", b.Index, b.Comment, pd.Fails(b), reports)
+		}
+		if !reports {
+			continue
+		}
+		replies++
+		test := b.Preds[0] // the test on readOnly's second operand
+		if got := pd.Dependent(sr, test); len(got) != 1 || got[0] != b {
+			t.Errorf("serveRequests: dependent on the test before the answer = %v, want only the answer", comments(got))
+		}
+	}
+	if replies != 1 {
+		t.Fatalf("serveRequests: %d blocks answer with an error, want 1", replies)
+	}
+
 	// a range over channels, each served until it closes, before the
 	// function fails: the loop over a channel may serve the whole run, so
 	// its blocks do not fail and the branch in it decides only its side.

@@ -290,3 +290,24 @@ func serveFrames(version byte, frames chan byte, report func(error), handle func
 		handle(v)
 	}
 }
+
+// errReadOnly is what a read-only server answers a write with.
+var errReadOnly = errors.New("read-only")
+
+// serveRequests answers a write with an error when readOnly is set and
+// goes on to the next request: that iteration gives up, as a failing
+// return does, so handling the requests post-dominates the test on
+// readOnly, which decides only the answer. Skipping an empty request
+// reports nothing: the test on it decides what follows in its iteration.
+func serveRequests(readOnly bool, reqs []int, reply func(int, error), handle func(int)) {
+	for _, r := range reqs {
+		if readOnly && r < 0 {
+			reply(r, errReadOnly)
+			continue
+		}
+		if r == 0 {
+			continue
+		}
+		handle(r)
+	}
+}
