@@ -52,29 +52,48 @@ func BodyStart(fn *ssa.Function) token.Pos {
 // exits. A block that fails (Failure) leads nowhere: what follows an
 // error check post-dominates the check, so that a branch around it
 // (if opt { if err := f(); err != nil { return err } }) does not decide
-// whether the rest of the function runs. A failing block has no
+// whether the rest of the function runs. So does a turn of a loop that
+// gives up on its item (see givesUpItem). A failing block has no
 // post-dominator (IPostDom -1).
 func PostDominators(fn *ssa.Function) *PostDom {
 	n := len(fn.Blocks)
 	exit := n
 	// rsucc: successors in the reversed graph (original predecessors);
 	// rpred: predecessors in the reversed graph (original successors).
-	rsucc := make([][]int, n+1)
-	rpred := make([][]int, n+1)
-	failing := make([]bool, n)
-	for _, b := range fn.Blocks {
-		if failing[b.Index] = givesUpItem(b); failing[b.Index] {
-			continue // leads nowhere, as a failing return does
-		}
-		for _, s := range b.Succs {
-			rsucc[s.Index] = append(rsucc[s.Index], b.Index)
-			rpred[b.Index] = append(rpred[b.Index], s.Index)
-		}
-		if len(b.Succs) == 0 {
-			if failing[b.Index] = Failure(b); !failing[b.Index] {
-				rsucc[exit] = append(rsucc[exit], b.Index)
-				rpred[b.Index] = append(rpred[b.Index], exit)
+	loops := Loops(fn)
+	var rsucc, rpred [][]int
+	var failing []bool
+	// Blocks that give up after reporting an error (see reportsError)
+	// fail only where the function has a normal exit besides: in one
+	// that has none (a Close ending in s.cancel(ErrClosed)) they end it
+	// as a return does.
+	for _, reports := range []bool{true, false} {
+		rsucc = make([][]int, n+1)
+		rpred = make([][]int, n+1)
+		failing = make([]bool, n)
+		reported := false
+		for _, b := range fn.Blocks {
+			if reports && givesUpItem(b, loops) {
+				failing[b.Index], reported = true, true
+				continue // leads nowhere, as a failing return does
 			}
+			for _, s := range b.Succs {
+				rsucc[s.Index] = append(rsucc[s.Index], b.Index)
+				rpred[b.Index] = append(rpred[b.Index], s.Index)
+			}
+			if len(b.Succs) == 0 {
+				failing[b.Index] = failure(b, false)
+				if !failing[b.Index] && reports && failure(b, true) {
+					failing[b.Index], reported = true, true
+				}
+				if !failing[b.Index] {
+					rsucc[exit] = append(rsucc[exit], b.Index)
+					rpred[b.Index] = append(rpred[b.Index], exit)
+				}
+			}
+		}
+		if len(rsucc[exit]) > 0 || !reported {
+			break
 		}
 	}
 	// A block whose every successor fails fails too: the if/else of an
@@ -89,7 +108,6 @@ func PostDominators(fn *ssa.Function) *PostDom {
 	// of its own, nor one holding such a loop: it may serve the
 	// function's whole run.)
 	var ranges []*Loop
-	loops := Loops(fn)
 	ranged := func(l *Loop) bool {
 		c := l.Header.Comment
 		return strings.HasPrefix(c, "rangeindex") || strings.HasPrefix(c, "rangeiter")
@@ -349,9 +367,14 @@ func Loops(fn *ssa.Function) []*Loop {
 // package's error variable, a value converted to error) or found not to
 // be nil (if err != nil { return err }), or, in a function that returns
 // no error, a return where a test found an error not nil (it gives up:
-// if err != nil { report(err); return }) or after answering its request
-// with an error status (http.Error(w, "too large", 413); return).
-func Failure(b *ssa.BasicBlock) bool {
+// if err != nil { report(err); return }), after answering its request
+// with an error status (http.Error(w, "too large", 413); return), or
+// after reporting an error it made (see reportsError).
+func Failure(b *ssa.BasicBlock) bool { return failure(b, true) }
+
+// failure is Failure, with reports saying whether a return after
+// reporting an error counts.
+func failure(b *ssa.BasicBlock, reports bool) bool {
 	if len(b.Instrs) == 0 {
 		return false
 	}
@@ -359,7 +382,7 @@ func Failure(b *ssa.BasicBlock) bool {
 	case *ssa.Panic:
 		return true
 	case *ssa.Return:
-		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b) || reportsError(b)) {
+		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b) || reports && reportsError(b)) {
 			return true
 		}
 		for _, r := range last.Results {
@@ -375,14 +398,39 @@ func Failure(b *ssa.BasicBlock) bool {
 	return false
 }
 
-// givesUpItem reports whether b gives up on one item of a loop: it hands
-// on an error its path made (see reportsError), answering a request of
-// a stream with an error status, and goes on to the next item (if
-// s.readOnly { reply(statusFromError(id, EPERM)); continue }). As a
-// failing return, it leads nowhere: what the loop does with the items
-// it does not give up on post-dominates the test.
-func givesUpItem(b *ssa.BasicBlock) bool {
-	return len(b.Succs) == 1 && b.Succs[0].Dominates(b) && reportsError(b)
+// givesUpItem reports whether b gives up on one item of a loop: on one
+// side of a test, it reports an error (see reportsError) and goes on to
+// the next item (if s.readOnly { reply(statusFromError(id, EPERM));
+// continue }), where the loop has another way to go on. As a failing
+// return, it leads nowhere: what the loop does with the items it does
+// not give up on post-dominates the test.
+func givesUpItem(b *ssa.BasicBlock, loops []*Loop) bool {
+	if len(b.Succs) != 1 {
+		return false
+	}
+	var in *Loop // the innermost loop holding b
+	for _, l := range loops {
+		if l.Contains(b) && (in == nil || in.Contains(l.Header)) {
+			in = l
+		}
+	}
+	if in == nil || !nextItem(b, b.Succs[0], in) || !reportsError(b) {
+		return false
+	}
+	// Another block of the loop goes on to the next item too.
+	for _, x := range b.Parent().Blocks {
+		if x != b && in.Contains(x) && !reportsError(x) && slices.ContainsFunc(x.Succs, func(s *ssa.BasicBlock) bool { return s != b && nextItem(x, s, in) }) {
+			return true
+		}
+	}
+	return false
+}
+
+// nextItem reports whether b, in the loop l, goes on to its next turn
+// through its successor s: s is the header, or a block that only leads
+// there (a three-clause loop's post statement).
+func nextItem(b, s *ssa.BasicBlock, l *Loop) bool {
+	return s == l.Header || s != b && l.Contains(s) && len(s.Succs) == 1 && s.Succs[0] == l.Header
 }
 
 // returnsError says whether one of sig's results is an error.
@@ -460,15 +508,30 @@ func errorChecked(b *ssa.BasicBlock) bool {
 	return false
 }
 
-// reportsError says whether b hands on an error its path made, to a
-// call or a channel, before it returns: a loop serving a connection
-// giving up (s.notifyProtoError(ErrInvalidProtocol); return).
+// reportsError says whether b, one side of a test, hands on an error its
+// path made (see NewError) to a call or a channel: a loop serving a
+// connection giving up on it (s.notifyProtoError(ErrInvalidProtocol);
+// return). Not to package errors or fmt (errors.Is(err, io.EOF) tests an
+// error; fmt.Errorf wraps it), nor to a call answering a bool (a test
+// too), nor to a goroutine or a deferred call.
 func reportsError(b *ssa.BasicBlock) bool {
+	if len(b.Preds) != 1 {
+		return false
+	}
+	if _, ok := b.Preds[0].Instrs[len(b.Preds[0].Instrs)-1].(*ssa.If); !ok {
+		return false
+	}
 	made := func(v ssa.Value) bool { return types.Identical(v.Type(), errorType) && NewError(v) }
 	for _, instr := range b.Instrs {
 		switch instr := instr.(type) {
-		case ssa.CallInstruction:
-			if slices.ContainsFunc(instr.Common().Args, made) {
+		case *ssa.Call:
+			if fn := instr.Call.StaticCallee(); fn != nil && fn.Pkg != nil && (fn.Pkg.Pkg.Path() == "errors" || fn.Pkg.Pkg.Path() == "fmt") {
+				continue
+			}
+			if t, ok := instr.Type().Underlying().(*types.Basic); ok && t.Kind() == types.Bool {
+				continue
+			}
+			if slices.ContainsFunc(instr.Call.Args, made) {
 				return true
 			}
 		case *ssa.Send:

@@ -106,6 +106,7 @@ func TestPostDominators(t *testing.T) {
 	// its; the return when the frames run out is a normal exit.
 	sf := fns["serveFrames"]
 	pd = slicing.PostDominators(sf)
+	tested := 0
 	for _, b := range sf.Blocks {
 		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok {
@@ -115,9 +116,13 @@ func TestPostDominators(t *testing.T) {
 		if !ok || cmp.X != sf.Params[0] && cmp.Y != sf.Params[0] {
 			continue
 		}
+		tested++
 		if got := comments(pd.Dependent(sf, b)); !slices.Equal(got, []string{"if.then"}) {
 			t.Errorf("serveFrames: dependent on the version test = %v, want [if.then]", got)
 		}
+	}
+	if tested != 1 {
+		t.Fatalf("serveFrames: %d tests on the version, want 1", tested)
 	}
 	for _, b := range sf.Blocks {
 		reports := slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { _, ok := i.(*ssa.Call); return ok })
@@ -149,6 +154,49 @@ func TestPostDominators(t *testing.T) {
 	}
 	if replies != 1 {
 		t.Fatalf("serveRequests: %d blocks answer with an error, want 1", replies)
+	}
+
+	// the answer of serveIndexed gives up on its item as serveRequests'
+	// does; the report of redial, the loop's only way on, does not.
+	for _, tc := range []struct {
+		name   string
+		report int // the parameter reporting
+		want   bool
+	}{{"serveIndexed", 2, true}, {"redial", 1, false}} {
+		name, want := tc.name, tc.want
+		f := fns[name]
+		pd = slicing.PostDominators(f)
+		found := false
+		for _, b := range f.Blocks {
+			if slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool {
+				c, ok := i.(*ssa.Call)
+				return ok && c.Call.Value == f.Params[tc.report]
+			}) {
+				found = true
+				if pd.Fails(b) != want {
+					t.Errorf("%s: the report (block %d, %s) fails = %v, want %v", name, b.Index, b.Comment, pd.Fails(b), want)
+				}
+			}
+		}
+		if !found {
+			t.Errorf("%s: no block reports", name)
+		}
+	}
+
+	// a function whose every return reports an error has no failing
+	// return: the test on opt decides both its sides; and a sentinel
+	// handed to errors.Is is no report.
+	for _, name := range []string{"abort", "retryable"} {
+		f := fns[name]
+		pd = slicing.PostDominators(f)
+		for _, b := range f.Blocks {
+			if pd.Fails(b) {
+				t.Errorf("%s: block %d (%s) fails", name, b.Index, b.Comment)
+			}
+		}
+		if got := pd.Dependent(f, f.Blocks[0]); len(got) != 2 {
+			t.Errorf("%s: dependent on the test on opt = %v, want both sides", name, comments(got))
+		}
 	}
 
 	// a range over channels, each served until it closes, before the

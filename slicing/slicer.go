@@ -1799,7 +1799,7 @@ func (sl *slicer) entersAnalysed(c ssa.CallInstruction) bool {
 	return slices.ContainsFunc(sl.a.Callees(c), func(fn *ssa.Function) bool { return sl.a.user[fn] })
 }
 
-// closable reports whether values of t have a Close method.
+// closable reports whether t, or a pointer to it, has a Close method.
 func closable(t types.Type) bool {
 	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Close")
 	_, ok := obj.(*types.Func)
@@ -2288,8 +2288,8 @@ func stringData(r ssa.Instruction, v ssa.Value, user map[*ssa.Function]bool, par
 			return b.Name() == "len"
 		}
 		// Into code outside the program a string is data (written,
-		// split, hashed) unless it is parsed into a value or opens
-		// something (a file, a connection, a compiled expression).
+		// split, hashed, a target named) unless it is parsed into a
+		// value or opens something to close (a file, a connection).
 		if callee := r.Call.StaticCallee(); callee != nil && !user[callee] {
 			return !parsers[callee.String()] && !opensHandle(callee.Signature)
 		}

@@ -311,3 +311,50 @@ func serveRequests(readOnly bool, reqs []int, reply func(int, error), handle fun
 		handle(r)
 	}
 }
+
+// abort ends with reporting an error either way: with no normal exit
+// besides, its returns end it as returns do (no fake edge), and the
+// test on opt decides both sides.
+func abort(opt bool, code int, logf func(int), cancel func(error)) {
+	if opt {
+		logf(code)
+		cancel(errProtocol)
+		return
+	}
+	cancel(errReadOnly)
+}
+
+// retryable tests an error against a sentinel: errors.Is reports
+// nothing, so its return is a normal exit.
+func retryable(opt bool, err error) bool {
+	if !opt {
+		return false
+	}
+	return errors.Is(err, errProtocol)
+}
+
+// serveIndexed gives up on an item as serveRequests does, in a
+// three-clause loop, whose continue goes through the post statement;
+// the loop goes on too from the test of what handling an item answers.
+func serveIndexed(readOnly bool, n int, reply func(int, error), handle func(int) error) {
+	for i := 0; i < n; i++ {
+		if readOnly && i%2 == 0 {
+			reply(i, errReadOnly)
+			continue
+		}
+		if handle(i) != nil {
+			return
+		}
+	}
+}
+
+// redial reports each failed attempt and tries again: the report is the
+// loop's only way on, so it gives nothing up.
+func redial(connect func() error, onRetry func(error)) {
+	for {
+		if connect() == nil {
+			break
+		}
+		onRetry(errProtocol)
+	}
+}
