@@ -51,17 +51,17 @@ func (d *discoverer) arguments() {
 			}
 			name := fn.Pkg.Pkg.Name() + "." + fn.Name() + "(" + p.Name() + ")"
 			if not != "" {
-				d.notes.add([]string{name}, "%s: not an option: %s", name, not)
+				d.notes.add([]string{name, p.Name()}, "%s: not an option: %s", name, not)
 				continue
 			}
 			if !running && !d.captured(fn, p) {
 				// a handler's maker: only what the handler keeps is its setting
-				d.notes.add([]string{name}, "%s: not an option: the func its function returns does not keep it (it is used once, to make the func)", name)
+				d.notes.add([]string{name, p.Name()}, "%s: not an option: the func its function returns does not keep it (it is used once, to make the func)", name)
 				continue
 			}
 			if d.fedByModule(fn, i, publicFunc) {
 				// the module passes it what it computed: a setting upstream (memdb.New(max(o.WriteBuffer, …)))
-				d.notes.add([]string{name}, "%s: not an option: the module's own code calls its function with values it computes (its plumbing, whose setting is upstream)", name)
+				d.notes.add([]string{name, p.Name()}, "%s: not an option: the module's own code calls its function with values it computes (its plumbing, whose setting is upstream)", name)
 				continue
 			}
 			// Constructors handing the argument on unchanged to one

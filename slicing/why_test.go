@@ -57,6 +57,7 @@ func TestWhy(t *testing.T) {
 		{"structs", "Kind", []string{"example.com/t/structs.Entry.Kind: not an option: its struct is not configuration (example.com/t/structs.Entry: not configuration: no configuration tag"}},
 		{"ctors", "NewPoint(x)", []string{"ctors.NewPoint(x): not an option: its function returns no running object"}},
 		{"ctors", "ctors.NewReader(size)", []string{"ctors.NewReader(size): not an option: its function also takes data"}},
+		{"ctors", "factor", []string{"ctors.Scale(factor): not an option: the func its function returns does not keep it"}},
 		{"ctors", "Scale(factor)", []string{"ctors.Scale(factor): not an option: the func its function returns does not keep it"}},
 		{"ctors", "NewIndex(capacity)", []string{"ctors.NewIndex(capacity): not an option: the module's own code calls its function with values it computes"}},
 		{"ctors", "NewCacheAt(size)", []string{"ctors.NewCache(size): an option (argument, int), read at 1 site"}},
