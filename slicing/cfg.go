@@ -53,8 +53,10 @@ func BodyStart(fn *ssa.Function) token.Pos {
 // error check post-dominates the check, so that a branch around it
 // (if opt { if err := f(); err != nil { return err } }) does not decide
 // whether the rest of the function runs. So does a turn of a loop that
-// gives up on its item (see givesUpItem). A failing block has no
-// post-dominator (IPostDom -1).
+// gives up on its item (see givesUpItem). A return after reporting an
+// error, and such a turn, fail only where the function has a normal
+// exit or a loop besides. A failing block has no post-dominator
+// (IPostDom -1).
 func PostDominators(fn *ssa.Function) *PostDom {
 	n := len(fn.Blocks)
 	exit := n
@@ -63,10 +65,11 @@ func PostDominators(fn *ssa.Function) *PostDom {
 	loops := Loops(fn)
 	var rsucc, rpred [][]int
 	var failing []bool
-	// Blocks that give up after reporting an error (see reportsError)
-	// fail only where the function has a normal exit besides: in one
-	// that has none (a Close ending in s.cancel(ErrClosed)) they end it
-	// as a return does.
+	// Blocks that give up after reporting an error (see reportsError and
+	// givesUpItem) fail only where the function has a normal exit
+	// besides, or a loop (whose latch gets the fake edge below): in a
+	// function with neither (a Close ending in s.cancel(ErrClosed)) they
+	// end it as returns do.
 	for _, reports := range []bool{true, false} {
 		rsucc = make([][]int, n+1)
 		rpred = make([][]int, n+1)
@@ -82,8 +85,8 @@ func PostDominators(fn *ssa.Function) *PostDom {
 				rpred[b.Index] = append(rpred[b.Index], s.Index)
 			}
 			if len(b.Succs) == 0 {
-				failing[b.Index] = failure(b, false)
-				if !failing[b.Index] && reports && failure(b, true) {
+				failing[b.Index] = failure(b, false, loops)
+				if !failing[b.Index] && reports && failure(b, true, loops) {
 					failing[b.Index], reported = true, true
 				}
 				if !failing[b.Index] {
@@ -92,7 +95,7 @@ func PostDominators(fn *ssa.Function) *PostDom {
 				}
 			}
 		}
-		if len(rsucc[exit]) > 0 || !reported {
+		if len(rsucc[exit]) > 0 || !reported || len(loops) > 0 {
 			break
 		}
 	}
@@ -274,7 +277,8 @@ func reach(succ [][]int, from int) []bool {
 	return seen
 }
 
-// Fails says whether b leads only to failing (see Failure).
+// Fails says whether b leads only to failing (see Failure and
+// PostDominators).
 func (pd *PostDom) Fails(b *ssa.BasicBlock) bool { return pd.idom[b.Index] < 0 }
 
 // IPostDom returns the index of b's immediate post-dominator, or -1 for
@@ -369,12 +373,14 @@ func Loops(fn *ssa.Function) []*Loop {
 // no error, a return where a test found an error not nil (it gives up:
 // if err != nil { report(err); return }), after answering its request
 // with an error status (http.Error(w, "too large", 413); return), or
-// after reporting an error it made (see reportsError).
-func Failure(b *ssa.BasicBlock) bool { return failure(b, true) }
+// after reporting an error it made (see reportsError; PostDominators
+// takes such a return for a failing one only where its function has a
+// normal exit or a loop besides).
+func Failure(b *ssa.BasicBlock) bool { return failure(b, true, Loops(b.Parent())) }
 
 // failure is Failure, with reports saying whether a return after
-// reporting an error counts.
-func failure(b *ssa.BasicBlock, reports bool) bool {
+// reporting an error counts, and loops the loops of b's function.
+func failure(b *ssa.BasicBlock, reports bool, loops []*Loop) bool {
 	if len(b.Instrs) == 0 {
 		return false
 	}
@@ -382,7 +388,7 @@ func failure(b *ssa.BasicBlock, reports bool) bool {
 	case *ssa.Panic:
 		return true
 	case *ssa.Return:
-		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b) || reports && reportsError(b)) {
+		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b) || reports && reportsError(b, loops)) {
 			return true
 		}
 		for _, r := range last.Results {
@@ -414,12 +420,18 @@ func givesUpItem(b *ssa.BasicBlock, loops []*Loop) bool {
 			in = l
 		}
 	}
-	if in == nil || !nextItem(b, b.Succs[0], in) || !reportsError(b) {
+	if in == nil || !nextItem(b, b.Succs[0], in) || !reportsError(b, loops) {
 		return false
 	}
-	// Another block of the loop goes on to the next item too.
+	// Another block of the loop goes on to the next item too, not
+	// through b or another report.
 	for _, x := range b.Parent().Blocks {
-		if x != b && in.Contains(x) && !reportsError(x) && slices.ContainsFunc(x.Succs, func(s *ssa.BasicBlock) bool { return s != b && nextItem(x, s, in) }) {
+		if x == b || x == b.Succs[0] || !in.Contains(x) || reportsError(x, loops) {
+			continue
+		}
+		if slices.ContainsFunc(x.Succs, func(s *ssa.BasicBlock) bool {
+			return s != b && nextItem(x, s, in) && (s == in.Header || !reportsError(s, loops))
+		}) {
 			return true
 		}
 	}
@@ -428,9 +440,25 @@ func givesUpItem(b *ssa.BasicBlock, loops []*Loop) bool {
 
 // nextItem reports whether b, in the loop l, goes on to its next turn
 // through its successor s: s is the header, or a block that only leads
-// there (a three-clause loop's post statement).
+// there within the loop (a three-clause loop's post statement, a range
+// over an integer's test).
 func nextItem(b, s *ssa.BasicBlock, l *Loop) bool {
-	return s == l.Header || s != b && l.Contains(s) && len(s.Succs) == 1 && s.Succs[0] == l.Header
+	if s == l.Header {
+		return true
+	}
+	if s == b || !l.Contains(s) {
+		return false
+	}
+	on := false
+	for _, t := range s.Succs {
+		if l.Contains(t) {
+			if t != l.Header {
+				return false
+			}
+			on = true
+		}
+	}
+	return on
 }
 
 // returnsError says whether one of sig's results is an error.
@@ -508,26 +536,30 @@ func errorChecked(b *ssa.BasicBlock) bool {
 	return false
 }
 
-// reportsError says whether b, one side of a test, hands on an error its
-// path made (see NewError) to a call or a channel: a loop serving a
-// connection giving up on it (s.notifyProtoError(ErrInvalidProtocol);
-// return). Not to package errors or fmt (errors.Is(err, io.EOF) tests an
-// error; fmt.Errorf wraps it), nor to a call answering a bool (a test
-// too), nor to a goroutine or a deferred call.
-func reportsError(b *ssa.BasicBlock) bool {
-	if len(b.Preds) != 1 {
+// reportsError says whether b, run only on one side of tests (every
+// block leading to it ends in a test, none a loop's own, which b
+// follows),
+// hands on an error its path made (see NewError) to a call or a
+// channel: a loop serving a connection giving up on it
+// (s.notifyProtoError(ErrInvalidProtocol); return). Not to a call
+// answering a bool (errors.Is(err, io.EOF) tests an error), nor to a
+// goroutine or a deferred call.
+func reportsError(b *ssa.BasicBlock, loops []*Loop) bool {
+	if len(b.Preds) == 0 {
 		return false
 	}
-	if _, ok := b.Preds[0].Instrs[len(b.Preds[0].Instrs)-1].(*ssa.If); !ok {
-		return false
+	for _, p := range b.Preds {
+		if _, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); !ok {
+			return false
+		}
+		if slices.ContainsFunc(loops, func(l *Loop) bool { return l.Header == p && !l.Contains(b) }) {
+			return false // the end of a loop, not a side of a test
+		}
 	}
 	made := func(v ssa.Value) bool { return types.Identical(v.Type(), errorType) && NewError(v) }
 	for _, instr := range b.Instrs {
 		switch instr := instr.(type) {
 		case *ssa.Call:
-			if fn := instr.Call.StaticCallee(); fn != nil && fn.Pkg != nil && (fn.Pkg.Pkg.Path() == "errors" || fn.Pkg.Pkg.Path() == "fmt") {
-				continue
-			}
 			if t, ok := instr.Type().Underlying().(*types.Basic); ok && t.Kind() == types.Bool {
 				continue
 			}

@@ -183,6 +183,58 @@ func TestPostDominators(t *testing.T) {
 		}
 	}
 
+	// what is a report and what is not (cfg.go's last shapes): the block
+	// calling the reporting parameter fails or not as want says.
+	for _, tc := range []struct {
+		name   string
+		report int // the parameter called
+		want   bool
+	}{
+		{"closeLogged", 3, false}, {"printed", -1, false}, {"temporary", 1, false}, {"spawned", 1, false},
+		{"drained", 3, false}, {"redialTemp", 2, false}, {"recvLoop", 3, true}, {"serveOr", 2, true}, {"serveInt", 2, true},
+	} {
+		f := fns[tc.name]
+		pd = slicing.PostDominators(f)
+		found := false
+		for _, b := range f.Blocks {
+			calls := slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool {
+				c, ok := i.(ssa.CallInstruction)
+				if !ok {
+					return false
+				}
+				if tc.report < 0 {
+					callee := c.Common().StaticCallee()
+					return callee != nil && callee.Name() == "Println"
+				}
+				return c.Common().Value == f.Params[tc.report]
+			})
+			if !calls {
+				continue
+			}
+			found = true
+			if pd.Fails(b) != tc.want {
+				t.Errorf("%s: the report (block %d, %s) fails = %v, want %v", tc.name, b.Index, b.Comment, pd.Fails(b), tc.want)
+			}
+		}
+		if !found {
+			t.Errorf("%s: no block reports", tc.name)
+		}
+	}
+	// recvLoop's version test decides its report only, not the handling.
+	rl := fns["recvLoop"]
+	pd = slicing.PostDominators(rl)
+	for _, b := range rl.Blocks {
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if cmp, ok := br.Cond.(*ssa.BinOp); ok && (cmp.X == rl.Params[0] || cmp.Y == rl.Params[0]) {
+			if got := pd.Dependent(rl, b); len(got) != 1 {
+				t.Errorf("recvLoop: dependent on the version test = %v, want the report only", comments(got))
+			}
+		}
+	}
+
 	// a function whose every return reports an error has no failing
 	// return: the test on opt decides both its sides; and a sentinel
 	// handed to errors.Is is no report.

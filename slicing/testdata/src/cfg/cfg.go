@@ -4,6 +4,7 @@ package cfg
 
 import (
 	"errors"
+	"fmt"
 	"time"
 )
 
@@ -356,5 +357,101 @@ func redial(connect func() error, onRetry func(error)) {
 			break
 		}
 		onRetry(errProtocol)
+	}
+}
+
+// The shapes below tell reports from what is not one (see
+// TestPostDominators): a join after a guarded log, a print, a test of an
+// error, a goroutine, the end of a loop and a retry's reports are not;
+// a receive loop's report, an answer under a test of || and one in a
+// range over an integer are.
+
+func closeLogged(opt bool, code int, logf func(int), closeWith func(error)) {
+	if opt {
+		logf(code)
+	}
+	closeWith(errProtocol)
+}
+
+func printed(opt bool, work func()) {
+	if opt {
+		fmt.Println(errProtocol)
+		return
+	}
+	work()
+}
+
+func temporary(opt bool, isTemp func(error) bool, work func()) bool {
+	if opt {
+		return isTemp(errProtocol)
+	}
+	work()
+	return false
+}
+
+func spawned(opt bool, notify func(error), work func()) {
+	if opt {
+		go notify(errProtocol)
+		return
+	}
+	work()
+}
+
+func drained(stop bool, n int, work func(int), notify func(error)) {
+	if stop {
+		return
+	}
+	for i := 0; i < n; i++ {
+		work(i)
+	}
+	notify(errProtocol)
+}
+
+func redialTemp(connect func() error, temp func(error) bool, onRetry func(error)) {
+	for {
+		err := connect()
+		if err == nil {
+			break
+		}
+		if temp(err) {
+			onRetry(errReadOnly)
+			continue
+		}
+		onRetry(errProtocol)
+	}
+}
+
+func recvLoop(version byte, read func() (byte, error), notifyRead func(error), report func(error), handle func(byte)) {
+	for {
+		v, err := read()
+		if err != nil {
+			notifyRead(err)
+			return
+		}
+		if v != version {
+			report(errProtocol)
+			return
+		}
+		handle(v)
+	}
+}
+
+func serveOr(readOnly bool, reqs []int, reply func(int, error), handle func(int)) {
+	for _, r := range reqs {
+		if readOnly || r < 0 {
+			reply(r, errReadOnly)
+			continue
+		}
+		handle(r)
+	}
+}
+
+func serveInt(readOnly bool, n int, reply func(int, error), handle func(int)) {
+	for i := range n {
+		if readOnly {
+			reply(i, errReadOnly)
+			continue
+		}
+		handle(i)
 	}
 }
