@@ -53,50 +53,31 @@ func BodyStart(fn *ssa.Function) token.Pos {
 // error check post-dominates the check, so that a branch around it
 // (if opt { if err := f(); err != nil { return err } }) does not decide
 // whether the rest of the function runs. So does a turn of a loop that
-// gives up on its item (see givesUpItem). A return after reporting an
-// error, and such a turn, fail only where the function has a normal
-// exit or a loop besides. A failing block has no post-dominator
-// (IPostDom -1).
+// gives up on its item (see givesUpItem). A failing block has no
+// post-dominator (IPostDom -1).
 func PostDominators(fn *ssa.Function) *PostDom {
 	n := len(fn.Blocks)
 	exit := n
 	// rsucc: successors in the reversed graph (original predecessors);
 	// rpred: predecessors in the reversed graph (original successors).
 	loops := Loops(fn)
-	var rsucc, rpred [][]int
-	var failing []bool
-	// Blocks that give up after reporting an error (see reportsError and
-	// givesUpItem) fail only where the function has a normal exit
-	// besides, or a loop (whose latch gets the fake edge below): in a
-	// function with neither (a Close ending in s.cancel(ErrClosed)) they
-	// end it as returns do.
-	for _, reports := range []bool{true, false} {
-		rsucc = make([][]int, n+1)
-		rpred = make([][]int, n+1)
-		failing = make([]bool, n)
-		reported := false
-		for _, b := range fn.Blocks {
-			if reports && givesUpItem(b, loops) {
-				failing[b.Index], reported = true, true
-				continue // leads nowhere, as a failing return does
-			}
-			for _, s := range b.Succs {
-				rsucc[s.Index] = append(rsucc[s.Index], b.Index)
-				rpred[b.Index] = append(rpred[b.Index], s.Index)
-			}
-			if len(b.Succs) == 0 {
-				failing[b.Index] = failure(b, false, loops)
-				if !failing[b.Index] && reports && failure(b, true, loops) {
-					failing[b.Index], reported = true, true
-				}
-				if !failing[b.Index] {
-					rsucc[exit] = append(rsucc[exit], b.Index)
-					rpred[b.Index] = append(rpred[b.Index], exit)
-				}
-			}
+	rsucc := make([][]int, n+1)
+	rpred := make([][]int, n+1)
+	failing := make([]bool, n)
+	for _, b := range fn.Blocks {
+		if givesUpItem(b, loops) {
+			failing[b.Index] = true
+			continue // leads nowhere, as a failing return does
 		}
-		if len(rsucc[exit]) > 0 || !reported || len(loops) > 0 {
-			break
+		for _, s := range b.Succs {
+			rsucc[s.Index] = append(rsucc[s.Index], b.Index)
+			rpred[b.Index] = append(rpred[b.Index], s.Index)
+		}
+		if len(b.Succs) == 0 {
+			if failing[b.Index] = failure(b, loops); !failing[b.Index] {
+				rsucc[exit] = append(rsucc[exit], b.Index)
+				rpred[b.Index] = append(rpred[b.Index], exit)
+			}
 		}
 	}
 	// A block whose every successor fails fails too: the if/else of an
@@ -373,14 +354,12 @@ func Loops(fn *ssa.Function) []*Loop {
 // no error, a return where a test found an error not nil (it gives up:
 // if err != nil { report(err); return }), after answering its request
 // with an error status (http.Error(w, "too large", 413); return), or
-// after reporting an error it made (see reportsError; PostDominators
-// takes such a return for a failing one only where its function has a
-// normal exit or a loop besides).
-func Failure(b *ssa.BasicBlock) bool { return failure(b, true, Loops(b.Parent())) }
+// after reporting an error it made in a loop, giving up on what the loop
+// serves (see reportsError).
+func Failure(b *ssa.BasicBlock) bool { return failure(b, Loops(b.Parent())) }
 
-// failure is Failure, with reports saying whether a return after
-// reporting an error counts, and loops the loops of b's function.
-func failure(b *ssa.BasicBlock, reports bool, loops []*Loop) bool {
+// failure is Failure, with loops the loops of b's function.
+func failure(b *ssa.BasicBlock, loops []*Loop) bool {
 	if len(b.Instrs) == 0 {
 		return false
 	}
@@ -388,7 +367,7 @@ func failure(b *ssa.BasicBlock, reports bool, loops []*Loop) bool {
 	case *ssa.Panic:
 		return true
 	case *ssa.Return:
-		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b) || reports && reportsError(b, loops)) {
+		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b) || reportsError(b, loops) && slices.ContainsFunc(b.Preds, func(p *ssa.BasicBlock) bool { return inLoop(p, loops) })) {
 			return true
 		}
 		for _, r := range last.Results {
@@ -407,7 +386,8 @@ func failure(b *ssa.BasicBlock, reports bool, loops []*Loop) bool {
 // givesUpItem reports whether b gives up on one item of a loop: on one
 // side of a test, it reports an error (see reportsError) and goes on to
 // the next item (if s.readOnly { reply(statusFromError(id, EPERM));
-// continue }), where the loop has another way to go on. As a failing
+// continue }), where the loop has another way to go on (a block other
+// than b and the one b goes on through, itself no report). As a failing
 // return, it leads nowhere: what the loop does with the items it does
 // not give up on post-dominates the test.
 func givesUpItem(b *ssa.BasicBlock, loops []*Loop) bool {
@@ -439,9 +419,9 @@ func givesUpItem(b *ssa.BasicBlock, loops []*Loop) bool {
 }
 
 // nextItem reports whether b, in the loop l, goes on to its next turn
-// through its successor s: s is the header, or a block that only leads
-// there within the loop (a three-clause loop's post statement, a range
-// over an integer's test).
+// through its successor s: s is the header, or a block of the loop whose
+// only successor in the loop is the header (a three-clause loop's post
+// statement, a range over an integer's test, a last test that breaks).
 func nextItem(b, s *ssa.BasicBlock, l *Loop) bool {
 	if s == l.Header {
 		return true
@@ -459,6 +439,14 @@ func nextItem(b, s *ssa.BasicBlock, l *Loop) bool {
 		}
 	}
 	return on
+}
+
+// inLoop reports whether b is in one of loops. A report after a test a
+// loop makes (one whose other side goes on with the loop) gives up on
+// what the loop serves (a connection); one at the end of a Close or a
+// Stop, after its other work, is how it ends.
+func inLoop(b *ssa.BasicBlock, loops []*Loop) bool {
+	return slices.ContainsFunc(loops, func(l *Loop) bool { return l.Contains(b) })
 }
 
 // returnsError says whether one of sig's results is an error.
@@ -538,7 +526,8 @@ func errorChecked(b *ssa.BasicBlock) bool {
 
 // reportsError says whether b, run only on one side of tests (every
 // block leading to it ends in a test, none a loop's own, which b
-// follows),
+// follows; a loop left by a break elsewhere is not told from a return
+// in its body),
 // hands on an error its path made (see NewError) to a call or a
 // channel: a loop serving a connection giving up on it
 // (s.notifyProtoError(ErrInvalidProtocol); return). Not to a call

@@ -192,6 +192,8 @@ func TestPostDominators(t *testing.T) {
 	}{
 		{"closeLogged", 3, false}, {"printed", -1, false}, {"temporary", 1, false}, {"spawned", 1, false},
 		{"drained", 3, false}, {"redialTemp", 2, false}, {"recvLoop", 3, true}, {"serveOr", 2, true}, {"serveInt", 2, true},
+		{"stopInLoop", 3, false}, {"retryStrict", 3, false}, {"stop", 3, false},
+		{"joinInLoop", 3, false}, {"checkLoop", 1, false}, {"spawnLoop", 1, false},
 	} {
 		f := fns[tc.name]
 		pd = slicing.PostDominators(f)
@@ -223,16 +225,21 @@ func TestPostDominators(t *testing.T) {
 	// recvLoop's version test decides its report only, not the handling.
 	rl := fns["recvLoop"]
 	pd = slicing.PostDominators(rl)
+	versionTests := 0
 	for _, b := range rl.Blocks {
 		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok {
 			continue
 		}
 		if cmp, ok := br.Cond.(*ssa.BinOp); ok && (cmp.X == rl.Params[0] || cmp.Y == rl.Params[0]) {
+			versionTests++
 			if got := pd.Dependent(rl, b); len(got) != 1 {
 				t.Errorf("recvLoop: dependent on the version test = %v, want the report only", comments(got))
 			}
 		}
+	}
+	if versionTests != 1 {
+		t.Errorf("recvLoop: %d tests on the version, want 1", versionTests)
 	}
 
 	// a function whose every return reports an error has no failing

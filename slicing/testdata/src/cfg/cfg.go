@@ -455,3 +455,88 @@ func serveInt(readOnly bool, n int, reply func(int, error), handle func(int)) {
 		handle(i)
 	}
 }
+
+// stopInLoop reports after a join: no test alone decides the report, so
+// it is no way of giving up.
+func stopInLoop(opt bool, reqs chan int, logf func(int), report func(error), handle func(int)) {
+	for r := range reqs {
+		if r >= 0 {
+			handle(r)
+			continue
+		}
+		if opt {
+			logf(r)
+		}
+		report(errProtocol)
+		return
+	}
+}
+
+// retryStrict goes on to its next turn only through reports: neither
+// gives up its turn.
+func retryStrict(strict bool, n int, try func() error, onRetry func(error)) {
+	for i := 0; i < n; i++ {
+		if try() == nil {
+			return
+		}
+		if strict {
+			onRetry(errProtocol)
+			continue
+		}
+		onRetry(errReadOnly)
+	}
+}
+
+// stop ends by reporting, after its other exits: how a Stop ends, not a
+// loop giving up, so graceful decides the drain too.
+func stop(stopped, graceful bool, drain func(), cancel func(error)) {
+	if stopped {
+		return
+	}
+	if graceful {
+		drain()
+		return
+	}
+	cancel(errProtocol)
+}
+
+// joinInLoop reports after a join, one of whose ways in is a test of the
+// loop: no test alone decides the report.
+func joinInLoop(opt bool, reqs chan int, logf func(int), report func(error), handle func(int)) {
+	for r := range reqs {
+		if r == 0 {
+			handle(r)
+			continue
+		}
+		if opt {
+			logf(r)
+		} else if r > 0 {
+			handle(r)
+			continue
+		}
+		report(errProtocol)
+		return
+	}
+}
+
+// checkLoop tests an error as a loop's answer, and spawnLoop hands one to
+// a goroutine: neither is a report.
+func checkLoop(reqs chan int, isTemp func(error) bool, handle func(int)) bool {
+	for r := range reqs {
+		if r < 0 {
+			return isTemp(errProtocol)
+		}
+		handle(r)
+	}
+	return false
+}
+
+func spawnLoop(reqs chan int, notify func(error), handle func(int)) {
+	for r := range reqs {
+		if r < 0 {
+			go notify(errProtocol)
+			return
+		}
+		handle(r)
+	}
+}
