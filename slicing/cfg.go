@@ -354,8 +354,8 @@ func Loops(fn *ssa.Function) []*Loop {
 // no error, a return where a test found an error not nil (it gives up:
 // if err != nil { report(err); return }), after answering its request
 // with an error status (http.Error(w, "too large", 413); return), or
-// after reporting an error it made in a loop, giving up on what the loop
-// serves (see reportsError).
+// after reporting an error it made, on a test of what a loop works on,
+// giving up on what the loop serves (see reportsError and itemTest).
 func Failure(b *ssa.BasicBlock) bool { return failure(b, Loops(b.Parent())) }
 
 // failure is Failure, with loops the loops of b's function.
@@ -367,7 +367,7 @@ func failure(b *ssa.BasicBlock, loops []*Loop) bool {
 	case *ssa.Panic:
 		return true
 	case *ssa.Return:
-		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b) || reportsError(b, loops) && slices.ContainsFunc(b.Preds, func(p *ssa.BasicBlock) bool { return inLoop(p, loops) })) {
+		if !returnsError(b.Parent().Signature) && (errorChecked(b) || repliesError(b) || reportsError(b, loops) && slices.ContainsFunc(b.Preds, func(p *ssa.BasicBlock) bool { return itemTest(p, loops) })) {
 			return true
 		}
 		for _, r := range last.Results {
@@ -384,7 +384,8 @@ func failure(b *ssa.BasicBlock, loops []*Loop) bool {
 }
 
 // givesUpItem reports whether b gives up on one item of a loop: on one
-// side of a test, it reports an error (see reportsError) and goes on to
+// side of a test of the item (see itemTest), it reports an error (see
+// reportsError) and goes on to
 // the next item (if s.readOnly { reply(statusFromError(id, EPERM));
 // continue }), where the loop has another way to go on (a block other
 // than b and the one b goes on through, itself no report). As a failing
@@ -400,7 +401,7 @@ func givesUpItem(b *ssa.BasicBlock, loops []*Loop) bool {
 			in = l
 		}
 	}
-	if in == nil || !nextItem(b, b.Succs[0], in) || !reportsError(b, loops) {
+	if in == nil || !nextItem(b, b.Succs[0], in) || !reportsError(b, loops) || !slices.ContainsFunc(b.Preds, func(p *ssa.BasicBlock) bool { return itemTest(p, loops) }) {
 		return false
 	}
 	// Another block of the loop goes on to the next item too, not
@@ -441,13 +442,58 @@ func nextItem(b, s *ssa.BasicBlock, l *Loop) bool {
 	return on
 }
 
-// inLoop reports whether b is in one of loops. A report after a test a
-// loop makes (one whose other side goes on with the loop) gives up on
-// what the loop serves (a connection); one at the end of a Close or a
-// Stop, after its other work, is how it ends.
-func inLoop(b *ssa.BasicBlock, loops []*Loop) bool {
-	return slices.ContainsFunc(loops, func(l *Loop) bool { return l.Contains(b) })
+// itemTest reports whether p, in a loop, is reached only through a test
+// of what the loop's turn works on (the frame read, the item ranged
+// over: a value that varies in the loop, see varies), the loop's own
+// test aside. A report after such a test gives up on one item or what
+// the loop serves (a connection); one after a test of a setting alone
+// (a Close's graceful, a server's read-only mode) ends the loop, or
+// turns it down for every item alike: the setting decides that work.
+func itemTest(p *ssa.BasicBlock, loops []*Loop) bool {
+	var in *Loop // the innermost loop holding p
+	for _, l := range loops {
+		if l.Contains(p) && (in == nil || in.Contains(l.Header)) {
+			in = l
+		}
+	}
+	if in == nil {
+		return false
+	}
+	for d := p; d != nil && d != in.Header && in.Contains(d); d = d.Idom() {
+		if br, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok && varies(br.Cond, in, 0) {
+			return true
+		}
+	}
+	return false
 }
+
+// varies reports whether v may differ from one turn of the loop l to the
+// next: it is computed in l from what a turn reads, receives or calls
+// (a phi of the loop, a call's result, a receive, a range's next
+// element), not only from parameters, globals and loads through them.
+func varies(v ssa.Value, l *Loop, depth int) bool {
+	instr, ok := v.(ssa.Instruction)
+	if !ok || instr.Block() == nil || !l.Contains(instr.Block()) || depth > maxVariesDepth {
+		return false
+	}
+	switch x := v.(type) {
+	case *ssa.Call, *ssa.Phi, *ssa.Next, *ssa.Alloc, *ssa.Select:
+		return true
+	case *ssa.UnOp:
+		if x.Op == token.ARROW {
+			return true
+		}
+	}
+	for _, op := range instr.Operands(nil) {
+		if *op != nil && varies(*op, l, depth+1) {
+			return true
+		}
+	}
+	return false
+}
+
+// maxVariesDepth bounds the operands varies follows.
+const maxVariesDepth = 8
 
 // returnsError says whether one of sig's results is an error.
 func returnsError(sig *types.Signature) bool {

@@ -448,7 +448,7 @@ func serveOr(readOnly bool, reqs []int, reply func(int, error), handle func(int)
 
 func serveInt(readOnly bool, n int, reply func(int, error), handle func(int)) {
 	for i := range n {
-		if readOnly {
+		if readOnly && i%2 == 0 {
 			reply(i, errReadOnly)
 			continue
 		}
@@ -538,5 +538,29 @@ func spawnLoop(reqs chan int, notify func(error), handle func(int)) {
 			return
 		}
 		handle(r)
+	}
+}
+
+// closeConns gives up on a test of a setting alone, in a loop over its
+// connections: that ends the Close, and graceful decides the drain too.
+func closeConns(graceful bool, conns []int, cancel func(error), drain func(int)) {
+	for _, c := range conns {
+		if !graceful {
+			cancel(errProtocol)
+			return
+		}
+		drain(c)
+	}
+}
+
+// rejectAll turns every item down alike when opt is set: opt decides
+// whether any is handled.
+func rejectAll(opt bool, items []int, reply func(int, error), handle func(int)) {
+	for _, it := range items {
+		if opt {
+			reply(it, errReadOnly)
+			continue
+		}
+		handle(it)
 	}
 }
