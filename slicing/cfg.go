@@ -459,12 +459,19 @@ func itemTest(p *ssa.BasicBlock, loops []*Loop) bool {
 	if in == nil {
 		return false
 	}
-	for d := p; d != nil && d != in.Header && in.Contains(d); d = d.Idom() {
+	for d := p; d != nil && !ownTest(in, d) && in.Contains(d); d = d.Idom() {
 		if br, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok && varies(br.Cond, in, 0) {
 			return true
 		}
 	}
 	return false
+}
+
+// ownTest reports whether b holds the loop l's own test: its header,
+// but for a loop with no condition (for { … }), which go/ssa heads with
+// its body's first block.
+func ownTest(l *Loop, b *ssa.BasicBlock) bool {
+	return b == l.Header && b.Comment != "for.body"
 }
 
 // varies reports whether v may differ from one turn of the loop l to the
@@ -587,7 +594,7 @@ func reportsError(b *ssa.BasicBlock, loops []*Loop) bool {
 		if _, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If); !ok {
 			return false
 		}
-		if slices.ContainsFunc(loops, func(l *Loop) bool { return l.Header == p && !l.Contains(b) }) {
+		if slices.ContainsFunc(loops, func(l *Loop) bool { return ownTest(l, p) && !l.Contains(b) }) {
 			return false // the end of a loop, not a side of a test
 		}
 	}

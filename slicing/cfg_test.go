@@ -194,7 +194,7 @@ func TestPostDominators(t *testing.T) {
 		{"drained", 3, false}, {"redialTemp", 2, false}, {"recvLoop", 3, true}, {"serveOr", 2, true}, {"serveInt", 2, true},
 		{"stopInLoop", 3, false}, {"retryStrict", 3, false}, {"stop", 3, false},
 		{"joinInLoop", 3, false}, {"checkLoop", 1, false}, {"spawnLoop", 1, false},
-		{"closeConns", 2, false}, {"rejectAll", 2, false},
+		{"closeConns", 2, false}, {"rejectAll", 2, false}, {"readLoop", 2, true},
 	} {
 		f := fns[tc.name]
 		pd = slicing.PostDominators(f)

@@ -564,3 +564,17 @@ func rejectAll(opt bool, items []int, reply func(int, error), handle func(int)) 
 		handle(it)
 	}
 }
+
+// readLoop tests its frame in the first block of a loop with no
+// condition, which go/ssa makes the loop's header: the test is still
+// one of the item, not the loop's own.
+func readLoop(version byte, read func() byte, report func(error), handle func(byte)) {
+	for {
+		v := read()
+		if v != version {
+			report(errProtocol)
+			return
+		}
+		handle(v)
+	}
+}
