@@ -442,13 +442,14 @@ func nextItem(b, s *ssa.BasicBlock, l *Loop) bool {
 	return on
 }
 
-// itemTest reports whether p, in a loop, is reached only through a test
-// of what the loop's turn works on (the frame read, the item ranged
-// over: a value that varies in the loop, see varies), the loop's own
-// test aside. A report after such a test gives up on one item or what
-// the loop serves (a connection); one after a test of a setting alone
-// (a Close's graceful, a server's read-only mode) ends the loop, or
-// turns it down for every item alike: the setting decides that work.
+// itemTest reports whether p, in a loop, is reached through a test of
+// what the loop's turn works on (the frame read, the item ranged over: a
+// value that varies in the loop, see varies): p itself, or a test one of
+// whose sides leads only to p, the loop's own test aside. A report after
+// such a test gives up on one item or what the loop serves (a
+// connection); one after a test of a setting alone (a Close's graceful,
+// a server's read-only mode) ends the loop, or turns it down for every
+// item alike: the setting decides that work.
 func itemTest(p *ssa.BasicBlock, loops []*Loop) bool {
 	var in *Loop // the innermost loop holding p
 	for _, l := range loops {
@@ -460,31 +461,65 @@ func itemTest(p *ssa.BasicBlock, loops []*Loop) bool {
 		return false
 	}
 	for d := p; d != nil && !ownTest(in, d) && in.Contains(d); d = d.Idom() {
-		if br, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If); ok && varies(br.Cond, in, 0) {
+		br, ok := d.Instrs[len(d.Instrs)-1].(*ssa.If)
+		if !ok || d != p && !slices.ContainsFunc(d.Succs, func(s *ssa.BasicBlock) bool { return len(s.Preds) == 1 && s.Dominates(p) }) {
+			continue // no test, or one both of whose sides lead to p
+		}
+		if varies(br.Cond, in, 0) {
 			return true
 		}
 	}
 	return false
 }
 
-// ownTest reports whether b holds the loop l's own test: its header,
-// but for a loop with no condition (for { … }), which go/ssa heads with
-// its body's first block.
+// ownTest reports whether b holds the loop l's own test: its header, when
+// the header's test is a range's (it has no position) or the condition
+// of a for statement (not a test of the body, which go/ssa puts in the
+// header of a loop with no condition).
 func ownTest(l *Loop, b *ssa.BasicBlock) bool {
-	return b == l.Header && b.Comment != "for.body"
+	if b != l.Header {
+		return false
+	}
+	br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+	if !ok {
+		return false
+	}
+	pos := br.Cond.Pos()
+	syntax := b.Parent().Syntax()
+	if !pos.IsValid() || syntax == nil {
+		return true
+	}
+	own := false
+	ast.Inspect(syntax, func(n ast.Node) bool {
+		if f, ok := n.(*ast.ForStmt); ok && f.Cond != nil && f.Cond.Pos() <= pos && pos < f.Cond.End() {
+			own = true
+		}
+		return !own
+	})
+	return own
 }
 
 // varies reports whether v may differ from one turn of the loop l to the
-// next: it is computed in l from what a turn reads, receives or calls
-// (a phi of the loop, a call's result, a receive, a range's next
-// element), not only from parameters, globals and loads through them.
+// next: it is computed in l from what a turn reads or receives (a phi of
+// the loop's header, a call's result, a receive, a range's next element,
+// a select's choice, a new variable), not only from parameters, globals,
+// loads through them, builtins (len, min) and getters (a method of one
+// block calling nothing) of them.
 func varies(v ssa.Value, l *Loop, depth int) bool {
 	instr, ok := v.(ssa.Instruction)
 	if !ok || instr.Block() == nil || !l.Contains(instr.Block()) || depth > maxVariesDepth {
 		return false
 	}
 	switch x := v.(type) {
-	case *ssa.Call, *ssa.Phi, *ssa.Next, *ssa.Alloc, *ssa.Select:
+	case *ssa.Phi:
+		if x.Block() == l.Header {
+			return true
+		}
+	case *ssa.Call:
+		if !onlyComputes(x.Common()) {
+			return true
+		}
+	case *ssa.Next, *ssa.Alloc, *ssa.Select:
 		return true
 	case *ssa.UnOp:
 		if x.Op == token.ARROW {
@@ -497,6 +532,30 @@ func varies(v ssa.Value, l *Loop, depth int) bool {
 		}
 	}
 	return false
+}
+
+// onlyComputes reports whether a call only computes from its operands: a
+// builtin (len, min), or a getter (a function of one block that calls
+// nothing and receives nothing).
+func onlyComputes(c *ssa.CallCommon) bool {
+	if _, ok := c.Value.(*ssa.Builtin); ok {
+		return true
+	}
+	fn := c.StaticCallee()
+	if fn == nil || len(fn.Blocks) != 1 {
+		return false
+	}
+	for _, instr := range fn.Blocks[0].Instrs {
+		switch x := instr.(type) {
+		case ssa.CallInstruction:
+			return false
+		case *ssa.UnOp:
+			if x.Op == token.ARROW {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // maxVariesDepth bounds the operands varies follows.

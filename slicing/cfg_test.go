@@ -195,6 +195,7 @@ func TestPostDominators(t *testing.T) {
 		{"stopInLoop", 3, false}, {"retryStrict", 3, false}, {"stop", 3, false},
 		{"joinInLoop", 3, false}, {"checkLoop", 1, false}, {"spawnLoop", 1, false},
 		{"closeConns", 2, false}, {"rejectAll", 2, false}, {"readLoop", 2, true},
+		{"closeGetter", 2, false}, {"rejectEmpty", 2, false}, {"rejectMerged", 3, false}, {"closeCounted", 3, false}, {"readInit", 2, true},
 	} {
 		f := fns[tc.name]
 		pd = slicing.PostDominators(f)

@@ -578,3 +578,68 @@ func readLoop(version byte, read func() byte, report func(error), handle func(by
 		handle(v)
 	}
 }
+
+// Tests of a setting that look like tests of the item: through a getter,
+// a builtin, a merge of settings, or after an unrelated test of the
+// item. None gives up.
+
+type closeConf struct{ graceful bool }
+
+func (c *closeConf) Graceful() bool { return c.graceful }
+
+func closeGetter(cfg *closeConf, conns []int, cancel func(error), drain func(int)) {
+	for _, c := range conns {
+		if !cfg.Graceful() {
+			cancel(errProtocol)
+			return
+		}
+		drain(c)
+	}
+}
+
+func rejectEmpty(allowed []int, items []int, reply func(int, error), handle func(int)) {
+	for _, it := range items {
+		if len(allowed) == 0 {
+			reply(it, errReadOnly)
+			continue
+		}
+		handle(it)
+	}
+}
+
+func rejectMerged(opt, strict bool, items []int, reply func(int, error), handle func(int)) {
+	for _, it := range items {
+		deny := opt && strict
+		if deny {
+			reply(it, errReadOnly)
+			continue
+		}
+		handle(it)
+	}
+}
+
+func closeCounted(graceful bool, conns []int, count func(int), cancel func(error), drain func(int)) {
+	for _, c := range conns {
+		if c > 0 {
+			count(c)
+		}
+		if !graceful {
+			cancel(errProtocol)
+			return
+		}
+		drain(c)
+	}
+}
+
+// readInit reads and tests its frame in a loop with an init statement
+// and no condition, which go/ssa heads with a block holding that test.
+func readInit(version byte, read func() byte, report func(error), handle func(byte)) {
+	for n := 0; ; n++ {
+		v := read()
+		if v != version {
+			report(errProtocol)
+			return
+		}
+		handle(v)
+	}
+}
