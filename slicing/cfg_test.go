@@ -48,6 +48,22 @@ func block(fn *ssa.Function, comment string) *ssa.BasicBlock {
 	return nil
 }
 
+// testsOf returns the blocks of fn ending in a test that compares its
+// parameter i.
+func testsOf(fn *ssa.Function, i int) []*ssa.BasicBlock {
+	var out []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok {
+			continue
+		}
+		if cmp, ok := br.Cond.(*ssa.BinOp); ok && (cmp.X == fn.Params[i] || cmp.Y == fn.Params[i]) {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 func TestPostDominators(t *testing.T) {
 	fns := funcs(t)
 
@@ -106,23 +122,12 @@ func TestPostDominators(t *testing.T) {
 	// its; the return when the frames run out is a normal exit.
 	sf := fns["serveFrames"]
 	pd = slicing.PostDominators(sf)
-	tested := 0
-	for _, b := range sf.Blocks {
-		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		cmp, ok := br.Cond.(*ssa.BinOp)
-		if !ok || cmp.X != sf.Params[0] && cmp.Y != sf.Params[0] {
-			continue
-		}
-		tested++
-		if got := comments(pd.Dependent(sf, b)); !slices.Equal(got, []string{"if.then"}) {
-			t.Errorf("serveFrames: dependent on the version test = %v, want [if.then]", got)
-		}
+	tests := testsOf(sf, 0)
+	if len(tests) != 1 {
+		t.Fatalf("serveFrames: %d tests on the version, want 1", len(tests))
 	}
-	if tested != 1 {
-		t.Fatalf("serveFrames: %d tests on the version, want 1", tested)
+	if got := comments(pd.Dependent(sf, tests[0])); !slices.Equal(got, []string{"if.then"}) {
+		t.Errorf("serveFrames: dependent on the version test = %v, want [if.then]", got)
 	}
 	for _, b := range sf.Blocks {
 		reports := slices.ContainsFunc(b.Instrs, func(i ssa.Instruction) bool { _, ok := i.(*ssa.Call); return ok })
@@ -227,21 +232,12 @@ func TestPostDominators(t *testing.T) {
 	// recvLoop's version test decides its report only, not the handling.
 	rl := fns["recvLoop"]
 	pd = slicing.PostDominators(rl)
-	versionTests := 0
-	for _, b := range rl.Blocks {
-		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-		if !ok {
-			continue
-		}
-		if cmp, ok := br.Cond.(*ssa.BinOp); ok && (cmp.X == rl.Params[0] || cmp.Y == rl.Params[0]) {
-			versionTests++
-			if got := pd.Dependent(rl, b); len(got) != 1 {
-				t.Errorf("recvLoop: dependent on the version test = %v, want the report only", comments(got))
-			}
-		}
+	tests = testsOf(rl, 0)
+	if len(tests) != 1 {
+		t.Fatalf("recvLoop: %d tests on the version, want 1", len(tests))
 	}
-	if versionTests != 1 {
-		t.Errorf("recvLoop: %d tests on the version, want 1", versionTests)
+	if got := pd.Dependent(rl, tests[0]); len(got) != 1 {
+		t.Errorf("recvLoop: dependent on the version test = %v, want the report only", comments(got))
 	}
 
 	// a function whose every return reports an error has no failing
