@@ -385,12 +385,12 @@ func failure(b *ssa.BasicBlock, loops []*Loop) bool {
 
 // givesUpItem reports whether b gives up on one item of a loop: on one
 // side of a test of the item (see itemTest), it reports an error (see
-// reportsError) and goes on to
-// the next item (if s.readOnly { reply(statusFromError(id, EPERM));
-// continue }), where the loop has another way to go on (a block other
-// than b and the one b goes on through, itself no report). As a failing
-// return, it leads nowhere: what the loop does with the items it does
-// not give up on post-dominates the test.
+// reportsError) and goes on to the next item (if !readonly &&
+// s.readOnly { reply(statusFromError(id, EPERM)); continue }), where the
+// loop has another way to go on (a block other than b and the one b goes
+// on through, itself no report). As a failing return, it leads nowhere:
+// what the loop does with the items it does not give up on
+// post-dominates the test.
 func givesUpItem(b *ssa.BasicBlock, loops []*Loop) bool {
 	if len(b.Succs) != 1 {
 		return false
