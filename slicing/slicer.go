@@ -1799,13 +1799,6 @@ func (sl *slicer) entersAnalysed(c ssa.CallInstruction) bool {
 	return slices.ContainsFunc(sl.a.Callees(c), func(fn *ssa.Function) bool { return sl.a.user[fn] })
 }
 
-// closable reports whether t, or a pointer to it, has a Close method.
-func closable(t types.Type) bool {
-	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Close")
-	_, ok := obj.(*types.Func)
-	return ok
-}
-
 // dispatch records a call through a value whose implementation the
 // option chooses: it runs the implementation the option picked.
 func (sl *slicer) dispatch(c ssa.CallInstruction) {
@@ -2583,6 +2576,13 @@ func opensHandle(sig *types.Signature) bool {
 		}
 	}
 	return false
+}
+
+// closable reports whether t, or a pointer to it, has a Close method.
+func closable(t types.Type) bool {
+	obj, _, _ := types.LookupFieldOrMethod(t, true, nil, "Close")
+	_, ok := obj.(*types.Func)
+	return ok
 }
 
 func isError(t types.Type) bool {
