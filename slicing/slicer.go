@@ -95,6 +95,13 @@ type slicer struct {
 	// constructor makes of its capacity, and their copies): their
 	// acquires wait on it.
 	lockMade map[ssa.Value]bool
+	// list says whether the option is a list the user gives, a slice or
+	// a map at every read (servers, protocol versions, labels, settings
+	// passed through): how many entries it has is what the program is
+	// asked to do, not how much work it does for what it is asked. Its
+	// length bounds no loop's trips and sizes no make (see entries); its
+	// entries, and whether it is empty, still count.
+	list bool
 }
 
 // Slice computes the forward slice of o.
@@ -122,6 +129,7 @@ func (a *Analysis) slicer(o *Option) *slicer {
 }
 
 func (sl *slicer) run() *Slice {
+	sl.list = listOption(sl.s.Option)
 	for _, site := range sl.s.Option.Sites {
 		if site.Value == nil {
 			continue
@@ -576,6 +584,9 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 		if texts && textMapData(r, sl.a.user) {
 			continue
 		}
+		if sl.list && sl.entries(r, v, ctx) {
+			continue
+		}
 		switch r := r.(type) {
 		case *ssa.DebugRef, *ssa.Jump, *ssa.RunDefers:
 			continue
@@ -833,6 +844,38 @@ func (sl *slicer) emptyTest(r ssa.Instruction, v ssa.Value, ctx *callCtx) bool {
 	return true
 }
 
+// entries handles r, when it counts the entries of v, a list or map of
+// a list option (its length or capacity, or whether a range over it has
+// another entry): how many entries the user gave bounds no loop and
+// sizes nothing, so only comparisons of the count with zero are
+// followed: whether there are any. It says whether r was such a count.
+func (sl *slicer) entries(r ssa.Instruction, v ssa.Value, ctx *callCtx) bool {
+	switch r := r.(type) {
+	case *ssa.Call:
+		b, ok := r.Call.Value.(*ssa.Builtin)
+		if !ok || b.Name() != "len" && b.Name() != "cap" {
+			return false
+		}
+		switch v.Type().Underlying().(type) {
+		case *types.Slice, *types.Map:
+		default:
+			return false
+		}
+		for _, ref := range *r.Referrers() {
+			if cmp, ok := ref.(*ssa.BinOp); ok && comparison(cmp.Op) && isZero(otherOperand(cmp, r)) {
+				sl.mark(r)
+				sl.mark(cmp)
+				sl.push(cmp, ctx)
+			}
+		}
+		return true
+	case *ssa.Extract:
+		_, next := v.(*ssa.Next)
+		return next && r.Index == 0 // another entry or not: the loop's test
+	}
+	return false
+}
+
 // comparison says whether op compares.
 func comparison(op token.Token) bool {
 	switch op {
@@ -979,6 +1022,23 @@ func (sl *slicer) store(addr, v ssa.Value, ctx *callCtx) {
 			}
 		}
 	}
+}
+
+// listOption reports whether every value read of o is a slice or a map.
+func listOption(o *Option) bool {
+	read := false
+	for _, site := range o.Sites {
+		if site.Value == nil {
+			continue
+		}
+		switch site.Value.Type().Underlying().(type) {
+		case *types.Slice, *types.Map:
+			read = true
+		default:
+			return false
+		}
+	}
+	return read
 }
 
 // capturedCell returns the variable, a heap cell of an enclosing
