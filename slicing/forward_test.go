@@ -157,6 +157,38 @@ func TestRangeKeys(t *testing.T) {
 	t.Fatal("option Config.Shard not discovered")
 }
 
+// TestListOptions checks that a list the user gives bounds no loop and
+// sizes nothing anywhere in its slice (lists.go: a range loop's test has
+// no position, so TestForward cannot see it there), while whether it is
+// empty is a branch; and that a number taken out of a map still does
+// both.
+func TestListOptions(t *testing.T) {
+	prog, opts := load(t, "containers")
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
+	want := map[string]struct{ has, hasNot slicing.Influence }{
+		"ListConfig.Versions": {slicing.Path, slicing.Trip | slicing.Size},
+		"ListConfig.Settings": {0, slicing.Trip | slicing.Size},
+		"ListConfig.Limits":   {slicing.Trip | slicing.Size, 0},
+	}
+	for sl := range slicing.Forward(context.Background(), a, opts) {
+		w, ok := want[sl.Option.Name]
+		if !ok {
+			continue
+		}
+		delete(want, sl.Option.Name)
+		if sl.Influence&w.has != w.has || sl.Influence&w.hasNot != 0 {
+			t.Errorf("%s has influence %v, want %v and none of %v", sl.Option.Name, sl.Influence, w.has, w.hasNot)
+		}
+	}
+	for name := range want {
+		t.Errorf("option %s not discovered", name)
+	}
+}
+
 // TestLimits checks that the limits of a settings file govern the slices:
 // with limits.max_hops 0 no value crosses a shared location, so a slice of
 // the forward case shrinks and none grows; with max_func_contexts 4 the

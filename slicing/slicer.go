@@ -95,13 +95,17 @@ type slicer struct {
 	// constructor makes of its capacity, and their copies): their
 	// acquires wait on it.
 	lockMade map[ssa.Value]bool
-	// list says whether the option is a list the user gives, a slice or
-	// a map at every read (servers, protocol versions, labels, settings
-	// passed through): how many entries it has is what the program is
-	// asked to do, not how much work it does for what it is asked. Its
-	// length bounds no loop's trips and sizes no make (see entries); its
-	// entries, and whether it is empty, still count.
-	list bool
+	// lists holds the values that are a list the user gives, when the
+	// option is one (a slice or a map at every read: servers, protocol
+	// versions, labels, settings passed through), and their copies: how
+	// many entries it has is what the program is asked to do, not how
+	// much work it does for what it is asked. Its length bounds no loop's
+	// trips and sizes no make (see entries).
+	lists map[ssa.Value]bool
+	// counts holds the comparisons of such a list's length with a
+	// constant (whether it is empty): a branch on one decides whether a
+	// loop over the list runs, not how far its counter goes.
+	counts map[ssa.Value]bool
 }
 
 // Slice computes the forward slice of o.
@@ -124,15 +128,20 @@ func (a *Analysis) slicer(o *Option) *slicer {
 		chosen:   make(map[ssa.Value]bool),
 		bits:     make(map[ssa.Value]uint64),
 		lockMade: make(map[ssa.Value]bool),
+		lists:    make(map[ssa.Value]bool),
+		counts:   make(map[ssa.Value]bool),
 		work:     make([][]hopItem, a.limits.MaxHops+1),
 	}
 }
 
 func (sl *slicer) run() *Slice {
-	sl.list = listOption(sl.s.Option)
+	list := listOption(sl.s.Option)
 	for _, site := range sl.s.Option.Sites {
 		if site.Value == nil {
 			continue
+		}
+		if list {
+			sl.lists[site.Value] = true
 		}
 		fn := site.Value.Parent()
 		if fn == nil {
@@ -301,6 +310,9 @@ func (sl *slicer) flow(v, to ssa.Value, ctx *callCtx, hops int) {
 	}
 	if sl.lockMade[v] {
 		sl.lockMade[to] = true
+	}
+	if sl.lists[v] && collection(to.Type()) {
+		sl.lists[to] = true // a copy of a list the user gives
 	}
 	if sl.chosen[v] && !sl.chosen[to] && implementation(to.Type()) {
 		sl.chosen[to] = true
@@ -584,7 +596,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 		if texts && textMapData(r, sl.a.user) {
 			continue
 		}
-		if sl.list && sl.entries(r, v, ctx) {
+		if sl.lists[v] && sl.entries(r, ctx) {
 			continue
 		}
 		switch r := r.(type) {
@@ -844,36 +856,68 @@ func (sl *slicer) emptyTest(r ssa.Instruction, v ssa.Value, ctx *callCtx) bool {
 	return true
 }
 
-// entries handles r, when it counts the entries of v, a list or map of
-// a list option (its length or capacity, or whether a range over it has
-// another entry): how many entries the user gave bounds no loop and
-// sizes nothing, so only comparisons of the count with zero are
-// followed: whether there are any. It says whether r was such a count.
-func (sl *slicer) entries(r ssa.Instruction, v ssa.Value, ctx *callCtx) bool {
+// entries handles r, a use of a list the user gives (see lists), when it
+// counts the list's entries: its length or capacity, or whether a range
+// over it has another entry. An entry that is a list is one the user
+// gives too. How many entries the user gave bounds no
+// loop and sizes nothing, so only comparisons of the count with a
+// constant are followed (whether there are any, or more than one). It
+// says whether r was such a count.
+func (sl *slicer) entries(r ssa.Instruction, ctx *callCtx) bool {
 	switch r := r.(type) {
 	case *ssa.Call:
 		b, ok := r.Call.Value.(*ssa.Builtin)
 		if !ok || b.Name() != "len" && b.Name() != "cap" {
 			return false
 		}
-		switch v.Type().Underlying().(type) {
-		case *types.Slice, *types.Map:
-		default:
-			return false
-		}
 		for _, ref := range *r.Referrers() {
-			if cmp, ok := ref.(*ssa.BinOp); ok && comparison(cmp.Op) && isZero(otherOperand(cmp, r)) {
+			cmp, ok := ref.(*ssa.BinOp)
+			if !ok || !comparison(cmp.Op) {
+				continue
+			}
+			if _, c := otherOperand(cmp, r).(*ssa.Const); c {
 				sl.mark(r)
 				sl.mark(cmp)
+				sl.counts[cmp] = true
 				sl.push(cmp, ctx)
 			}
 		}
 		return true
+	case *ssa.Range, *ssa.Next, *ssa.Slice:
+		// The range and its iteration, or a part of the list: the
+		// list still.
+		sl.mark(r)
+		sl.lists[r.(ssa.Value)] = true
+		sl.push(r.(ssa.Value), ctx)
+		return true
 	case *ssa.Extract:
-		_, next := v.(*ssa.Next)
-		return next && r.Index == 0 // another entry or not: the loop's test
+		if r.Index == 0 {
+			return true // another entry or not: the loop's test
+		}
+		if collection(r.Type()) {
+			sl.lists[r] = true // an entry that is a list in turn
+		}
+	case *ssa.Lookup:
+		if collection(r.Type()) {
+			sl.lists[r] = true
+		}
 	}
 	return false
+}
+
+// listOption reports whether every value read of o is a slice or a map.
+func listOption(o *Option) bool {
+	read := false
+	for _, site := range o.Sites {
+		if site.Value == nil {
+			continue
+		}
+		if !collection(site.Value.Type()) {
+			return false
+		}
+		read = true
+	}
+	return read
 }
 
 // comparison says whether op compares.
@@ -1022,23 +1066,6 @@ func (sl *slicer) store(addr, v ssa.Value, ctx *callCtx) {
 			}
 		}
 	}
-}
-
-// listOption reports whether every value read of o is a slice or a map.
-func listOption(o *Option) bool {
-	read := false
-	for _, site := range o.Sites {
-		if site.Value == nil {
-			continue
-		}
-		switch site.Value.Type().Underlying().(type) {
-		case *types.Slice, *types.Map:
-			read = true
-		default:
-			return false
-		}
-	}
-	return read
 }
 
 // capturedCell returns the variable, a heap cell of an enclosing
@@ -1389,6 +1416,9 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			}
 			if counter(phi, m, inDep) {
 				continue // a loop's counter: how far it goes is the trips the branch decides, its values are not the option's
+			}
+			if sl.counts[br.Cond] && induction(phi) {
+				continue // a loop over the list, run or not as it is empty or not
 			}
 			if appendedTo(phi) {
 				continue // a list with or without the data the branch appends (a header, a command): its content is data

@@ -96,7 +96,7 @@ func params(c *Config, out map[string]string) int {
 	}
 	cache := make([]byte, n) // want !sliced:"Config.Params"
 	for k, v := range c.Params {
-		out[k] = v
+		out[k] = v // want !sliced:"Config.Params"
 	}
 	return len(cache)
 }

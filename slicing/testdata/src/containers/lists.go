@@ -1,20 +1,23 @@
 package containers
 
 // ListConfig holds lists its user gives: the protocol versions to
-// accept, settings to pass on. How many entries a list has is what the
-// program is asked to do, not how much work it does for it: a loop over
-// the entries has no trips the option decides, and what is made as long
-// as the list no size. Whether there are any, and the entries of a map,
-// still count; a number still sizes what it sizes.
+// accept, settings to pass on, limits by name. How many entries a list
+// has is what the program is asked to do, not how much work it does for
+// it: a loop over the entries has no trips the option decides, and what
+// is made as long as the list no size (TestListOptions). What the code
+// compares the length with a constant for still counts (whether there
+// are any), and so do the entries of a map; a number still sizes what it
+// sizes, taken out of a map or not.
 type ListConfig struct {
 	Versions []uint32          `yaml:"versions"`
 	Settings map[string]string `yaml:"settings"`
+	Limits   map[string]int    `yaml:"limits"`
 	Batch    int               `yaml:"batch"`
 }
 
 func Supported(c *ListConfig, got uint32) bool {
 	for i := 0; i < len(c.Versions); i++ { // want !effect:"ListConfig.Versions:trip"
-		if c.Versions[i] == got { // want sliced:"ListConfig.Versions"
+		if c.Versions[i] == got {
 			return true
 		}
 	}
@@ -29,8 +32,21 @@ func Negotiation(c *ListConfig) []byte {
 	for _, v := range c.Versions {
 		buf = append(buf, byte(v>>24), byte(v>>16), byte(v>>8), byte(v))
 	}
+	for i := range len(c.Versions[1:]) {
+		buf = append(buf, byte(i))
+	}
 	return buf
 }
+
+// Fallback tries the versions after the first one, when there are.
+func Fallback(c *ListConfig, try func(uint32) bool) bool {
+	if len(c.Versions) > 1 { // want effect:"ListConfig.Versions:path"
+		go retry(try)
+	}
+	return false
+}
+
+func retry(try func(uint32) bool) { try(0) }
 
 func EncodeSettings(c *ListConfig) []byte {
 	var buf []byte
@@ -42,6 +58,17 @@ func EncodeSettings(c *ListConfig) []byte {
 		buf = append(buf, make([]byte, c.Batch)...) // want effect:"ListConfig.Batch:size"
 	}
 	return buf
+}
+
+// Workers makes as many jobs as the limit a map holds says: that
+// number is no count of entries.
+func Workers(c *ListConfig) int {
+	jobs := make([]int, c.Limits["workers"]) // want effect:"ListConfig.Limits:size"
+	n := 0
+	for i := 0; i < len(jobs); i++ { // want effect:"ListConfig.Limits:trip"
+		n += jobs[i]
+	}
+	return n
 }
 
 // Rehash does some work once per entry, whatever the entries are.
@@ -57,3 +84,29 @@ func Rehash(c *ListConfig) uint32 {
 }
 
 func mix(h uint32) uint32 { return h*31 + 7 }
+
+// negotiator keeps a copy of the versions: still the user's list.
+type negotiator struct{ versions []uint32 }
+
+func NewNegotiator(c *ListConfig) *negotiator { return &negotiator{versions: c.Versions} }
+
+func (n *negotiator) Offer() []byte {
+	return make([]byte, 4*len(n.versions)) // want !effect:"ListConfig.Versions:size"
+}
+
+// Assigned holds partitions by topic: each topic's list is the user's
+// too, whether ranged over or looked up.
+type Assigned struct {
+	Partitions map[string][]int32 `yaml:"partitions"`
+}
+
+func (a *Assigned) Count(topic string) int {
+	n := 0
+	for _, ps := range a.Partitions {
+		for range ps {
+			n = int(mix(uint32(n))) // want !sliced:"Assigned.Partitions"
+		}
+	}
+	buf := make([]int32, len(a.Partitions[topic])) // want !effect:"Assigned.Partitions:size"
+	return n + len(buf)
+}
