@@ -314,6 +314,9 @@ func (sl *slicer) flow(v, to ssa.Value, ctx *callCtx, hops int) {
 	if sl.lists[v] && collection(to.Type()) {
 		sl.lists[to] = true // a copy of a list the user gives
 	}
+	if sl.counts[v] {
+		sl.counts[to] = true // whether it is empty, answered by a helper
+	}
 	if sl.chosen[v] && !sl.chosen[to] && implementation(to.Type()) {
 		sl.chosen[to] = true
 		if _, seen := sl.seen[item{to, ctx}]; seen {
@@ -870,16 +873,28 @@ func (sl *slicer) entries(r ssa.Instruction, ctx *callCtx) bool {
 		if !ok || b.Name() != "len" && b.Name() != "cap" {
 			return false
 		}
+		if loopCarried(r.Call.Args[0]) {
+			return true // a copy a loop shrinks as it takes the entries: its test is the loop's over them
+		}
+		n := []ssa.Value{r}
 		for _, ref := range *r.Referrers() {
-			cmp, ok := ref.(*ssa.BinOp)
-			if !ok || !comparison(cmp.Op) {
-				continue
+			if conv, ok := ref.(*ssa.Convert); ok {
+				n = append(n, conv) // int32(len(list)) > 0
 			}
-			if _, c := otherOperand(cmp, r).(*ssa.Const); c {
-				sl.mark(r)
-				sl.mark(cmp)
-				sl.counts[cmp] = true
-				sl.push(cmp, ctx)
+		}
+		for _, x := range n {
+			for _, ref := range *x.Referrers() {
+				cmp, ok := ref.(*ssa.BinOp)
+				if !ok || !comparison(cmp.Op) {
+					continue
+				}
+				if _, c := otherOperand(cmp, x).(*ssa.Const); c {
+					sl.mark(r)
+					sl.mark(x.(ssa.Instruction))
+					sl.mark(cmp)
+					sl.counts[cmp] = true
+					sl.push(cmp, ctx)
+				}
 			}
 		}
 		return true
@@ -891,18 +906,45 @@ func (sl *slicer) entries(r ssa.Instruction, ctx *callCtx) bool {
 		sl.push(r.(ssa.Value), ctx)
 		return true
 	case *ssa.Extract:
-		if r.Index == 0 {
+		if _, next := r.Tuple.(*ssa.Next); next && r.Index == 0 {
 			return true // another entry or not: the loop's test
 		}
 		if collection(r.Type()) {
 			sl.lists[r] = true // an entry that is a list in turn
 		}
 	case *ssa.Lookup:
-		if collection(r.Type()) {
-			sl.lists[r] = true
+		if !r.CommaOk {
+			if collection(r.Type()) {
+				sl.lists[r] = true
+			}
+			break
+		}
+		for _, ref := range *r.Referrers() {
+			if ex, ok := ref.(*ssa.Extract); ok && ex.Index == 0 && collection(ex.Type()) {
+				sl.lists[ex] = true
+			}
 		}
 	}
 	return false
+}
+
+// listCopy marks call, which v's value reaches, as a list the user gives
+// when v is one and call answers a list: append, a library's clone.
+func (sl *slicer) listCopy(v ssa.Value, call *ssa.Call) {
+	if sl.lists[v] && collection(call.Type()) {
+		sl.lists[call] = true
+	}
+}
+
+// loopCarried reports whether v is a value a loop carries round: a phi in
+// a block that one of its own predecessors comes back to.
+func loopCarried(v ssa.Value) bool {
+	phi, ok := v.(*ssa.Phi)
+	if !ok {
+		return false
+	}
+	b := phi.Block()
+	return slices.ContainsFunc(b.Preds, b.Dominates)
 }
 
 // listOption reports whether every value read of o is a slice or a map.
@@ -1172,6 +1214,7 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 			// Bytes the option's value adds to a buffer are data (a
 			// frame's padding, an encoded field): what reads the buffer
 			// reads data, not the option.
+			sl.listCopy(v, call)
 			sl.push(call, ctx)
 		}
 		return
@@ -1203,6 +1246,7 @@ func (sl *slicer) call(c ssa.CallInstruction, v ssa.Value, ctx *callCtx) {
 		// may take, it is not data the result is computed from.
 		r, _ := sl.a.Resource(c)
 		if call, ok := c.(*ssa.Call); ok && !isHandle(resultValueType(call)) && r.IO == 0 && !r.Text && !isContext(v.Type()) {
+			sl.listCopy(v, call)
 			sl.push(call, ctx)
 		} else if in, _ := ParseInfluence(r.Influence); ok && r.SYNC == 0 && in == Lock {
 			// A lock the value sizes (a semaphore's capacity): its
@@ -1417,8 +1461,8 @@ func (sl *slicer) branch(br *ssa.If, ctx *callCtx) {
 			if counter(phi, m, inDep) {
 				continue // a loop's counter: how far it goes is the trips the branch decides, its values are not the option's
 			}
-			if sl.counts[br.Cond] && induction(phi) {
-				continue // a loop over the list, run or not as it is empty or not
+			if sl.counts[br.Cond] && loopCarried(phi) {
+				continue // a loop over the list, run or not as it is empty or not: what it carries round is not the list's length
 			}
 			if appendedTo(phi) {
 				continue // a list with or without the data the branch appends (a header, a command): its content is data

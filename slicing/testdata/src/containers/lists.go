@@ -1,5 +1,7 @@
 package containers
 
+import "slices"
+
 // ListConfig holds lists its user gives: the protocol versions to
 // accept, settings to pass on, limits by name. How many entries a list
 // has is what the program is asked to do, not how much work it does for
@@ -47,6 +49,45 @@ func Fallback(c *ListConfig, try func(uint32) bool) bool {
 }
 
 func retry(try func(uint32) bool) { try(0) }
+
+// Copies of the list, made by append or a library, and the loops that
+// take its entries one by one are the list still; a guard on whether it
+// is empty, asked directly, converted or through a helper, decides
+// whether such a loop runs, not what it adds up.
+func Copies(c *ListConfig) int {
+	all := append(c.Versions, 0)
+	more := slices.Clone(c.Versions)
+	n := len(make([]byte, len(all)))             // want !effect:"ListConfig.Versions:size"
+	n += len(make([]byte, len(more)))            // want !effect:"ListConfig.Versions:size"
+	for q := c.Versions; len(q) > 0; q = q[1:] { // want !effect:"ListConfig.Versions:trip"
+		n++
+	}
+	return n
+}
+
+func Sum(c *ListConfig) []byte {
+	if int32(len(c.Versions)) == 0 { // want effect:"ListConfig.Versions:path"
+		return nil
+	}
+	n := 0
+	for range c.Versions {
+		n += 8
+	}
+	return make([]byte, n) // want !effect:"ListConfig.Versions:size"
+}
+
+func (c *ListConfig) any() bool { return len(c.Versions) > 0 }
+
+func Each(c *ListConfig) uint32 {
+	if !c.any() {
+		return 0
+	}
+	var h uint32
+	for i := 0; i < len(c.Versions); i++ { // want !effect:"ListConfig.Versions:trip"
+		h = mix(h)
+	}
+	return h
+}
 
 func EncodeSettings(c *ListConfig) []byte {
 	var buf []byte
@@ -109,4 +150,12 @@ func (a *Assigned) Count(topic string) int {
 	}
 	buf := make([]int32, len(a.Partitions[topic])) // want !effect:"Assigned.Partitions:size"
 	return n + len(buf)
+}
+
+func (a *Assigned) Of(topic string) int {
+	ps, ok := a.Partitions[topic]
+	if !ok {
+		return 0
+	}
+	return len(make([]int32, len(ps))) // want !effect:"Assigned.Partitions:size"
 }
