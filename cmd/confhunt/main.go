@@ -2,13 +2,30 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
 	"syscall"
+
+	"github.com/confhunt/confhunt/internal/leftovers"
 )
 
 func main() {
+	// Every signal reaches signals; the first also cancels the run, which
+	// stops what it runs and removes what it made. A second one, for a
+	// cleanup or a phase that does not stop at once, kills what the runs
+	// started and removes their files without waiting, and ends the
+	// process.
+	signals := make(chan os.Signal, 2)
+	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	go func() {
+		<-signals
+		<-signals
+		leftovers.Abort()
+		fmt.Fprintln(os.Stderr, "confhunt: interrupted")
+		os.Exit(130)
+	}()
 	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)

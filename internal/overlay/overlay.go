@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+
+	"github.com/confhunt/confhunt/internal/leftovers"
 )
 
 // Overlay is a set of replaced and added files in a temporary directory.
@@ -15,15 +17,17 @@ type Overlay struct {
 	JSON string // the overlay file for go build -overlay and go test -overlay
 
 	replace map[string]string // file the build reads -> its copy
+	forget  func()            // leaves leftovers' account once removed
 }
 
-// New creates an empty overlay in a new temporary directory.
+// New creates an empty overlay in a new temporary directory, which
+// leftovers.Abort removes until Remove does.
 func New() (*Overlay, error) {
 	dir, err := os.MkdirTemp("", "confhunt-overlay-")
 	if err != nil {
 		return nil, err
 	}
-	return &Overlay{Dir: dir, JSON: filepath.Join(dir, "overlay.json"), replace: make(map[string]string)}, nil
+	return &Overlay{Dir: dir, JSON: filepath.Join(dir, "overlay.json"), replace: make(map[string]string), forget: leftovers.Add(dir, nil)}, nil
 }
 
 // Replace makes the build read src in place of the file name, an absolute
@@ -55,7 +59,13 @@ func (o *Overlay) Save() error {
 }
 
 // Remove deletes the overlay's temporary directory.
-func (o *Overlay) Remove() error { return os.RemoveAll(o.Dir) }
+func (o *Overlay) Remove() error {
+	err := os.RemoveAll(o.Dir)
+	if o.forget != nil {
+		o.forget()
+	}
+	return err
+}
 
 // Edit replaces src[Start:End] with Text; Start == End inserts.
 type Edit struct {

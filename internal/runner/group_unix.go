@@ -66,6 +66,17 @@ func waitGroup(pgid int, d time.Duration) bool {
 	return true
 }
 
+// groupOf returns the process group cmd leads, once started in one.
+func groupOf(cmd *exec.Cmd) (int, bool) {
+	if cmd.Process == nil || cmd.SysProcAttr == nil || !cmd.SysProcAttr.Setpgid {
+		return 0, false
+	}
+	return cmd.Process.Pid, true
+}
+
+// killGroupNow kills every process of the group pgid, without waiting.
+func killGroupNow(pgid int) { _ = syscall.Kill(-pgid, syscall.SIGKILL) } // gone already: nothing to do
+
 func killGroup(cmd *exec.Cmd) error {
 	if cmd.Process == nil {
 		return nil

@@ -29,3 +29,9 @@ func killGroup(cmd *exec.Cmd) error {
 	}
 	return cmd.Process.Kill()
 }
+
+// groupOf has no group to return: see Supported.
+func groupOf(cmd *exec.Cmd) (int, bool) { return 0, false }
+
+// killGroupNow has no group to kill: see Supported.
+func killGroupNow(pgid int) {}

@@ -53,6 +53,14 @@ func endTree(mark string) {
 	reap(seen, self)
 }
 
+// killTreeNow kills every process that holds mark in its environment,
+// without waiting for them.
+func killTreeNow(mark string) {
+	for _, pid := range marked(mark) {
+		_ = syscall.Kill(pid, syscall.SIGKILL) // it may have exited meanwhile
+	}
+}
+
 // waitGone polls until none of pids runs, reaping the children of self
 // among them, or d has passed, and says whether they are gone.
 func waitGone(pids []int, self int, d time.Duration) bool {

@@ -12,7 +12,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/confhunt/confhunt/internal/leftovers"
 )
 
 var (
@@ -67,16 +70,63 @@ type Workload struct {
 type Run struct {
 	Dir string
 	r   *Runner
+	// groups holds the process groups its commands lead and that have
+	// not ended yet, shared with the runs In returns.
+	groups *groups
+	forget func() // leaves leftovers' account once closed
+}
+
+type groups struct {
+	sync.Mutex
+	pgids map[int]bool
 }
 
 // Start makes a run in a new temporary directory whose name starts with
-// prefix. The caller must Close it.
+// prefix. The caller must Close it. Until then leftovers.Abort ends its
+// processes and removes its directory.
 func (r *Runner) Start(prefix string) (*Run, error) {
 	dir, err := os.MkdirTemp("", prefix)
 	if err != nil {
 		return nil, err
 	}
-	return &Run{Dir: dir, r: r}, nil
+	run := &Run{Dir: dir, r: r, groups: &groups{pgids: make(map[int]bool)}}
+	run.forget = leftovers.Add(dir, run.killNow)
+	return run, nil
+}
+
+// killNow ends every process of the run at once, with SIGKILL, without
+// waiting for them: for a second interrupt, which does not wait for
+// Close.
+func (run *Run) killNow() {
+	run.groups.Lock()
+	pgids := make([]int, 0, len(run.groups.pgids))
+	for pgid := range run.groups.pgids {
+		pgids = append(pgids, pgid)
+	}
+	run.groups.Unlock()
+	slices.Sort(pgids)
+	for _, pgid := range pgids {
+		killGroupNow(pgid)
+	}
+	killTreeNow(runMark(run.Dir)) // those that left their groups
+}
+
+// started records cmd's process group, once cmd has started, and ended
+// forgets it once the group has ended.
+func (run *Run) started(cmd *exec.Cmd) {
+	if pgid, ok := groupOf(cmd); ok {
+		run.groups.Lock()
+		run.groups.pgids[pgid] = true
+		run.groups.Unlock()
+	}
+}
+
+func (run *Run) ended(cmd *exec.Cmd) {
+	if pgid, ok := groupOf(cmd); ok {
+		run.groups.Lock()
+		delete(run.groups.pgids, pgid)
+		run.groups.Unlock()
+	}
 }
 
 // In returns the run with its commands run in dir instead of the
@@ -85,14 +135,18 @@ func (r *Runner) Start(prefix string) (*Run, error) {
 func (run *Run) In(dir string) *Run {
 	r := *run.r
 	r.Dir = dir
-	return &Run{Dir: run.Dir, r: &r}
+	return &Run{Dir: run.Dir, r: &r, groups: run.groups}
 }
 
 // Close ends every process of the run still running, wherever it went,
 // and removes the run's directory.
 func (run *Run) Close() error {
 	endTree(runMark(run.Dir)) // first: what the run left running may use the directory
-	return os.RemoveAll(run.Dir)
+	err := os.RemoveAll(run.Dir)
+	if run.forget != nil {
+		run.forget()
+	}
+	return err
 }
 
 // command returns the command for name in its own process group. Its
@@ -150,7 +204,7 @@ func (run *Run) execIn(ctx context.Context, dir string, env []string, stdout, st
 		return err
 	}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
-	if err := runCmd(cmd); err != nil {
+	if err := run.runCmd(cmd); err != nil {
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
@@ -176,12 +230,14 @@ func (run *Run) ExecWorkload(ctx context.Context, env []string, stdout io.Writer
 // runCmd runs cmd and returns only once its whole process group has ended:
 // what the leader left behind is interrupted, then killed after a grace
 // period, so that the caller may remove the run's temporary directory.
-func runCmd(cmd *exec.Cmd) error {
+func (run *Run) runCmd(cmd *exec.Cmd) error {
 	if err := cmd.Start(); err != nil {
 		return err
 	}
+	run.started(cmd)
 	err := cmd.Wait()
 	endGroup(cmd)
+	run.ended(cmd)
 	return err
 }
 
@@ -269,8 +325,9 @@ func (run *Run) Service(ctx context.Context, w Workload, flags, env []string, st
 	if err := svc.Start(); err != nil {
 		return 0, nil, fmt.Errorf("starting %s: %w", w.Build, err)
 	}
+	run.started(svc)
 	p := &process{cmd: svc, done: make(chan struct{})}
-	go func() { p.err = svc.Wait(); endGroup(svc); close(p.done) }()
+	go func() { p.err = svc.Wait(); endGroup(svc); run.ended(svc); close(p.done) }()
 	stopped := false
 	stop := func() error {
 		if stopped {

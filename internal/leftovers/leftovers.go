@@ -1,0 +1,66 @@
+// Package leftovers keeps account of what confhunt has made and not yet
+// removed, temporary directories and the processes that use them, so that
+// a second interrupt can end and remove all of it at once (Abort) instead
+// of waiting for the orderly cleanup the first one started.
+//
+// It is the one piece of process-wide state in confhunt, for the same
+// reason os/signal is: a signal concerns the whole process.
+package leftovers
+
+import (
+	"os"
+	"sync"
+)
+
+type entry struct {
+	dir  string
+	kill func()
+}
+
+var open struct {
+	sync.Mutex
+	next    int
+	entries map[int]entry
+}
+
+// Add records dir, a temporary directory, and kill, which ends at once
+// the processes that use it (nil when none does). The returned func
+// forgets them: call it once dir is removed and its processes have ended.
+func Add(dir string, kill func()) (forget func()) {
+	open.Lock()
+	defer open.Unlock()
+	if open.entries == nil {
+		open.entries = make(map[int]entry)
+	}
+	id := open.next
+	open.next++
+	open.entries[id] = entry{dir, kill}
+	return func() {
+		open.Lock()
+		defer open.Unlock()
+		delete(open.entries, id)
+	}
+}
+
+// Abort ends the processes of every entry not yet forgotten, then removes
+// their directories, in the order they were added. It is for a process
+// about to exit: entries added meanwhile may be left.
+func Abort() {
+	open.Lock()
+	var es []entry
+	for id := range open.next {
+		if e, ok := open.entries[id]; ok {
+			es = append(es, e)
+		}
+	}
+	open.entries = nil
+	open.Unlock()
+	for _, e := range es {
+		if e.kill != nil {
+			e.kill()
+		}
+	}
+	for _, e := range es {
+		_ = os.RemoveAll(e.dir) // the process exits next: nothing to report to
+	}
+}
