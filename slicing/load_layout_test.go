@@ -2,7 +2,10 @@ package slicing_test
 
 import (
 	"context"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -384,6 +387,12 @@ func TestExportCache(t *testing.T) {
 	}
 	lists("first load", 1, func() { load(dir) })
 	lists("same program", 0, func() { load(dir) })
+	// An answer kept without one of the packages (listed while the
+	// build cache was being cleaned) is not taken: it would fail the
+	// type check of every later run.
+	dropExport(t, store, "strings")
+	lists("a kept answer lacking a package", 1, func() { load(dir) })
+	lists("the same, once complete again", 0, func() { load(dir) })
 	if err := os.WriteFile(filepath.Join(dir, "main.go"), fmt.Appendf(nil, main, 2), 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -402,6 +411,39 @@ func TestExportCache(t *testing.T) {
 		"ext/ext.go": "package ext\n\nfunc Two() int { return 2 }\n",
 	})
 	lists("a local replacement, twice", 2, func() { load(local); load(local) })
+}
+
+// dropExport removes path from every list of export files kept in store.
+func dropExport(t *testing.T, store *cache.Cache, path string) {
+	t.Helper()
+	dropped := 0
+	err := filepath.WalkDir(store.Dir(), func(name string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		hexKey, ok := strings.CutSuffix(filepath.Base(name), "-r")
+		var key cache.Key
+		b, err := hex.DecodeString(hexKey)
+		if !ok || err != nil || len(b) != len(key) {
+			return nil
+		}
+		copy(key[:], b)
+		data, hit := store.Get(key)
+		var files map[string]string
+		if !hit || json.Unmarshal(data, &files) != nil || files[path] == "" {
+			return nil
+		}
+		delete(files, path)
+		dropped++
+		out, err := json.Marshal(files)
+		if err != nil {
+			return err
+		}
+		return store.Put(key, out)
+	})
+	if err != nil || dropped == 0 {
+		t.Fatalf("no list of export files with %s in the cache (%v)", path, err)
+	}
 }
 
 // TestDependent: a package that does not type-check (a generated file

@@ -225,8 +225,8 @@ func exportFiles(ctx context.Context, cfg *packages.Config, paths []string) (map
 }
 
 // cachedExports returns exportFiles' answer, from store when a run with
-// the same dependencies kept it there and every file it names is still
-// in the build cache. It keys the answer by the go command's
+// the same dependencies kept it there, complete, and every file it names
+// is still in the build cache. It keys the answer by the go command's
 // environment, the build flags and every dependency's import path and
 // directory, and so only when every dependency lies in GOROOT or the
 // module cache, where a directory's files cannot change: a program with
@@ -251,13 +251,19 @@ func cachedExports(ctx context.Context, cfg *packages.Config, store *cache.Cache
 	}
 	if data, hit := store.Get(key); hit {
 		var files map[string]string
-		if json.Unmarshal(data, &files) == nil && allExist(files) {
+		if json.Unmarshal(data, &files) == nil && complete(files, paths) {
 			return files, nil
 		}
 	}
 	files, err := listExports(ctx, cfg, paths)
 	if err != nil {
 		return nil, err
+	}
+	if !complete(files, paths) {
+		// A dependency without export data (its build failed, or the
+		// build cache was being cleaned): the type check says so, and
+		// a later run asks again.
+		return files, nil
 	}
 	if data, err := json.Marshal(files); err == nil {
 		store.Put(key, data) // a failed write costs the next run a go command, no more
@@ -317,10 +323,16 @@ func exportsKey(ctx context.Context, cfg *packages.Config, pkgs []*packages.Pack
 	return h.Sum(), true
 }
 
-// allExist reports whether every file of files exists: the go command
-// may have trimmed its build cache since they were listed.
-func allExist(files map[string]string) bool {
-	for _, f := range files {
+// complete reports whether files names an export file for every one of
+// paths, and each still exists: the go command may have trimmed or
+// cleaned its build cache since they were listed, or failed to build
+// one.
+func complete(files map[string]string, paths []string) bool {
+	for _, p := range paths {
+		f, ok := files[p]
+		if !ok {
+			return false
+		}
 		if _, err := os.Stat(f); err != nil {
 			return false
 		}
