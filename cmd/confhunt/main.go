@@ -22,6 +22,7 @@ func main() {
 	go func() {
 		<-signals
 		<-signals
+		signal.Reset(os.Interrupt, syscall.SIGTERM) // a third one kills at once, should Abort hang
 		leftovers.Abort()
 		fmt.Fprintln(os.Stderr, "confhunt: interrupted")
 		os.Exit(130)

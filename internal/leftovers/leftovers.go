@@ -3,6 +3,7 @@ package leftovers
 import (
 	"os"
 	"sync"
+	"time"
 )
 
 type entry struct {
@@ -54,6 +55,19 @@ func Abort() {
 		}
 	}
 	for _, e := range es {
-		_ = os.RemoveAll(e.dir) // the process exits next: nothing to report to
+		removeAll(e.dir)
+	}
+}
+
+// removeAll removes dir, trying again for a moment while the code still
+// running writes into it (a copy that has not yet seen the interrupt).
+func removeAll(dir string) {
+	for range 20 {
+		if os.RemoveAll(dir) == nil {
+			if _, err := os.Lstat(dir); os.IsNotExist(err) {
+				return
+			}
+		}
+		time.Sleep(10 * time.Millisecond)
 	}
 }

@@ -20,9 +20,10 @@ import (
 )
 
 // TestAbort: leftovers.Abort, a second interrupt's cleanup, ends what a
-// run is running at once (its process group, and on Linux a process that
-// left the group) and removes the run's directory, without waiting for
-// the command to return or for Close.
+// run is running at once (its process group, a process in it without the
+// run's mark, and on Linux a marked process that left the group) and
+// removes the run's directory, without waiting for the command to return
+// or for Close.
 func TestAbort(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
 	r := &runner.Runner{Dir: t.TempDir(), Env: os.Environ(), Stderr: io.Discard}
@@ -31,7 +32,9 @@ func TestAbort(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer run.Close()
-	script := `sleep 60 & echo $! > "$CONFHUNT_RUN/child"; `
+	// The first child leaves the environment that marks the run's
+	// processes: only its process group finds it.
+	script := `env -i sleep 60 & echo $! > "$CONFHUNT_RUN/child"; `
 	_, err = exec.LookPath("setsid")
 	escapes := err == nil && runtime.GOOS == "linux"
 	if escapes {

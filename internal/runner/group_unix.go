@@ -54,16 +54,29 @@ func groupAlive(pgid int) bool {
 }
 
 // waitGroup polls until the group pgid has no member or d has passed, and
-// says whether it is gone.
+// says whether it is gone. It reaps the members that became this
+// process's children (the subreaper's, see subreaper) and have exited: a
+// zombie still counts as a member.
 func waitGroup(pgid int, d time.Duration) bool {
 	deadline := time.Now().Add(d)
-	for groupAlive(pgid) {
+	for reapGroup(pgid); groupAlive(pgid); reapGroup(pgid) {
 		if time.Now().After(deadline) {
 			return false
 		}
 		time.Sleep(10 * time.Millisecond)
 	}
 	return true
+}
+
+// reapGroup reaps the members of the group pgid that are this process's
+// children and have exited.
+func reapGroup(pgid int) {
+	var ws syscall.WaitStatus
+	for {
+		if pid, err := syscall.Wait4(-pgid, &ws, syscall.WNOHANG, nil); err != nil || pid <= 0 {
+			return
+		}
+	}
 }
 
 // groupOf returns the process group cmd leads, once started in one.

@@ -40,7 +40,7 @@ func Git(ctx context.Context, dir, rev, dst string) (commit, top string, err err
 	if err := cmd.Start(); err != nil {
 		return "", "", fmt.Errorf("git archive %s: %w", rev, err)
 	}
-	xerr := untar(r, dst)
+	xerr := untar(ctx, r, dst)
 	if xerr != nil {
 		_, _ = io.Copy(io.Discard, r) // let git finish writing
 	}
@@ -68,6 +68,9 @@ func WorkTree(ctx context.Context, dir, dst string) (top string, err error) {
 	}
 	seen := make(map[string]bool)
 	for name := range strings.SplitSeq(string(out), "\x00") {
+		if err := ctx.Err(); err != nil {
+			return "", err // interrupted: the caller removes dst
+		}
 		if name == "" || seen[name] {
 			continue
 		}
@@ -132,14 +135,17 @@ func Module(ctx context.Context, path, version, dst string) error {
 		}
 		return fmt.Errorf("go mod download %s@%s: %s", path, version, msg)
 	}
-	return Copy(info.Dir, dst)
+	return Copy(ctx, info.Dir, dst)
 }
 
 // Copy copies the directories and regular files under src to dst,
-// writable (the module cache's are read-only).
-func Copy(src, dst string) error {
+// writable (the module cache's are read-only). It stops when ctx is done.
+func Copy(ctx context.Context, src, dst string) error {
 	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
+			return err
+		}
+		if err := ctx.Err(); err != nil {
 			return err
 		}
 		rel, err := filepath.Rel(src, p)
@@ -190,10 +196,13 @@ func copyFile(src, dst string, perm fs.FileMode) error {
 }
 
 // untar extracts the directories, regular files and symbolic links of a
-// tar stream into dst.
-func untar(r io.Reader, dst string) error {
+// tar stream into dst, until ctx is done.
+func untar(ctx context.Context, r io.Reader, dst string) error {
 	tr := tar.NewReader(r)
 	for {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
 		h, err := tr.Next()
 		if err == io.EOF {
 			return nil
