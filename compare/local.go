@@ -81,7 +81,7 @@ func Predict(ctx context.Context, r runner.Runner, base, head *Tree, bp, hp *sli
 	for side, t := range []*Tree{base, head} {
 		prog := []*slicing.Program{bp, hp}[side]
 		plan := hunt.PlanFuncs(fns[side])
-		ov, err := plan.Write(prog)
+		ov, err := plan.Write(prog, r.Leftovers)
 		if err != nil {
 			return nil, fmt.Errorf("probing %s: %w", t.Label(), err)
 		}

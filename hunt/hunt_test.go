@@ -71,7 +71,7 @@ func TestProbeRoundTrip(t *testing.T) {
 	if funcs != 1 || allocs != 1 || ios != 2 {
 		t.Fatalf("plan: %d functions, %d allocations, %d IO calls; want 1, 1, 2", funcs, allocs, ios)
 	}
-	ov, err := plan.Write(l.Prog)
+	ov, err := plan.Write(l.Prog, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -133,7 +133,7 @@ func TestProbeInterrupted(t *testing.T) {
 	before := testutil.Checksum(t, dir)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	ov, err := plan.Write(l.Prog)
+	ov, err := plan.Write(l.Prog, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +241,7 @@ func TestProbeModuleCache(t *testing.T) {
 	if len(plan.Probes) == 0 {
 		t.Fatal("no probe planned in the dependency")
 	}
-	ov, err := plan.Write(prog)
+	ov, err := plan.Write(prog, nil)
 	if err == nil {
 		defer ov.Remove()
 		r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}

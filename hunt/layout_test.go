@@ -19,7 +19,7 @@ import (
 func probeRun(t *testing.T, l slicingtest.Loaded, plan *hunt.Plan, dir string) (map[string]int64, *hunt.Result) {
 	t.Helper()
 	before := testutil.Checksum(t, l.Prog.Root)
-	ov, err := plan.Write(l.Prog)
+	ov, err := plan.Write(l.Prog, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +184,7 @@ func Fill(c Config) []int { return make([]int, c.N) }
 	for arch, want := range map[string]string{"amd64": "int64(confhuntN0)*8", "386": "int64(confhuntN0)*4"} {
 		t.Setenv("GOARCH", arch)
 		l := slicingtest.Load(t, slicing.Config{Dir: dir})
-		ov, err := planSlices(t, l).Write(l.Prog)
+		ov, err := planSlices(t, l).Write(l.Prog, nil)
 		if err != nil {
 			t.Fatal(err)
 		}

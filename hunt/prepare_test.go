@@ -26,7 +26,7 @@ func TestPrepareBuildsOnce(t *testing.T) {
 	before := testutil.Checksum(t, dir)
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	ov, err := plan.Write(l.Prog)
+	ov, err := plan.Write(l.Prog, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestPrepareDropSame(t *testing.T) {
 		"b/b.go":      "package b\n\nfunc M() int { return 2 }\n",
 		"b/b_test.go": "package b\n\nimport \"testing\"\n\nfunc TestM(t *testing.T) { _ = M() }\n",
 	})
-	ov, err := overlay.New()
+	ov, err := overlay.New(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"golang.org/x/tools/go/packages"
 	"golang.org/x/tools/go/ssa"
 
+	"github.com/confhunt/confhunt/internal/leftovers"
 	"github.com/confhunt/confhunt/internal/overlay"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -222,12 +223,12 @@ func counterFile(pkg string) string {
 // files are only read. Probes in files of packages that use cgo are left
 // out of the plan and named in Skipped: what was parsed is the Go that
 // cgo generated, which no overlay can change.
-func (pl *Plan) Write(prog *slicing.Program) (*overlay.Overlay, error) {
+func (pl *Plan) Write(prog *slicing.Program, left *leftovers.Set) (*overlay.Overlay, error) {
 	if err := pl.checkModules(prog); err != nil {
 		return nil, err
 	}
 	pl.skipGenerated(prog)
-	ov, err := overlay.New()
+	ov, err := overlay.New(left)
 	if err != nil {
 		return nil, err
 	}

@@ -78,7 +78,7 @@ func TestOperators(t *testing.T) {
 			if !bytes.Equal(src, want) {
 				t.Errorf("mutated source differs from %s:\n%s", golden, src)
 			}
-			ov, err := m.Overlay()
+			ov, err := m.Overlay(nil)
 			if err != nil {
 				t.Fatal(err)
 			}

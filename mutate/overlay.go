@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/confhunt/confhunt/internal/leftovers"
 	"github.com/confhunt/confhunt/internal/overlay"
 )
 
@@ -24,13 +25,14 @@ func (m *Mutant) Source() ([]byte, error) {
 
 // Overlay writes m into a new temporary overlay: the mutated file and,
 // for the injecting operators, a file of helpers in the same package.
-// The user's files are only read; the caller removes the overlay.
-func (m *Mutant) Overlay() (*overlay.Overlay, error) {
+// The user's files are only read; the caller removes the overlay, which
+// left holds until then (left may be nil).
+func (m *Mutant) Overlay(left *leftovers.Set) (*overlay.Overlay, error) {
 	src, err := m.Source()
 	if err != nil {
 		return nil, err
 	}
-	ov, err := overlay.New()
+	ov, err := overlay.New(left)
 	if err != nil {
 		return nil, err
 	}

@@ -346,7 +346,7 @@ func (r *Runner) buildFlags() []string {
 func (r *Runner) buildMutant(ctx context.Context, pkgs map[string]*testPkg, m *Mutant, n int) (map[string]string, error) {
 	start := time.Now()
 	defer func() { m.Timings.Build = time.Since(start).Seconds() }()
-	ov, err := m.Overlay()
+	ov, err := m.Overlay(r.Leftovers)
 	if err != nil {
 		return nil, err
 	}

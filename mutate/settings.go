@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/confhunt/confhunt/internal/bench"
+	"github.com/confhunt/confhunt/internal/leftovers"
 	"github.com/confhunt/confhunt/internal/overlay"
 	"github.com/confhunt/confhunt/internal/runner"
 )
@@ -77,6 +78,9 @@ type Protocol struct {
 	TimeoutFactor float64 // a run ends after this many times the base's check run; 0 means 10
 	// Progress, if not nil, says what is being done.
 	Progress func(msg string)
+	// Leftovers, if not nil, holds each setting's overlay until it is
+	// removed.
+	Leftovers *leftovers.Set
 }
 
 // Slowdown is what one setting did to the workload: the benchmark it
@@ -141,7 +145,7 @@ func MeasureSettings(ctx context.Context, w Workload, ms []*Mutant, p Protocol) 
 	var measured []int // indexes in ms of vs[1:]
 	for i, m := range ms {
 		out[i].Mutant = m
-		ov, err := m.Overlay()
+		ov, err := m.Overlay(p.Leftovers)
 		if err != nil {
 			return nil, err
 		}

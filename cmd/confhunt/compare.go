@@ -75,7 +75,7 @@ func runCompare(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r := &runner.Runner{Dir: dir, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr}
+	r := &runner.Runner{Dir: dir, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Leftovers: e.left}
 	run, err := r.Start("confhunt-compare-")
 	if err != nil {
 		return err

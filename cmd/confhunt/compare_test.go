@@ -59,7 +59,7 @@ func TestHang(t *testing.T) {
 		}
 	}()
 	var stdout, stderr strings.Builder
-	code := run(ctx, []string{"compare", "-C", dir, "-base", "HEAD", ".", "--", "go", "test", "-count=1", "-run", "TestHang", "./sub"}, strings.NewReader(""), &stdout, &stderr)
+	code := run(ctx, nil, []string{"compare", "-C", dir, "-base", "HEAD", ".", "--", "go", "test", "-count=1", "-run", "TestHang", "./sub"}, strings.NewReader(""), &stdout, &stderr)
 	if code != exitInterrupted || stderr.String() != "confhunt: interrupted\n" {
 		t.Errorf("exit code %d, stderr %q; want 130 and one line", code, stderr.String())
 	}

@@ -82,7 +82,7 @@ func runCounts(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}}
+	r := &counts.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace, Leftovers: e.left}}
 	var prof *counts.Profile
 	if *build != "" {
 		prof, err = r.Service(ctx, pkgs, w)

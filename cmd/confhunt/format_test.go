@@ -29,7 +29,7 @@ func TestFormatFlag(t *testing.T) {
 	} {
 		var stderr bytes.Buffer
 		args := append([]string{tc.args[0], "-C", t.TempDir()}, tc.args[1:]...)
-		code := run(context.Background(), args, strings.NewReader(""), io.Discard, &stderr)
+		code := run(context.Background(), nil, args, strings.NewReader(""), io.Discard, &stderr)
 		if code != exitUsage || stderr.String() != "confhunt: "+tc.want+"\n" {
 			t.Errorf("confhunt %s: exit %d, stderr %q; want exit %d, %q", strings.Join(tc.args, " "), code, stderr.String(), exitUsage, tc.want)
 		}

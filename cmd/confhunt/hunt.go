@@ -97,8 +97,8 @@ func runHunt(ctx context.Context, e *env, args []string) error {
 	if err != nil {
 		return err
 	}
-	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace}}
-	ov, err := plan.Write(an.prog)
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Grace: *grace, Leftovers: e.left}}
+	ov, err := plan.Write(an.prog, e.left)
 	if err != nil {
 		return err
 	}
@@ -156,7 +156,7 @@ func workload(command []string, build, args, ready string) (runner.Workload, err
 // times), and reports each plan's slowdown over the uninstrumented runs.
 func (e *env) overhead(ctx context.Context, an *analysis, r *hunt.Runner, sel *hunt.Plan, selOv *overlay.Overlay, w runner.Workload, runs int, f report.Format) error {
 	all := hunt.PlanAll(an.a)
-	allOv, err := all.Write(an.prog)
+	allOv, err := all.Write(an.prog, e.left)
 	if err != nil {
 		return err
 	}

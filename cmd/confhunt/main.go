@@ -15,19 +15,20 @@ func main() {
 	// stops what it runs and removes what it made. A second one, for a
 	// cleanup or a phase that does not stop at once, kills what the runs
 	// started and removes their files without waiting, and ends the
-	// process.
+	// process; a third one, should that hang, kills it.
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	left := new(leftovers.Set)
 	go func() {
 		<-signals
 		<-signals
-		signal.Reset(os.Interrupt, syscall.SIGTERM) // a third one kills at once, should Abort hang
-		leftovers.Abort()
+		signal.Reset(os.Interrupt, syscall.SIGTERM)
+		left.Abort()
 		fmt.Fprintln(os.Stderr, "confhunt: interrupted")
 		os.Exit(130)
 	}()
-	code := run(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	code := run(ctx, left, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
 	os.Exit(code)
 }

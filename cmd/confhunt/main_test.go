@@ -19,7 +19,7 @@ import (
 func TestMain(m *testing.M) {
 	testscript.Main(m, map[string]func(){
 		"confhunt": func() {
-			os.Exit(run(context.Background(), os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+			os.Exit(run(context.Background(), nil, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
 	})
 }
@@ -136,7 +136,7 @@ func TestExitCodes(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var stdout, stderr strings.Builder
-			code := run(tc.ctx, tc.args, strings.NewReader(""), &stdout, &stderr)
+			code := run(tc.ctx, nil, tc.args, strings.NewReader(""), &stdout, &stderr)
 			if code != tc.code {
 				t.Errorf("exit code %d, want %d; stderr:\n%s", code, tc.code, stderr.String())
 			}

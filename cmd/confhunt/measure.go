@@ -106,8 +106,8 @@ func (e *env) measureSettings(ctx context.Context, an *analysis, scores []*scori
 	if e.v {
 		out = e.stderr
 	}
-	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: out, Stderr: out, Log: e.stderr}}
-	p := mutate.Protocol{Runs: mf.runs, MaxRuns: mf.maxRuns, Alpha: mf.alpha, Progress: func(msg string) { fmt.Fprintf(e.stderr, "confhunt: %s\n", msg) }}
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: e.environ, Stdout: out, Stderr: out, Log: e.stderr, Leftovers: e.left}}
+	p := mutate.Protocol{Runs: mf.runs, MaxRuns: mf.maxRuns, Alpha: mf.alpha, Progress: func(msg string) { fmt.Fprintf(e.stderr, "confhunt: %s\n", msg) }, Leftovers: e.left}
 	ss, err := mutate.MeasureSettings(ctx, &settingsWorkload{r: r, w: w, bench: benchmarks(w)}, ms, p)
 	if err != nil {
 		return err

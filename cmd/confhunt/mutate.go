@@ -129,7 +129,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 		fmt.Fprintf(e.stderr, "confhunt: %d mutants of %s\n", len(ms), optionNames(sls))
 		start := time.Now()
 		r := &mutate.Runner{
-			Runner:        runner.Runner{Dir: an.prog.Root, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr},
+			Runner:        runner.Runner{Dir: an.prog.Root, Env: e.environ, Stdout: e.stderr, Stderr: e.stderr, Log: e.stderr, Leftovers: e.left},
 			Jobs:          *jobs,
 			Alpha:         *alpha,
 			TimeoutFactor: *timeoutFactor,

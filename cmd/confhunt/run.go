@@ -20,6 +20,7 @@ import (
 
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/counts"
+	"github.com/confhunt/confhunt/internal/leftovers"
 	"github.com/confhunt/confhunt/internal/runner"
 	"github.com/confhunt/confhunt/slicing"
 )
@@ -73,6 +74,7 @@ type env struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
 	environ        []string
+	left           *leftovers.Set // what a second interrupt removes (see main)
 
 	dir, config, tags      string
 	test, helpers, json, v bool
@@ -102,8 +104,11 @@ const (
 	exitInterrupted = 130
 )
 
-func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	err := dispatch(ctx, args, stdin, stdout, stderr)
+// run runs the command args. left, if not nil, holds the temporary
+// directories and processes made for it until they are removed, for a
+// second interrupt (see main).
+func run(ctx context.Context, left *leftovers.Set, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	err := dispatch(ctx, left, args, stdin, stdout, stderr)
 	// Once interrupted, whatever failed did so because of it (go list
 	// killed, a canceled context), and what was done is incomplete.
 	if ctx.Err() != nil {
@@ -129,7 +134,7 @@ func exitCode(err error) int {
 	return exitUsage
 }
 
-func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+func dispatch(ctx context.Context, left *leftovers.Set, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		fmt.Fprint(stderr, usage())
 		return usageError("no command given")
@@ -148,7 +153,7 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 		if err != nil {
 			return err
 		}
-		e := &env{stdin: stdin, stdout: stdout, stderr: stdout, environ: os.Environ()}
+		e := &env{stdin: stdin, stdout: stdout, stderr: stdout, environ: os.Environ(), left: left}
 		return c.run(ctx, e, []string{"-help"})
 	case "version":
 		info, _ := debug.ReadBuildInfo()
@@ -159,7 +164,7 @@ func dispatch(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, environ: os.Environ()}
+	e := &env{stdin: stdin, stdout: stdout, stderr: stderr, environ: os.Environ(), left: left}
 	defer func() {
 		e.timer.close()
 		if e.stopProfile != nil {

@@ -6,49 +6,59 @@ import (
 	"time"
 )
 
+// A Set holds what a run of confhunt has made and not yet removed. Its
+// zero value is empty and ready; a nil *Set keeps nothing (Add returns a
+// func that does nothing), for code run without a second interrupt to
+// serve, as tests are.
+type Set struct {
+	mu      sync.Mutex
+	next    int
+	entries map[int]entry
+}
+
 type entry struct {
 	dir  string
 	kill func()
 }
 
-var open struct {
-	sync.Mutex
-	next    int
-	entries map[int]entry
-}
-
 // Add records dir, a temporary directory, and kill, which ends at once
 // the processes that use it (nil when none does). The returned func
 // forgets them: call it once dir is removed and its processes have ended.
-func Add(dir string, kill func()) (forget func()) {
-	open.Lock()
-	defer open.Unlock()
-	if open.entries == nil {
-		open.entries = make(map[int]entry)
+func (s *Set) Add(dir string, kill func()) (forget func()) {
+	if s == nil {
+		return func() {}
 	}
-	id := open.next
-	open.next++
-	open.entries[id] = entry{dir, kill}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.entries == nil {
+		s.entries = make(map[int]entry)
+	}
+	id := s.next
+	s.next++
+	s.entries[id] = entry{dir, kill}
 	return func() {
-		open.Lock()
-		defer open.Unlock()
-		delete(open.entries, id)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		delete(s.entries, id)
 	}
 }
 
 // Abort ends the processes of every entry not yet forgotten, then removes
 // their directories, in the order they were added. It is for a process
 // about to exit: entries added meanwhile may be left.
-func Abort() {
-	open.Lock()
+func (s *Set) Abort() {
+	if s == nil {
+		return
+	}
+	s.mu.Lock()
 	var es []entry
-	for id := range open.next {
-		if e, ok := open.entries[id]; ok {
+	for id := range s.next {
+		if e, ok := s.entries[id]; ok {
 			es = append(es, e)
 		}
 	}
-	open.entries = nil
-	open.Unlock()
+	s.entries = nil
+	s.mu.Unlock()
 	for _, e := range es {
 		if e.kill != nil {
 			e.kill()

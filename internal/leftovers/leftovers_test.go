@@ -17,16 +17,17 @@ func TestAbort(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	var set Set
 	var killed []string
-	forget := Add(kept, func() { killed = append(killed, "kept") })
-	Add(gone, func() {
+	forget := set.Add(kept, func() { killed = append(killed, "kept") })
+	set.Add(gone, func() {
 		if _, err := os.Stat(gone); err != nil {
 			t.Errorf("the directory was removed before its processes were ended")
 		}
 		killed = append(killed, "gone")
 	})
 	forget()
-	Abort()
+	set.Abort()
 	if _, err := os.Stat(gone); !os.IsNotExist(err) {
 		t.Errorf("%s is still there after Abort (%v)", gone, err)
 	}
@@ -36,8 +37,11 @@ func TestAbort(t *testing.T) {
 	if len(killed) != 1 || killed[0] != "gone" {
 		t.Errorf("killed %v, want only the entry not forgotten", killed)
 	}
-	Abort() // nothing left: a second one does nothing
+	set.Abort() // nothing left: a second one does nothing
 	if len(killed) != 1 {
 		t.Errorf("a second Abort killed again: %v", killed)
 	}
+	var none *Set
+	none.Add(gone, nil)() // a nil Set keeps nothing
+	none.Abort()
 }

@@ -20,14 +20,14 @@ type Overlay struct {
 	forget  func()            // leaves leftovers' account once removed
 }
 
-// New creates an empty overlay in a new temporary directory, which
-// leftovers.Abort removes until Remove does.
-func New() (*Overlay, error) {
+// New creates an empty overlay in a new temporary directory, which left
+// holds until Remove removes it (left may be nil).
+func New(left *leftovers.Set) (*Overlay, error) {
 	dir, err := os.MkdirTemp("", "confhunt-overlay-")
 	if err != nil {
 		return nil, err
 	}
-	return &Overlay{Dir: dir, JSON: filepath.Join(dir, "overlay.json"), replace: make(map[string]string), forget: leftovers.Add(dir, nil)}, nil
+	return &Overlay{Dir: dir, JSON: filepath.Join(dir, "overlay.json"), replace: make(map[string]string), forget: left.Add(dir, nil)}, nil
 }
 
 // Replace makes the build read src in place of the file name, an absolute

@@ -57,7 +57,7 @@ func TestOverlayBuild(t *testing.T) {
 	write("main.go", "package main\n\nfunc main() { println(word) }\n")
 	write("word.go", "package main\n\nvar word = \"user\"\n")
 
-	ov, err := overlay.New()
+	ov, err := overlay.New(nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -19,14 +19,15 @@ import (
 	"github.com/confhunt/confhunt/internal/runner"
 )
 
-// TestAbort: leftovers.Abort, a second interrupt's cleanup, ends what a
+// TestAbort: the Abort of a Runner's Leftovers, a second interrupt's cleanup, ends what a
 // run is running at once (its process group, a process in it without the
 // run's mark, and on Linux a marked process that left the group) and
 // removes the run's directory, without waiting for the command to return
 // or for Close.
 func TestAbort(t *testing.T) {
 	t.Setenv("TMPDIR", t.TempDir())
-	r := &runner.Runner{Dir: t.TempDir(), Env: os.Environ(), Stderr: io.Discard}
+	left := new(leftovers.Set)
+	r := &runner.Runner{Dir: t.TempDir(), Env: os.Environ(), Stderr: io.Discard, Leftovers: left}
 	run, err := r.Start("runner-test-")
 	if err != nil {
 		t.Fatal(err)
@@ -66,7 +67,7 @@ func TestAbort(t *testing.T) {
 		}
 		pids = append(pids, pid)
 	}
-	leftovers.Abort()
+	left.Abort()
 	select {
 	case <-done:
 	case <-time.After(10 * time.Second):

@@ -49,6 +49,9 @@ type Runner struct {
 	// Timeout bounds each command a run executes (zero: no bound). A
 	// command that runs longer is ended and fails with ErrTimeout.
 	Timeout time.Duration
+	// Leftovers, if not nil, holds each run until it is closed: its
+	// Abort ends the run's processes and removes its directory at once.
+	Leftovers *leftovers.Set
 
 	// Command returns the command to run; nil means exec.CommandContext
 	// in its own process group, interrupted as a group when ctx is done.
@@ -82,15 +85,15 @@ type groups struct {
 }
 
 // Start makes a run in a new temporary directory whose name starts with
-// prefix. The caller must Close it. Until then leftovers.Abort ends its
-// processes and removes its directory.
+// prefix. The caller must Close it. Until then the Runner's Leftovers
+// hold it.
 func (r *Runner) Start(prefix string) (*Run, error) {
 	dir, err := os.MkdirTemp("", prefix)
 	if err != nil {
 		return nil, err
 	}
 	run := &Run{Dir: dir, r: r, groups: &groups{pgids: make(map[int]bool)}}
-	run.forget = leftovers.Add(dir, run.killNow)
+	run.forget = r.Leftovers.Add(dir, run.killNow)
 	return run, nil
 }
 
