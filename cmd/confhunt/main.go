@@ -20,6 +20,13 @@ func main() {
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	left := new(leftovers.Set)
+	// The go commands that loading runs (go list, the builds it asks for)
+	// put their work directories in one of confhunt's, which goes when
+	// confhunt does, also when they are killed before removing theirs.
+	tmp, err := os.MkdirTemp(os.Getenv("GOTMPDIR"), "confhunt-go-")
+	if err == nil && os.Setenv("GOTMPDIR", tmp) == nil {
+		left.Add(tmp, nil)
+	}
 	go func() {
 		<-signals
 		<-signals
@@ -30,5 +37,8 @@ func main() {
 	}()
 	code := run(ctx, left, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
+	if err == nil {
+		os.RemoveAll(tmp) // what is left in it is the go commands' to lose
+	}
 	os.Exit(code)
 }
