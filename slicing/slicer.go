@@ -861,11 +861,11 @@ func (sl *slicer) emptyTest(r ssa.Instruction, v ssa.Value, ctx *callCtx) bool {
 
 // entries handles r, a use of a list the user gives (see lists), when it
 // counts the list's entries: its length or capacity, or whether a range
-// over it has another entry. An entry that is a list is one the user
-// gives too. How many entries the user gave bounds no
+// over it has another entry. How many entries the user gave bounds no
 // loop and sizes nothing, so only comparisons of the count with a
 // constant are followed (whether there are any, or more than one). It
-// says whether r was such a count.
+// says whether r was such a count. Ranges, parts of the list, and
+// entries that are lists in turn are lists the user gives too.
 func (sl *slicer) entries(r ssa.Instruction, ctx *callCtx) bool {
 	switch r := r.(type) {
 	case *ssa.Call:
