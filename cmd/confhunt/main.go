@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"os/signal"
 	"syscall"
@@ -12,33 +13,51 @@ import (
 
 func main() {
 	// Every signal reaches signals; the first also cancels the run, which
-	// stops what it runs and removes what it made. A second one, for a
-	// cleanup or a phase that does not stop at once, kills what the runs
-	// started and removes their files without waiting, and ends the
-	// process; a third one, should that hang, kills it.
+	// stops what it runs and removes what it made.
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	left := new(leftovers.Set)
-	// The go commands that loading runs (go list, the builds it asks for)
-	// put their work directories in one of confhunt's, which goes when
-	// confhunt does, also when they are killed before removing theirs.
-	tmp, err := os.MkdirTemp(os.Getenv("GOTMPDIR"), "confhunt-go-")
-	if err == nil && os.Setenv("GOTMPDIR", tmp) == nil {
-		left.Add(tmp, nil)
-	}
-	go func() {
-		<-signals
-		<-signals
-		signal.Reset(os.Interrupt, syscall.SIGTERM)
-		left.Abort()
-		fmt.Fprintln(os.Stderr, "confhunt: interrupted")
-		os.Exit(130)
-	}()
+	removeTmp := goTmpDir(left)
+	go abortOnSecond(signals, func() { signal.Reset(os.Interrupt, syscall.SIGTERM) }, left, os.Stderr, os.Exit)
 	code := run(ctx, left, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	stop()
-	if err == nil {
-		os.RemoveAll(tmp) // what is left in it is the go commands' to lose
-	}
+	removeTmp()
 	os.Exit(code)
+}
+
+// abortOnSecond waits for a second signal, for a cleanup or a phase that
+// does not stop at once after the first: it gives later signals their
+// default action (reset: a third one kills confhunt should this hang),
+// kills what left holds running and removes its files without waiting,
+// says so on stderr and exits with exitInterrupted.
+func abortOnSecond(signals <-chan os.Signal, reset func(), left *leftovers.Set, stderr io.Writer, exit func(int)) {
+	<-signals
+	<-signals
+	reset()
+	left.Abort()
+	fmt.Fprintln(stderr, "confhunt: interrupted")
+	exit(exitInterrupted)
+}
+
+// goTmpDir makes the go commands that loading runs (go list, the builds
+// it asks for) put their work directories in a directory of confhunt's,
+// inside $GOTMPDIR if set, which left holds and the returned func
+// removes: it goes with confhunt also when they are killed before
+// removing theirs. The commands of a run keep the GOTMPDIR of their own
+// (see runner). Should the directory not be made, nothing changes.
+func goTmpDir(left *leftovers.Set) (remove func()) {
+	tmp, err := os.MkdirTemp(os.Getenv("GOTMPDIR"), "confhunt-go-")
+	if err != nil {
+		return func() {}
+	}
+	if err := os.Setenv("GOTMPDIR", tmp); err != nil {
+		os.Remove(tmp)
+		return func() {}
+	}
+	forget := left.Add(tmp, nil)
+	return func() {
+		os.RemoveAll(tmp) // what is left in it is the go commands' to lose
+		forget()
+	}
 }
