@@ -9,6 +9,7 @@ import (
 	"syscall"
 
 	"github.com/confhunt/confhunt/internal/leftovers"
+	"github.com/confhunt/confhunt/internal/runner"
 )
 
 func main() {
@@ -42,21 +43,25 @@ func abortOnSecond(signals <-chan os.Signal, reset func(), left *leftovers.Set, 
 
 // goTmpDir makes the go commands that loading runs (go list, the builds
 // it asks for) put their work directories in a directory of confhunt's,
-// inside $GOTMPDIR if set, which left holds and the returned func
-// removes: it goes with confhunt also when they are killed before
-// removing theirs. The commands of a run keep the GOTMPDIR of their own
-// (see runner). Should the directory not be made, nothing changes.
+// inside $GOTMPDIR if set, and marks them and what they start with it
+// (runner.Mark): an interrupted go list leaves its compiles running,
+// re-parented to init. left holds the directory, and its Abort kills the
+// marked processes at once; the returned func ends them (SIGTERM, then
+// SIGKILL) and removes the directory. The commands of a run keep the
+// GOTMPDIR and the mark of their own run.
 func goTmpDir(left *leftovers.Set) (remove func()) {
 	tmp, err := os.MkdirTemp(os.Getenv("GOTMPDIR"), "confhunt-go-")
 	if err != nil {
 		return func() {}
 	}
-	if err := os.Setenv("GOTMPDIR", tmp); err != nil {
+	key, value := runner.Mark(tmp)
+	if os.Setenv("GOTMPDIR", tmp) != nil || os.Setenv(key, value) != nil {
 		os.Remove(tmp)
 		return func() {}
 	}
-	forget := left.Add(tmp, nil)
+	forget := left.Add(tmp, func() { runner.KillMarked(tmp) })
 	return func() {
+		runner.EndMarked(tmp)
 		os.RemoveAll(tmp) // what is left in it is the go commands' to lose
 		forget()
 	}

@@ -28,4 +28,7 @@
 // A descendant that clears its environment is found only through its
 // process group. Each command's GOTMPDIR lies in the run's directory, so
 // that the work directories of an interrupted go command go with it.
+// Mark, EndMarked and KillMarked give the same end to processes started
+// outside a Run: the go commands that loading runs through go/packages,
+// whose compiles an interrupted go list leaves running.
 package runner

@@ -184,7 +184,10 @@ func (run *Run) command(ctx context.Context, dir string, env []string, name stri
 
 // runMark is the environment variable that marks the processes of the run
 // whose temporary directory is tmp.
-func runMark(tmp string) string { return "CONFHUNT_RUN=" + tmp }
+func runMark(tmp string) string { return markKey + "=" + tmp }
+
+// markKey is the name of the variable that marks processes.
+const markKey = "CONFHUNT_RUN"
 
 // Exec runs name with args in the module root, its environment the
 // Runner's and env, and returns once its whole process group has ended.
