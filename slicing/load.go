@@ -11,6 +11,7 @@ import (
 	"maps"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/callgraph"
@@ -123,6 +124,40 @@ func (e PackageError) String() string {
 	return e.Pos + ": " + e.Msg
 }
 
+// comparePos orders positions file:line:col by file, then line and
+// column as numbers (main.go:9:5 before main.go:10:2).
+func comparePos(a, b string) int {
+	fa, la, ca := splitPos(a)
+	fb, lb, cb := splitPos(b)
+	return cmp.Or(cmp.Compare(fa, fb), cmp.Compare(la, lb), cmp.Compare(ca, cb), cmp.Compare(a, b))
+}
+
+// splitPos splits file:line:col, or file:line, into its parts; what does
+// not end in numbers is all file.
+func splitPos(pos string) (file string, line, col int) {
+	file = pos
+	var nums []int
+	for range 2 {
+		i := strings.LastIndexByte(file, ':')
+		if i < 0 {
+			break
+		}
+		n, err := strconv.Atoi(file[i+1:])
+		if err != nil {
+			break
+		}
+		nums = append(nums, n)
+		file = file[:i]
+	}
+	switch len(nums) {
+	case 1:
+		line = nums[0]
+	case 2:
+		line, col = nums[1], nums[0]
+	}
+	return file, line, col
+}
+
 // Load loads, type-checks and builds the packages cfg names. Packages that
 // fail to type-check are recorded in Program.Errors and left out; a
 // package importing one is kept when the broken one's errors are all
@@ -171,7 +206,24 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 				mods[m.Dir] += "@" + m.Version
 			}
 		}
+		// A file that does not parse is type-checked as far as it
+		// parsed, and what that finds follows from the syntax errors:
+		// they alone are reported, as go build does, and of a file's
+		// only the first, which the parser's others follow from.
+		syntax := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ParseError })
+		parsed := make(map[string]bool) // files with a syntax error reported
 		for _, e := range p.Errors {
+			if syntax && e.Kind == packages.TypeError {
+				continue
+			}
+			if e.Kind == packages.ParseError {
+				if file, _, _ := splitPos(e.Pos); e.Pos != "" {
+					if parsed[file] {
+						continue
+					}
+					parsed[file] = true
+				}
+			}
 			pe := PackageError{Package: p.PkgPath, Pos: e.Pos, Msg: e.Msg}
 			if strings.Contains(e.Msg, "build constraints exclude all Go files") && usesCgo(p.IgnoredFiles) {
 				pe.Msg += ` (its files use cgo, which is off: set CGO_ENABLED=1 with a C compiler installed)`
@@ -199,7 +251,7 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		prog.Errors[i].Pos = prog.relPos(prog.Errors[i].Pos)
 	}
 	slices.SortFunc(prog.Errors, func(a, b PackageError) int {
-		return cmp.Or(cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.Package, b.Package), cmp.Compare(a.Msg, b.Msg))
+		return cmp.Or(comparePos(a.Pos, b.Pos), cmp.Compare(a.Package, b.Package), cmp.Compare(a.Msg, b.Msg))
 	})
 
 	ssaProg, ssaPkgs, bodiless := allPackages(pkgs, ssa.InstantiateGenerics)
