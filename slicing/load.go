@@ -208,13 +208,21 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		}
 		// A file that does not parse is type-checked as far as it
 		// parsed, and what that finds follows from the syntax errors:
-		// they alone are reported, as go build does, and of a file's
-		// only the first, which the parser's others follow from.
+		// they alone are reported, as the compiler stops before type
+		// checking, and of a file's only the first: the parser's others
+		// mostly follow from it (go build lists the rest).
 		syntax := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ParseError })
 		parsed := make(map[string]bool) // files with a syntax error reported
 		for _, e := range p.Errors {
 			if syntax && e.Kind == packages.TypeError {
 				continue
+			}
+			if e.Kind == packages.ListError && e.Pos != "" && e.Pos != "-" && !filepath.IsAbs(e.Pos) {
+				// go list's positions are relative to the directory it
+				// ran in, the parser's absolute: the same error from both
+				// (a package clause or an import that does not parse)
+				// is one.
+				e.Pos = filepath.Join(pcfg.Dir, e.Pos)
 			}
 			if e.Kind == packages.ParseError {
 				if file, _, _ := splitPos(e.Pos); e.Pos != "" {

@@ -22,8 +22,9 @@ func main() {
 	removeTmp := goTmpDir(left)
 	go abortOnSecond(signals, func() { signal.Reset(os.Interrupt, syscall.SIGTERM) }, left, os.Stderr, os.Exit)
 	code := run(ctx, left, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	interrupted := ctx.Err() != nil
 	stop()
-	removeTmp()
+	removeTmp(interrupted)
 	os.Exit(code)
 }
 
@@ -46,22 +47,27 @@ func abortOnSecond(signals <-chan os.Signal, reset func(), left *leftovers.Set, 
 // inside $GOTMPDIR if set, and marks them and what they start with it
 // (runner.Mark): an interrupted go list leaves its compiles running,
 // re-parented to init. left holds the directory, and its Abort kills the
-// marked processes at once; the returned func ends them (SIGTERM, then
-// SIGKILL) and removes the directory. The commands of a run keep the
-// GOTMPDIR and the mark of their own run.
-func goTmpDir(left *leftovers.Set) (remove func()) {
+// marked processes at once. The returned func removes the directory,
+// having ended the marked processes (SIGTERM, then SIGKILL) if confhunt
+// was interrupted; a go list that ends by itself has waited for its
+// compiles, and what else loading started (a GOPACKAGESDRIVER's server)
+// is not confhunt's to end. The commands of a run keep the GOTMPDIR and
+// the mark of their own run.
+func goTmpDir(left *leftovers.Set) (remove func(interrupted bool)) {
 	tmp, err := os.MkdirTemp(os.Getenv("GOTMPDIR"), "confhunt-go-")
 	if err != nil {
-		return func() {}
+		return func(bool) {}
 	}
 	key, value := runner.Mark(tmp)
 	if os.Setenv("GOTMPDIR", tmp) != nil || os.Setenv(key, value) != nil {
 		os.Remove(tmp)
-		return func() {}
+		return func(bool) {}
 	}
 	forget := left.Add(tmp, func() { runner.KillMarked(tmp) })
-	return func() {
-		runner.EndMarked(tmp)
+	return func(interrupted bool) {
+		if interrupted {
+			runner.EndMarked(tmp)
+		}
 		os.RemoveAll(tmp) // what is left in it is the go commands' to lose
 		forget()
 	}

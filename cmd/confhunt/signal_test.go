@@ -61,7 +61,7 @@ func TestGoTmpDir(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(tmp, "work"), nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	remove()
+	remove(false)
 	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
 		t.Errorf("%s is left after remove (%v)", tmp, err)
 	}
@@ -76,5 +76,5 @@ func TestGoTmpDir(t *testing.T) {
 	if _, err := os.Stat(tmp); !os.IsNotExist(err) {
 		t.Errorf("%s is left after Abort (%v)", tmp, err)
 	}
-	held()
+	held(false)
 }

@@ -54,10 +54,18 @@ func endTree(mark string) {
 }
 
 // killTreeNow kills every process that holds mark in its environment,
-// without waiting for them.
+// without waiting for them to be gone. It looks again until a round finds
+// none, as one may have forked since the last look (bounded, as in
+// endTree).
 func killTreeNow(mark string) {
-	for _, pid := range marked(mark) {
-		_ = syscall.Kill(pid, syscall.SIGKILL) // it may have exited meanwhile
+	for range 10 {
+		procs := marked(mark)
+		if len(procs) == 0 {
+			return
+		}
+		for _, pid := range procs {
+			_ = syscall.Kill(pid, syscall.SIGKILL) // it may have exited meanwhile
+		}
 	}
 }
 
