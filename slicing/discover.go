@@ -171,6 +171,7 @@ func discover(ctx context.Context, prog *Program, src configs.Sources, why bool)
 			prog.settings[s] = true
 		}
 	}
+	d.wrappers()
 	d.flags() // before key getters, so that flag names bound to fields are aliases
 	d.flagStructs()
 	d.keyCalls()
@@ -276,6 +277,7 @@ type discoverer struct {
 	funcIndex   map[*ssa.Function]int             // a function's place in funcs
 	written     map[field][]*ssa.Store            // fields the scanned code stores to
 	mutated     map[field]ssa.Instruction         // fields changed in place, by a method of their value (s.Stats.Hits.Add(1)) or a store into a field within them (s.Stats.Hits = n): the first such instruction
+	wrapped     map[*ssa.Function]bool            // the program's wrappers of catalogued functions (see wrappers)
 	opts        map[string]*Option
 	aliases     map[string]*Option
 	seen        map[siteKey]bool

@@ -33,3 +33,28 @@ func Spawn() error {
 	cmd.Env = append(os.Environ(), childEnv+"=1")
 	return cmd.Start()
 }
+
+// envInt reads a number from the environment, with a default: the
+// variable is named where envInt is called.
+func envInt(name string, def int) int {
+	var n int
+	if _, err := fmt.Sscan(os.Getenv(name), &n); err != nil {
+		return def
+	}
+	return n
+}
+
+// lookup hands on the names it is given: its callers name none, so its
+// own call stays a dynamic option.
+func lookup(name string) string {
+	return os.Getenv(name) // want dynamic:"Getenv@env/env.go:50"
+}
+
+func Workers() {
+	for range envInt("APP_WORKERS", 4) { // want option:"APP_WORKERS" style:"env" type:"int"
+		fmt.Println("worker")
+	}
+	for _, name := range []string{"A", "B"} {
+		fmt.Println(lookup(name))
+	}
+}
