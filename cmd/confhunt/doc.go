@@ -376,6 +376,7 @@ analysis limits are settings too, none negative:
 	  max_hops: 2         # transfers through fields, globals, channels
 	  max_call_frequency: 10000  # cap on a function's estimated calls (> 0)
 	  probe_cost: 50      # catalogue cost from which hunt times a call
+	  max_library_bytes: 24000000  # source of other modules summarised (rank -v names what is left)
 
 sources and rank keep their output in a cache, as go test does: a run
 whose inputs are all unchanged (confhunt's own binary, the flags that
