@@ -253,36 +253,37 @@ type discoverer struct {
 	addressed   map[*ssa.Global]bool // globals whose address the scanned code uses other than to load or store
 	calls       map[*ssa.Function][]*ssa.Call
 
-	config      map[*types.Struct]*structInfo
-	setters     map[field][]setter                // fields set by functional options
-	setterFuncs map[*ssa.Function]bool            // the setters of settings structs' fields (setsOptions), once known
-	running     map[*types.Struct]bool            // structs whose methods use their own locks or channels
-	appended    map[*types.TypeName]map[int]bool  // what the methods of a type append to (see appendsTo)
-	copiedInto  map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
-	paramKeys   map[field]string                  // fields set from a settings map: the key looked up
-	handles     map[*types.Named]bool             // types with an API of their own (see handleType)
-	kept        map[*types.Struct]string          // structs whose values are stored in a field or global: the first such store
-	methodParam map[*types.Struct]bool            // structs passed to methods
-	listParam   map[*types.Struct]bool            // structs passed as a list (topics ...TopicConfig): records
-	apiParam    map[*types.Struct]bool            // structs an exported function or method of a package users import takes
-	methods     map[*types.Struct]int             // how many methods take them
-	funcParam   map[*types.Struct]*ssa.Function   // structs passed to plain functions: the first of them
-	funcParams  map[*types.Struct][]*ssa.Function // all of them, in order
-	dataParam   map[*types.Struct]bool            // structs passed to plain functions that compute data
-	hookResult  map[*types.Struct]bool            // structs a called function value returns
-	made        map[*types.Struct][]*ssa.Function // functions making a struct's values (an Alloc), in order
-	returnedBy  map[*types.Struct][]*ssa.Function // the functions returning one, in funcs' order
-	holders     map[*types.Struct][]*types.Struct // the module's structs with a field of the struct (see holdersOf)
-	settersOf   map[*types.Struct][]field         // the fields of a struct functional options set (see fieldsSet)
-	funcIndex   map[*ssa.Function]int             // a function's place in funcs
-	written     map[field][]*ssa.Store            // fields the scanned code stores to
-	mutated     map[field]ssa.Instruction         // fields changed in place, by a method of their value (s.Stats.Hits.Add(1)) or a store into a field within them (s.Stats.Hits = n): the first such instruction
-	wrapped     map[*ssa.Function]bool            // the program's wrappers of catalogued functions (see wrappers)
-	opts        map[string]*Option
-	aliases     map[string]*Option
-	seen        map[siteKey]bool
-	notes       *notes               // why candidates were taken or left out
-	valueFuncs  map[*types.Func]bool // functions and methods the scanned code uses as values (usedAsValue)
+	config       map[*types.Struct]*structInfo
+	setters      map[field][]setter                // fields set by functional options
+	setterFuncs  map[*ssa.Function]bool            // the setters of settings structs' fields (setsOptions), once known
+	running      map[*types.Struct]bool            // structs whose methods use their own locks or channels
+	appended     map[*types.TypeName]map[int]bool  // what the methods of a type append to (see appendsTo)
+	copiedInto   map[*types.Struct][]*types.Struct // structs whose fields are copied into fields of others
+	paramKeys    map[field]string                  // fields set from a settings map: the key looked up
+	handles      map[*types.Named]bool             // types with an API of their own (see handleType)
+	kept         map[*types.Struct]string          // structs whose values are stored in a field or global: the first such store
+	methodParam  map[*types.Struct]bool            // structs passed to methods
+	listParam    map[*types.Struct]bool            // structs passed as a list (topics ...TopicConfig): records
+	apiParam     map[*types.Struct]bool            // structs an exported function or method of a package users import takes
+	methods      map[*types.Struct]int             // how many methods take them
+	funcParam    map[*types.Struct]*ssa.Function   // structs passed to plain functions: the first of them
+	funcParams   map[*types.Struct][]*ssa.Function // all of them, in order
+	dataParam    map[*types.Struct]bool            // structs passed to plain functions that compute data
+	hookResult   map[*types.Struct]bool            // structs a called function value returns
+	made         map[*types.Struct][]*ssa.Function // functions making a struct's values (an Alloc), in order
+	returnedBy   map[*types.Struct][]*ssa.Function // the functions returning one, in funcs' order
+	holders      map[*types.Struct][]*types.Struct // the module's structs with a field of the struct (see holdersOf)
+	settersOf    map[*types.Struct][]field         // the fields of a struct functional options set (see fieldsSet)
+	funcIndex    map[*ssa.Function]int             // a function's place in funcs
+	written      map[field][]*ssa.Store            // fields the scanned code stores to
+	mutated      map[field]ssa.Instruction         // fields changed in place, by a method of their value (s.Stats.Hits.Add(1)) or a store into a field within them (s.Stats.Hits = n): the first such instruction
+	wrapped      map[*ssa.Function]bool            // the program's wrappers of catalogued functions (see wrappers)
+	wrappedCalls map[*ssa.Call]bool                // the calls they wrap, which name no option of their own
+	opts         map[string]*Option
+	aliases      map[string]*Option
+	seen         map[siteKey]bool
+	notes        *notes               // why candidates were taken or left out
+	valueFuncs   map[*types.Func]bool // functions and methods the scanned code uses as values (usedAsValue)
 }
 
 // catalogue indexes the read functions of the settings by name.

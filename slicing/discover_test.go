@@ -55,7 +55,7 @@ func load(t *testing.T, pkg string) (*slicing.Program, []*slicing.Option) {
 // found are exactly those its want comments name, and the facts stated
 // about their options (style, type, aliases, dynamic names) hold.
 func TestDiscover(t *testing.T) {
-	for _, pkg := range []string{"keys", "flags", "env", "structs", "declared", "unmarshal", "funcopts", "kingpin", "ignore", "gates", "cliflags", "globals", "registry", "ctors"} {
+	for _, pkg := range []string{"keys", "flags", "env", "structs", "declared", "unmarshal", "funcopts", "kingpin", "ignore", "gates", "cliflags", "globals", "registry", "ctors", "wrappers"} {
 		t.Run(pkg, func(t *testing.T) {
 			t.Parallel()
 			_, opts := load(t, pkg)

@@ -32,10 +32,10 @@
 //     returned pointer or of the bound variable, followed through globals,
 //     struct fields, locals, parameters and closures;
 //   - the program's own wrappers of both, functions handing their
-//     parameters on as the key (and the bound variable) and returning the
-//     value or the pointer (func envInt(name string, def int) int, a
-//     project's intVarP(fs, &cfg.N, "n", ...)): their calls with named
-//     keys are getters and definitions in turn;
+//     parameters on as the key (and the bound variable) and returning
+//     what was read or the pointer (func envInt(name string, def int)
+//     int, a project's intVarP(fs, &cfg.N, "n", ...)): their static
+//     calls with constant keys are getters and definitions in turn;
 //   - configuration structs (a field tagged koanf, yaml, ...; a type named
 //     *Config, *Options, ...; a type in sources.types; the target of an
 //     Unmarshal call; a struct filled by hand from a map of settings its

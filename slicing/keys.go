@@ -127,7 +127,7 @@ func (d *discoverer) keyCalls() {
 	var own map[string]bool
 	for fn, call := range d.scannedCalls() {
 		e, args, ok := d.lookup(call.Common())
-		if !ok || e.role != roleGetter || e.Key < 0 || e.Key >= len(args) || d.inWrapper(fn, args[e.Key]) {
+		if !ok || e.role != roleGetter || e.Key < 0 || e.Key >= len(args) || d.inWrapper(call) {
 			continue
 		}
 		if e.Style == "env" {
@@ -231,7 +231,7 @@ func (d *discoverer) flags() {
 				continue
 			}
 		}
-		if e.Key >= len(keyArgs) || d.inWrapper(fn, keyArgs[e.Key]) {
+		if e.Key >= len(keyArgs) || d.inWrapper(call) {
 			continue
 		}
 		var addr ssa.Value = call

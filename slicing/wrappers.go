@@ -13,21 +13,26 @@ const maxWrapperDepth = 4
 // wrappers makes the program's own thin wrappers of catalogued key getters
 // and flag definitions entries of the catalogue: a function that hands its
 // own parameter on as the key (and, defining a flag variable, another
-// parameter as the variable) of such a call, and returns the getter's
-// value or the flag's pointer where the call does, as projects wrap their
+// parameter as the variable) of such a call, and returns what the getter
+// read (its value, what was parsed from it, or what a branch on it
+// decides; not an error) or the flag's pointer, as projects wrap their
 // flag library or the environment:
 //
 //	func intVarP(fs *pflag.FlagSet, p *int, name string, value int) { fs.IntVarP(p, name, "", value, ""); register(name) }
 //	func envInt(name string, def int) int { n, err := strconv.Atoi(os.Getenv(name)); ... }
 //
 // Its callers then name the options, as calls of the library's function
-// do, and the call inside it names none. Only a function some call gives
-// a key it names, directly or through wrappers of it, is one: a function
-// handing on keys it is given from elsewhere (a range over names) stays
-// what it was, its own call a dynamic option. Wrappers of wrappers are
-// found in later rounds, to maxWrapperDepth.
+// do. The call inside it names none, unless the function is also called
+// otherwise than statically (through an interface, as a func value),
+// where the names are not seen: then it stays a dynamic option too. Only
+// a function some static call gives a key it names, directly or through
+// wrappers of it, is one: a function handing on keys it is given from
+// elsewhere (a range over names) stays what it was. Wrappers of wrappers
+// are found in later rounds, to maxWrapperDepth. A function with two such
+// calls (a flag and its environment variable) wraps the first.
 func (d *discoverer) wrappers() {
 	d.wrapped = make(map[*ssa.Function]bool)
+	d.wrappedCalls = make(map[*ssa.Call]bool)
 	callers := make(map[*ssa.Function][]*ssa.Call)
 	for _, call := range d.scannedCalls() {
 		if fn := call.Common().StaticCallee(); fn != nil {
@@ -50,7 +55,7 @@ func (d *discoverer) wrappers() {
 			}
 			switch e.role {
 			case roleGetter:
-				if fn.Signature.Results().Len() == 0 {
+				if !returnsRead(fn, call) {
 					continue
 				}
 			case roleFlag:
@@ -76,6 +81,9 @@ func (d *discoverer) wrappers() {
 			}
 			d.entries[funcName(fn)] = w
 			d.wrapped[fn] = true
+			if !d.usedAsValue(fn) {
+				d.wrappedCalls[call] = true
+			}
 			added = true
 		}
 		if !added {
@@ -109,7 +117,7 @@ func (d *discoverer) named(callers map[*ssa.Function][]*ssa.Call, fn *ssa.Functi
 	return false
 }
 
-// paramIndex is the place of v among fn's parameters, not counting a
+// argIndex is the place of v among fn's parameters, not counting a
 // receiver, or -1 when v is none of them.
 func argIndex(fn *ssa.Function, v ssa.Value) int {
 	p, ok := v.(*ssa.Parameter)
@@ -152,8 +160,80 @@ func returnsOnly(fn *ssa.Function, v ssa.Value) bool {
 	return n > 0
 }
 
-// inWrapper reports whether arg, the key of a catalogued call in fn, is a
-// parameter of fn, a wrapper: its callers name the option, not this call.
-func (d *discoverer) inWrapper(fn *ssa.Function, arg ssa.Value) bool {
-	return d.wrapped[fn] && argIndex(fn, arg) >= 0
+// inWrapper reports whether call, a catalogued call in fn, is the one
+// its wrapper fn hands its parameters to: its callers name the option,
+// not this call.
+func (d *discoverer) inWrapper(call *ssa.Call) bool {
+	return d.wrappedCalls[call]
+}
+
+// returnsRead reports whether fn returns what call read: a result of fn,
+// the first not an error, is the call's value, computed from it (parsed,
+// compared), filled in by a call given it (fmt.Sscan(v, &n)), or chosen
+// by a branch on such a value.
+func returnsRead(fn *ssa.Function, call *ssa.Call) bool {
+	res := fn.Signature.Results()
+	if res.Len() == 0 || types.Identical(res.At(0).Type(), errorType) {
+		return false
+	}
+	derived := map[ssa.Value]bool{call: true}
+	decided := make(map[*ssa.BasicBlock]bool) // blocks a branch on a derived value leads to
+	work := []ssa.Value{call}
+	add := func(v ssa.Value) {
+		if !derived[v] {
+			derived[v] = true
+			work = append(work, v)
+		}
+	}
+	for len(work) > 0 {
+		v := work[len(work)-1]
+		work = work[:len(work)-1]
+		refs := v.Referrers()
+		if refs == nil {
+			continue
+		}
+		for _, r := range *refs {
+			switch x := r.(type) {
+			case *ssa.If:
+				for _, b := range x.Block().Succs {
+					decided[b] = true
+				}
+			case *ssa.Store:
+				if x.Val == v {
+					if a, ok := x.Addr.(*ssa.Alloc); ok {
+						add(a)
+					}
+				}
+			case ssa.CallInstruction:
+				// What a call given the value fills in (fmt.Sscan(v, &n)).
+				for _, a := range x.Common().Args {
+					if al, ok := a.(*ssa.Alloc); ok {
+						add(al)
+					}
+				}
+				if cv := x.Value(); cv != nil {
+					add(cv)
+				}
+			case *ssa.Return:
+				return true
+			case *ssa.UnOp:
+				add(x)
+			case ssa.Value:
+				if _, isAlloc := x.(*ssa.Alloc); !isAlloc {
+					add(x)
+				}
+			}
+		}
+	}
+	for _, b := range fn.Blocks {
+		if _, ok := b.Instrs[len(b.Instrs)-1].(*ssa.Return); !ok {
+			continue
+		}
+		for d := range decided {
+			if d.Dominates(b) {
+				return true
+			}
+		}
+	}
+	return false
 }
