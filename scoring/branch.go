@@ -231,9 +231,11 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 // catalogued text function, or an interface none of whose methods
 // returns anything and whose implementations in the program only
 // observe too, as an event sink's), and otherwise only computes
-// their arguments: no store but into memory it made, no channel
-// operation, goroutine or other call with an effect, and no value used
-// past it.
+// their arguments (also through an interface method that answers, a
+// value's Short or String, whose implementations in the program have no
+// effect): no store but into memory it made (or the slice of a variadic
+// function's arguments, which its callers make), no channel operation,
+// goroutine or other call with an effect, and no value used past it.
 func (u *underBranch) observes(fn *ssa.Function, first *ssa.BasicBlock) bool {
 	if len(first.Preds) != 1 {
 		return false
@@ -307,7 +309,7 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 		}
 		for m := range it.Methods() {
 			if m.Type().(*types.Signature).Results().Len() > 0 {
-				return false, false
+				return u.quietCallees(c, depth)
 			}
 		}
 		// An event sink: none of its methods answers, and what the
@@ -340,6 +342,27 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 		return false, false
 	}
 	return u.quietFunc(callee, depth)
+}
+
+// quietCallees reports whether a dynamic call that answers (a String or
+// a Str method) has no effect but observing in every function it may
+// call, all of them the program's own, and whether one observes.
+func (u *underBranch) quietCallees(c *ssa.Call, depth int) (ok, observes bool) {
+	callees := u.w.a.Callees(c)
+	if len(callees) == 0 {
+		return false, false
+	}
+	for _, fn := range callees {
+		if !u.w.a.Analysed(fn) {
+			return false, false
+		}
+		q, obs := u.quietFunc(fn, depth)
+		if !q {
+			return false, false
+		}
+		observes = observes || obs
+	}
+	return true, observes
 }
 
 // quietFunc reports whether a call of fn has no effect but observing,
@@ -526,6 +549,29 @@ func textMaker(sig *types.Signature) bool {
 	return true
 }
 
+// variadic reports whether p is the slice of its function's variadic
+// arguments.
+func variadic(p *ssa.Parameter) bool {
+	params := p.Parent().Params
+	return p.Parent().Signature.Variadic() && len(params) > 0 && params[len(params)-1] == p
+}
+
+// onlyVariadic reports whether the variable cell holds only its
+// function's variadic arguments: every store into it stores them.
+func onlyVariadic(cell *ssa.Alloc) bool {
+	stored := false
+	for _, r := range *cell.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
+			p, ok := st.Val.(*ssa.Parameter)
+			if !ok || !variadic(p) {
+				return false
+			}
+			stored = true
+		}
+	}
+	return stored
+}
+
 // maxQuietDepth bounds how deep observes follows calls.
 const maxQuietDepth = 3
 
@@ -540,6 +586,15 @@ func fresh(addr ssa.Value) bool {
 			addr = x.X
 		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 			return true
+		case *ssa.Parameter:
+			// The slice of a variadic function's last arguments, which
+			// its callers make for the call (args[i] = shortened(a) in a
+			// log function).
+			return variadic(x)
+		case *ssa.UnOp:
+			// The same slice, kept in a variable a closure captures.
+			cell, ok := x.X.(*ssa.Alloc)
+			return ok && x.Op == token.MUL && onlyVariadic(cell)
 		default:
 			return false
 		}

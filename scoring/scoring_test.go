@@ -702,7 +702,9 @@ func TestPromoted(t *testing.T) {
 
 // TestObserves checks that a flag whose branch only observes the work
 // (a log line, a tracer's event, a line printed through a library's
-// Printf, with the arguments computed for them) is charged nothing for it, and ones whose branch does work (hashing again,
+// Printf, a debug line whose logger shortens its arguments in place
+// through a method that answers, with the arguments computed for them)
+// is charged nothing for it, and ones whose branch does work (hashing again,
 // through an interface none of whose methods answers: a lock, a
 // compactor) are; and that a flag deciding whether a log file's writer
 // writes the messages it is given (formatted text) is charged nothing,
@@ -710,7 +712,7 @@ func TestPromoted(t *testing.T) {
 // is charged the writes.
 func TestObserves(t *testing.T) {
 	_, _, by, _ := rankBy(t, "observe")
-	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Verify", "Config.Quiet", "Config.Journal", "Config.Colour"} {
+	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Verify", "Config.Quiet", "Config.Journal", "Config.Colour", "Config.Debug", "Config.Dump"} {
 		if by[name] == nil {
 			t.Fatalf("%s not ranked", name)
 		}
@@ -719,7 +721,7 @@ func TestObserves(t *testing.T) {
 	if verify <= 0 {
 		t.Fatalf("Verify: CPU %g; want the second hash", verify)
 	}
-	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Colour"} {
+	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Colour", "Config.Debug", "Config.Dump"} {
 		if c := by[name].Cost; c.CPU+c.MEM+c.IO > verify/10 {
 			t.Errorf("%s: CPU %g, MEM %g, IO %g; Verify's CPU %g: want a flag that only decides what is observed under a tenth of one that decides work", name, c.CPU, c.MEM, c.IO, verify)
 		}

@@ -31,6 +31,8 @@ type Config struct {
 	Journal bool // appends each write to the journal file
 	Colour  bool // prints each write in colour, through a colour library
 	Rounds  int  // hashes each write this many times more, and logs how many
+	Debug   bool // prints each write's digest through a debug logger
+	Dump    bool // prints it through another, printing itself
 }
 
 // logFile writes the lines it is given to a LOG file, unless quiet.
@@ -123,6 +125,12 @@ func (s *Store) Write(b []byte) {
 	if s.cfg.Compact {
 		s.compactor.Run()
 	}
+	if s.cfg.Debug {
+		debugf("wrote %v", digest(sum))
+	}
+	if s.cfg.Dump {
+		dumpf("wrote %v", digest(sum))
+	}
 	if s.cfg.Verify {
 		if sha256.Sum256(b) != sum {
 			panic("corrupt")
@@ -145,4 +153,34 @@ func (s *Store) event(name string, n int) {
 		fields["large"] = true
 	}
 	s.tracer.Event(name, fields)
+}
+
+// shortener is what a value implements to be logged short.
+type shortener interface{ Short() string }
+
+type digest [32]byte
+
+func (d digest) Short() string { return fmt.Sprintf("%x", d[:4]) }
+
+// debugf prints a debug line, its arguments shortened where they can be,
+// from a closure, as debug loggers do: it writes into the slice of its
+// arguments, which its callers make for the call.
+func debugf(format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(shortener); ok {
+			args[i] = s.Short()
+		}
+	}
+	out := func() { fmt.Fprintf(os.Stderr, format, args...) }
+	out()
+}
+
+// dumpf is debugf printing the line itself.
+func dumpf(format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(shortener); ok {
+			args[i] = s.Short()
+		}
+	}
+	fmt.Fprintf(os.Stderr, format, args...)
 }
