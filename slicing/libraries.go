@@ -28,8 +28,10 @@ import (
 // library is left out: the resource catalogue prices what the program
 // calls of it, and what the libraries call of it.
 type Libraries struct {
-	// Note says how many packages were left out over the budget.
+	// Note says how many packages were left out over the budget, and
+	// Left counts them.
 	Note   []string
+	Left   int
 	loader *packages.Config
 	store  *cache.Cache
 	roots  []*packages.Package // by import path
@@ -168,6 +170,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 	slices.SortFunc(libs.roots, func(x, y *packages.Package) int { return strings.Compare(x.PkgPath, y.PkgPath) })
 	libs.called = slices.Sorted(maps.Keys(called))
 	libs.entries = slices.Sorted(maps.Keys(entries))
+	libs.Left = len(left)
 	if len(left) > 0 {
 		slices.Sort(left)
 		named := strings.Join(left, ", ")

@@ -170,6 +170,7 @@ func (e *env) cacheKey(ctx context.Context, command string, patterns, files []st
 type librarySummaries struct {
 	costs map[string]configs.Resource
 	note  []string
+	left  int // libraries not summarised, over the budget
 	err   error
 }
 
@@ -182,7 +183,7 @@ type librarySummaries struct {
 // an edit of the program finds them.
 func (e *env) summaries(ctx context.Context, prog *slicing.Program, s *configs.Settings) librarySummaries {
 	libs := prog.Libraries(s.Catalogue(), s.Limits.MaxLibraryBytes)
-	out := librarySummaries{note: libs.Note}
+	out := librarySummaries{note: libs.Note, left: libs.Left}
 	if libs.Len() == 0 {
 		return out
 	}

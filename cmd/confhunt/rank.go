@@ -69,6 +69,10 @@ func (e *env) analyse(ctx context.Context, patterns []string) (*analysis, error)
 		for _, n := range lib.note {
 			fmt.Fprintf(e.stderr, "confhunt: %s\n", n)
 		}
+	} else if lib.left > 0 && s.Limits.MaxLibraryBytes > 0 {
+		// A budget reached, not one set to none: the ranking lacks what
+		// those libraries' code costs, which the user should know.
+		fmt.Fprintf(e.stderr, "confhunt: %d libraries not summarised, over limits.max_library_bytes: a call into them costs a call (rank -v names them)\n", lib.left)
 	}
 	return &analysis{settings: s, prog: prog, opts: opts, a: a}, nil
 }
