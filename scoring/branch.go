@@ -274,7 +274,9 @@ func (u *underBranch) quiet(instr ssa.Instruction, inside func(*ssa.BasicBlock) 
 	case *ssa.UnOp:
 		return x.Op != token.ARROW, false
 	case *ssa.Store:
-		return fresh(x.Addr), false
+		return u.fresh(x.Addr), false
+	case *ssa.MapUpdate:
+		return u.fresh(x.Map), false
 	case *ssa.Return:
 		for _, r := range x.Results {
 			if _, isConst := r.(*ssa.Const); !isConst {
@@ -296,7 +298,11 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 		return r.Text, r.Text
 	}
 	common := c.Common()
-	if _, builtin := common.Value.(*ssa.Builtin); builtin {
+	if b, builtin := common.Value.(*ssa.Builtin); builtin {
+		switch b.Name() {
+		case "copy", "delete", "clear": // they write into their first argument
+			return u.fresh(common.Args[0]), false
+		}
 		return true, false
 	}
 	if callees := a.Callees(c); len(callees) > 0 && !slices.ContainsFunc(callees, func(fn *ssa.Function) bool { return !u.textSink(fn) }) {
@@ -549,35 +555,14 @@ func textMaker(sig *types.Signature) bool {
 	return true
 }
 
-// variadic reports whether p is the slice of its function's variadic
-// arguments.
-func variadic(p *ssa.Parameter) bool {
-	params := p.Parent().Params
-	return p.Parent().Signature.Variadic() && len(params) > 0 && params[len(params)-1] == p
-}
-
-// onlyVariadic reports whether the variable cell holds only its
-// function's variadic arguments: every store into it stores them.
-func onlyVariadic(cell *ssa.Alloc) bool {
-	stored := false
-	for _, r := range *cell.Referrers() {
-		if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
-			p, ok := st.Val.(*ssa.Parameter)
-			if !ok || !variadic(p) {
-				return false
-			}
-			stored = true
-		}
-	}
-	return stored
-}
-
 // maxQuietDepth bounds how deep observes follows calls.
 const maxQuietDepth = 3
 
 // fresh reports whether addr is memory its function made: a field or
-// element of an allocation, a new slice or map.
-func fresh(addr ssa.Value) bool {
+// element of an allocation, a new slice or map, or the slice of a
+// variadic function's arguments that every caller makes for the call
+// (also kept in a variable a closure captures).
+func (u *underBranch) fresh(addr ssa.Value) bool {
 	for {
 		switch x := addr.(type) {
 		case *ssa.FieldAddr:
@@ -587,18 +572,63 @@ func fresh(addr ssa.Value) bool {
 		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 			return true
 		case *ssa.Parameter:
-			// The slice of a variadic function's last arguments, which
-			// its callers make for the call (args[i] = shortened(a) in a
-			// log function).
-			return variadic(x)
+			return u.madeForCall(x)
 		case *ssa.UnOp:
-			// The same slice, kept in a variable a closure captures.
 			cell, ok := x.X.(*ssa.Alloc)
-			return ok && x.Op == token.MUL && onlyVariadic(cell)
+			return ok && x.Op == token.MUL && u.onlyArguments(cell)
 		default:
 			return false
 		}
 	}
+}
+
+// madeForCall reports whether p is the slice of its function's variadic
+// arguments and every call of the function makes it (f(a, b), or no
+// argument at all), none handing on a slice of its own (f(s...)), whose
+// entries a store into p would change.
+func (u *underBranch) madeForCall(p *ssa.Parameter) bool {
+	fn := p.Parent()
+	params := fn.Params
+	if !fn.Signature.Variadic() || len(params) == 0 || params[len(params)-1] != p {
+		return false
+	}
+	callers := u.w.a.Callers(fn)
+	if len(callers) == 0 {
+		return false
+	}
+	for _, c := range callers {
+		args := c.Common().Args
+		if len(args) == 0 {
+			return false
+		}
+		switch last := args[len(args)-1].(type) {
+		case *ssa.Const: // nil: no arguments
+		case *ssa.Slice:
+			if _, ok := last.X.(*ssa.Alloc); !ok {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// onlyArguments reports whether the variable cell holds only its
+// function's variadic arguments, made for each call (madeForCall): every
+// store into it stores them.
+func (u *underBranch) onlyArguments(cell *ssa.Alloc) bool {
+	stored := false
+	for _, r := range *cell.Referrers() {
+		if st, ok := r.(*ssa.Store); ok && st.Addr == cell {
+			p, ok := st.Val.(*ssa.Parameter)
+			if !ok || !u.madeForCall(p) {
+				return false
+			}
+			stored = true
+		}
+	}
+	return stored
 }
 
 // runsOrNot reports whether the branch ending b, in a command's main

@@ -117,6 +117,22 @@ func (d *discoverer) named(callers map[*ssa.Function][]*ssa.Call, fn *ssa.Functi
 	return false
 }
 
+// allocOf is the variable addr is, or a field or element of, or nil.
+func allocOf(addr ssa.Value) *ssa.Alloc {
+	for {
+		switch x := addr.(type) {
+		case *ssa.Alloc:
+			return x
+		case *ssa.FieldAddr:
+			addr = x.X
+		case *ssa.IndexAddr:
+			addr = x.X
+		default:
+			return nil
+		}
+	}
+}
+
 // argIndex is the place of v among fn's parameters, not counting a
 // receiver, or -1 when v is none of them.
 func argIndex(fn *ssa.Function, v ssa.Value) int {
@@ -196,12 +212,14 @@ func returnsRead(fn *ssa.Function, call *ssa.Call) bool {
 			switch x := r.(type) {
 			case *ssa.If:
 				for _, b := range x.Block().Succs {
-					decided[b] = true
+					if len(b.Preds) == 1 { // not where the paths join again
+						decided[b] = true
+					}
 				}
 			case *ssa.Store:
 				if x.Val == v {
-					if a, ok := x.Addr.(*ssa.Alloc); ok {
-						add(a)
+					if a := allocOf(x.Addr); a != nil {
+						add(a) // a variable, or a field or element of one
 					}
 				}
 			case ssa.CallInstruction:
@@ -215,7 +233,11 @@ func returnsRead(fn *ssa.Function, call *ssa.Call) bool {
 					add(cv)
 				}
 			case *ssa.Return:
-				return true
+				for i, r := range x.Results {
+					if r == v && !types.Identical(res.At(i).Type(), errorType) {
+						return true
+					}
+				}
 			case *ssa.UnOp:
 				add(x)
 			case ssa.Value:

@@ -33,6 +33,8 @@ type Config struct {
 	Rounds  int  // hashes each write this many times more, and logs how many
 	Debug   bool // prints each write's digest through a debug logger
 	Dump    bool // prints it through another, printing itself
+	Warm    bool // logs each write's sum from a cache, which fills itself
+	Replay  bool // prints the values kept, which shortf shortens in place
 }
 
 // logFile writes the lines it is given to a LOG file, unless quiet.
@@ -94,11 +96,13 @@ type Store struct {
 	log       *logFile
 	journal   *journal
 	col       *colour.Colour
+	cache     Cache
+	kept      []any
 }
 
 // NewStore returns a store locking with a mutex and compacting its sums.
 func NewStore(cfg *Config, t Tracer) *Store {
-	s := &Store{cfg: cfg, tracer: t, mu: new(sync.Mutex), col: colour.New()}
+	s := &Store{cfg: cfg, tracer: t, mu: new(sync.Mutex), col: colour.New(), cache: &sumCache{m: map[string][32]byte{}}}
 	s.compactor = &compactor{sums: &s.sums}
 	s.log = &logFile{f: os.Stderr, quiet: cfg.Quiet}
 	s.journal = &journal{f: os.Stdout, on: cfg.Journal}
@@ -130,6 +134,12 @@ func (s *Store) Write(b []byte) {
 	}
 	if s.cfg.Dump {
 		dumpf("wrote %v", digest(sum))
+	}
+	if s.cfg.Replay {
+		shortf("kept %v", s.kept...)
+	}
+	if s.cfg.Warm {
+		log.Printf("warm %x", s.cache.Get(string(b)))
 	}
 	if s.cfg.Verify {
 		if sha256.Sum256(b) != sum {
@@ -177,6 +187,35 @@ func debugf(format string, args ...any) {
 
 // dumpf is debugf printing the line itself.
 func dumpf(format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(shortener); ok {
+			args[i] = s.Short()
+		}
+	}
+	fmt.Fprintf(os.Stderr, format, args...)
+}
+
+// Cache answers sums, computing and keeping those it lacks: its Get
+// changes its state, which a log line built from it does not undo.
+type Cache interface{ Get(key string) [32]byte }
+
+type sumCache struct{ m map[string][32]byte }
+
+func (c *sumCache) Get(key string) [32]byte {
+	if s, ok := c.m[key]; ok {
+		return s
+	}
+	var s [32]byte
+	for i := range 1 << 16 {
+		s[i%32] ^= key[i%len(key)] + byte(i)
+	}
+	c.m[key] = s
+	return s
+}
+
+// shortf is dumpf, given the values the store keeps: shortening them in
+// place changes them.
+func shortf(format string, args ...any) {
 	for i, a := range args {
 		if s, ok := a.(shortener); ok {
 			args[i] = s.Short()

@@ -85,3 +85,32 @@ func Both() {
 		fmt.Println("fast")
 	}
 }
+
+type client struct{ retries int }
+
+// newClient returns a client whatever the variable says: no wrapper.
+func newClient(name string) *client {
+	c := &client{retries: 3}
+	if os.Getenv(name) == "" { // want dynamic:"Getenv@wrappers/wrappers.go:94"
+		fmt.Println("unset")
+	}
+	return c
+}
+
+// badValue returns the variable only inside an error: no wrapper.
+func badValue(name string) (int, error) {
+	return 0, fmt.Errorf("bad: " + os.Getenv(name)) // want dynamic:"Getenv@wrappers/wrappers.go:102"
+}
+
+type endpoint struct{ Addr string }
+
+// endpointFrom returns the variable in a field of what it makes.
+func endpointFrom(name string) endpoint {
+	return endpoint{Addr: os.Getenv(name)}
+}
+
+func Unread() {
+	fmt.Println(newClient("APP_ADDR").retries)
+	fmt.Println(badValue("APP_BAD"))
+	fmt.Println(endpointFrom("APP_ENDPOINT").Addr) // want option:"APP_ENDPOINT"
+}
