@@ -584,9 +584,18 @@ func (u *underBranch) fresh(addr ssa.Value) bool {
 
 // madeForCall reports whether p is the slice of its function's variadic
 // arguments and every call of the function makes it (f(a, b), or no
-// argument at all), none handing on a slice of its own (f(s...)), whose
-// entries a store into p would change.
+// argument at all) or hands on such a slice of its own, as a logger
+// forwarding its arguments to another does (Warnf(format, args...)
+// calling Log(format, args...)), none handing on a slice it keeps
+// (f(s...)), whose entries a store into p would change.
 func (u *underBranch) madeForCall(p *ssa.Parameter) bool {
+	return u.madeForCallIn(p, maxQuietDepth)
+}
+
+func (u *underBranch) madeForCallIn(p *ssa.Parameter, depth int) bool {
+	if depth == 0 {
+		return false
+	}
 	fn := p.Parent()
 	params := fn.Params
 	if !fn.Signature.Variadic() || len(params) == 0 || params[len(params)-1] != p {
@@ -605,6 +614,10 @@ func (u *underBranch) madeForCall(p *ssa.Parameter) bool {
 		case *ssa.Const: // nil: no arguments
 		case *ssa.Slice:
 			if _, ok := last.X.(*ssa.Alloc); !ok {
+				return false
+			}
+		case *ssa.Parameter:
+			if !u.madeForCallIn(last, depth-1) {
 				return false
 			}
 		default:

@@ -714,7 +714,7 @@ func TestPromoted(t *testing.T) {
 // is charged the writes.
 func TestObserves(t *testing.T) {
 	_, _, by, _ := rankBy(t, "observe")
-	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Verify", "Config.Quiet", "Config.Journal", "Config.Colour", "Config.Debug", "Config.Dump"} {
+	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Verify", "Config.Quiet", "Config.Journal", "Config.Colour", "Config.Debug", "Config.Dump", "Config.Forward"} {
 		if by[name] == nil {
 			t.Fatalf("%s not ranked", name)
 		}
@@ -723,7 +723,7 @@ func TestObserves(t *testing.T) {
 	if verify <= 0 {
 		t.Fatalf("Verify: CPU %g; want the second hash", verify)
 	}
-	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Colour", "Config.Debug", "Config.Dump"} {
+	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Colour", "Config.Debug", "Config.Dump", "Config.Forward"} {
 		if c := by[name].Cost; c.CPU+c.MEM+c.IO > verify/10 {
 			t.Errorf("%s: CPU %g, MEM %g, IO %g; Verify's CPU %g: want a flag that only decides what is observed under a tenth of one that decides work", name, c.CPU, c.MEM, c.IO, verify)
 		}

@@ -35,6 +35,7 @@ type Config struct {
 	Dump    bool // prints it through another, printing itself
 	Warm    bool // logs each write's sum from a cache, which fills itself
 	Replay  bool // prints the values kept, which shortf shortens in place
+	Forward bool // prints each write's digest through a logger forwarding to dumpf
 }
 
 // logFile writes the lines it is given to a LOG file, unless quiet.
@@ -135,6 +136,9 @@ func (s *Store) Write(b []byte) {
 	if s.cfg.Dump {
 		dumpf("wrote %v", digest(sum))
 	}
+	if s.cfg.Forward {
+		tracef("wrote %v", digest(sum))
+	}
 	if s.cfg.Replay {
 		shortf("kept %v", s.kept...)
 	}
@@ -223,3 +227,6 @@ func shortf(format string, args ...any) {
 	}
 	fmt.Fprintf(os.Stderr, format, args...)
 }
+
+// tracef hands its arguments on to dumpf, as loggers forward to others.
+func tracef(format string, args ...any) { dumpf(format, args...) }
