@@ -117,6 +117,45 @@ func (d *discoverer) named(callers map[*ssa.Function][]*ssa.Call, fn *ssa.Functi
 	return false
 }
 
+// pointedTo lists the variables a call's argument a points at: a itself
+// (&n), in an interface (any(&n)), or in the array of a variadic call's
+// arguments (fmt.Sscan(v, &n) passes []any{&n}).
+func pointedTo(a ssa.Value) []*ssa.Alloc {
+	unwrap := func(v ssa.Value) *ssa.Alloc {
+		if mi, ok := v.(*ssa.MakeInterface); ok {
+			v = mi.X
+		}
+		al, _ := v.(*ssa.Alloc)
+		return al
+	}
+	if al := unwrap(a); al != nil {
+		return []*ssa.Alloc{al}
+	}
+	sl, ok := a.(*ssa.Slice)
+	if !ok {
+		return nil
+	}
+	array, ok := sl.X.(*ssa.Alloc)
+	if !ok {
+		return nil
+	}
+	var out []*ssa.Alloc
+	for _, r := range *array.Referrers() {
+		ia, ok := r.(*ssa.IndexAddr)
+		if !ok || ia.Referrers() == nil {
+			continue
+		}
+		for _, rr := range *ia.Referrers() {
+			if st, ok := rr.(*ssa.Store); ok && st.Addr == ia {
+				if al := unwrap(st.Val); al != nil {
+					out = append(out, al)
+				}
+			}
+		}
+	}
+	return out
+}
+
 // allocOf is the variable addr is, or a field or element of, or nil.
 func allocOf(addr ssa.Value) *ssa.Alloc {
 	for {
@@ -225,7 +264,7 @@ func returnsRead(fn *ssa.Function, call *ssa.Call) bool {
 			case ssa.CallInstruction:
 				// What a call given the value fills in (fmt.Sscan(v, &n)).
 				for _, a := range x.Common().Args {
-					if al, ok := a.(*ssa.Alloc); ok {
+					for _, al := range pointedTo(a) {
 						add(al)
 					}
 				}

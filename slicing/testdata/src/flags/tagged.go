@@ -29,7 +29,7 @@ func queueFlags(opts *QueueOptions) *flag.FlagSet {
 func resolve(opts any, fs *flag.FlagSet) {
 	v := reflect.ValueOf(opts).Elem()
 	for i := range v.NumField() {
-		if f := fs.Lookup(v.Type().Field(i).Tag.Get("flag")); f != nil {
+		if f := fs.Lookup(v.Type().Field(i).Tag.Get("flag")); f != nil { // want dynamic:"Lookup@flags/tagged.go:32"
 			g := f.Value.(flag.Getter)
 			v.Field(i).Set(reflect.ValueOf(g.Get()))
 		}

@@ -48,3 +48,26 @@ func Pump() {
 	fmt.Println(p.retries) // want option:"retries"
 	time.Sleep(*every)     // want option:"flush-every" style:"flag" type:"time.Duration"
 }
+
+// Flags reads the flags of a set by name, as a command's helpers do.
+type Flags struct{ *flag.FlagSet }
+
+// String is the flag's value as text. Methods called String are called
+// through interfaces (fmt.Stringer) too, with names not seen: its own
+// lookup stays a dynamic option as well.
+func (f Flags) String(name string) string { return f.FlagSet.Lookup(name).Value.String() } // want dynamic:"Lookup@flags/wrappers.go:58"
+
+// Int parses it: a wrapper of a wrapper.
+func (f Flags) Int(name string) int {
+	var n int
+	fmt.Sscan(f.String(name), &n)
+	return n
+}
+
+func Serve() {
+	fs := flag.NewFlagSet("serve", flag.ExitOnError)
+	fs.Int("conns", 8, "connections kept open")
+	f := Flags{fs}
+	pool := make([]int, f.Int("conns"))      // want option:"conns" style:"flag"
+	fmt.Println(len(pool), f.String("mode")) // want option:"mode"
+}
