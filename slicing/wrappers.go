@@ -156,22 +156,6 @@ func pointedTo(a ssa.Value) []*ssa.Alloc {
 	return out
 }
 
-// allocOf is the variable addr is, or a field or element of, or nil.
-func allocOf(addr ssa.Value) *ssa.Alloc {
-	for {
-		switch x := addr.(type) {
-		case *ssa.Alloc:
-			return x
-		case *ssa.FieldAddr:
-			addr = x.X
-		case *ssa.IndexAddr:
-			addr = x.X
-		default:
-			return nil
-		}
-	}
-}
-
 // argIndex is the place of v among fn's parameters, not counting a
 // receiver, or -1 when v is none of them.
 func argIndex(fn *ssa.Function, v ssa.Value) int {
@@ -257,7 +241,7 @@ func returnsRead(fn *ssa.Function, call *ssa.Call) bool {
 				}
 			case *ssa.Store:
 				if x.Val == v {
-					if a := allocOf(x.Addr); a != nil {
+					if a, ok := rootAlloc(x.Addr).(*ssa.Alloc); ok {
 						add(a) // a variable, or a field or element of one
 					}
 				}
