@@ -5,6 +5,7 @@ import (
 	"go/types"
 	"math"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 
@@ -335,6 +336,9 @@ func (u *underBranch) observing(c *ssa.Call, depth int) (ok, observes bool) {
 		return true, true // a func adapter hands the event to its user's function
 	}
 	callee := common.StaticCallee()
+	if callee != nil && strings.HasPrefix(callee.Synthetic, "bound method wrapper") {
+		return u.quietFunc(callee, depth) // a method value: what its method does
+	}
 	if callee != nil && !a.Analysed(callee) && printfLike(callee.Signature) {
 		return true, true // a library's Printf: text for people (a banner, a log line)
 	}
@@ -569,6 +573,8 @@ func (u *underBranch) fresh(addr ssa.Value) bool {
 			addr = x.X
 		case *ssa.IndexAddr:
 			addr = x.X
+		case *ssa.Slice:
+			addr = x.X
 		case *ssa.Alloc, *ssa.MakeSlice, *ssa.MakeMap:
 			return true
 		case *ssa.Parameter:
@@ -601,9 +607,10 @@ func (u *underBranch) madeForCallIn(p *ssa.Parameter, depth int) bool {
 	if !fn.Signature.Variadic() || len(params) == 0 || params[len(params)-1] != p {
 		return false
 	}
-	callers := u.w.a.Callers(fn)
-	if len(callers) == 0 {
-		return false
+	a := u.w.a
+	callers := a.Callers(fn)
+	if len(callers) == 0 || len(a.BoundCallers(fn)) > 0 || a.CalledBack(fn) {
+		return false // a method value's calls, or a library's, are not seen
 	}
 	for _, c := range callers {
 		args := c.Common().Args
@@ -613,8 +620,8 @@ func (u *underBranch) madeForCallIn(p *ssa.Parameter, depth int) bool {
 		switch last := args[len(args)-1].(type) {
 		case *ssa.Const: // nil: no arguments
 		case *ssa.Slice:
-			if _, ok := last.X.(*ssa.Alloc); !ok {
-				return false
+			if al, ok := last.X.(*ssa.Alloc); !ok || al.Comment != "varargs" {
+				return false // f(arr[:]...): an array the caller has
 			}
 		case *ssa.Parameter:
 			if !u.madeForCallIn(last, depth-1) {

@@ -705,8 +705,9 @@ func TestPromoted(t *testing.T) {
 // Printf, a debug line whose logger shortens its arguments in place
 // through a method that answers, with the arguments computed for them)
 // is charged nothing for it, while one whose log line is built by a
-// cache that fills itself, or by a logger writing into a slice its
-// caller keeps, is charged that work, and ones whose branch does work (hashing again,
+// cache that fills itself, or by a logger writing into a slice or an
+// array its caller keeps (also called through a method value), is
+// charged that work, and ones whose branch does work (hashing again,
 // through an interface none of whose methods answers: a lock, a
 // compactor) are; and that a flag deciding whether a log file's writer
 // writes the messages it is given (formatted text) is charged nothing,
@@ -731,8 +732,10 @@ func TestObserves(t *testing.T) {
 	if c := by["Config.Warm"]; c == nil || c.Cost.CPU+c.Cost.MEM < verify/10 {
 		t.Errorf("Warm: want the cache it fills charged, got %+v", c)
 	}
-	if c := by["Config.Replay"]; c == nil || c.Cost.CPU+c.Cost.MEM < verify/10 {
-		t.Errorf("Replay: want the logger that changes the values the store keeps charged, got %+v", c)
+	for _, name := range []string{"Config.Replay", "Config.Ring", "Config.Rebound"} {
+		if c := by[name]; c == nil || c.Cost.CPU+c.Cost.MEM < verify/10 {
+			t.Errorf("%s: want the logger that changes memory the store keeps charged, got %+v", name, c)
+		}
 	}
 	if c := by["Config.Lock"]; c == nil || c.Cost.SYNC <= 0 {
 		t.Errorf("Lock: want the locks it takes through a sync.Locker charged (SYNC), got %+v", c)

@@ -36,6 +36,8 @@ type Config struct {
 	Warm    bool // logs each write's sum from a cache, which fills itself
 	Replay  bool // prints the values kept, which shortf shortens in place
 	Forward bool // prints each write's digest through a logger forwarding to dumpf
+	Ring    bool // prints the ring of digests the store keeps, which ringf shortens in place
+	Rebound bool // prints the values kept through a method value shortening them in place
 }
 
 // logFile writes the lines it is given to a LOG file, unless quiet.
@@ -99,6 +101,7 @@ type Store struct {
 	col       *colour.Colour
 	cache     Cache
 	kept      []any
+	ring      *[2]any
 }
 
 // NewStore returns a store locking with a mutex and compacting its sums.
@@ -135,6 +138,17 @@ func (s *Store) Write(b []byte) {
 	}
 	if s.cfg.Dump {
 		dumpf("wrote %v", digest(sum))
+	}
+	r := new([2]any)
+	r[0] = digest(sum)
+	s.ring = r
+	if s.cfg.Ring {
+		ringf("ring %v", r[:]...)
+	}
+	s.shortm("wrote %v", digest(sum))
+	if s.cfg.Rebound {
+		m := s.shortm
+		m("kept %v", s.kept...)
 	}
 	if s.cfg.Forward {
 		tracef("wrote %v", digest(sum))
@@ -230,3 +244,23 @@ func shortf(format string, args ...any) {
 
 // tracef hands its arguments on to dumpf, as loggers forward to others.
 func tracef(format string, args ...any) { dumpf(format, args...) }
+
+// ringf is shortf, given an array the store keeps.
+func ringf(format string, args ...any) {
+	for i, a := range args {
+		if s, ok := a.(shortener); ok {
+			args[i] = s.Short()
+		}
+	}
+	fmt.Fprintf(os.Stderr, format, args...)
+}
+
+// shortm is shortf as a method, called through a method value too.
+func (s *Store) shortm(format string, args ...any) {
+	for i, a := range args {
+		if sh, ok := a.(shortener); ok {
+			args[i] = sh.Short()
+		}
+	}
+	fmt.Fprintf(os.Stderr, format, args...)
+}
