@@ -18,6 +18,11 @@ func main() {
 	signals := make(chan os.Signal, 2)
 	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	// A write to a closed standard output (confhunt rank | head) fails
+	// with EPIPE instead of killing confhunt before it removes what it
+	// made: a SIGPIPE that Notify takes is not fatal, and this one is
+	// dropped.
+	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	left := new(leftovers.Set)
 	removeTmp := goTmpDir(left)
 	go abortOnSecond(signals, func() { signal.Reset(os.Interrupt, syscall.SIGTERM) }, left, os.Stderr, os.Exit)

@@ -21,6 +21,7 @@ func TestMain(m *testing.M) {
 		"confhunt": func() {
 			os.Exit(run(context.Background(), nil, os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
 		},
+		"confhunt-main": main, // with main's signals and temporary directory
 	})
 }
 
