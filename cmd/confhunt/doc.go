@@ -397,10 +397,11 @@ Exit status:
 	     packages that cannot be loaded
 	3    the user's build or workload failed (counts, hunt, compare; mutate:
 	     the unmutated tests do not build or fail)
-	130  interrupted (Ctrl-C or SIGTERM): confhunt stops what it runs,
+	130  interrupted (Ctrl-C, SIGTERM, or a hangup unless started with
+	     hangups ignored, as by nohup): confhunt stops what it runs,
 	     removes its temporary files and prints "confhunt: interrupted";
-	     a second Ctrl-C or SIGTERM kills what is still running and
-	     removes the files at once, without waiting
+	     a second such signal kills what is still running and removes
+	     the files at once, without waiting
 
 Packages that fail to type-check are listed on stderr and the rest is
 analysed.

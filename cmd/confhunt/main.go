@@ -16,8 +16,9 @@ func main() {
 	// Every signal reaches signals; the first also cancels the run, which
 	// stops what it runs and removes what it made.
 	signals := make(chan os.Signal, 2)
-	signal.Notify(signals, os.Interrupt, syscall.SIGTERM)
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	stops := stopSignals()
+	signal.Notify(signals, stops...)
+	ctx, stop := signal.NotifyContext(context.Background(), stops...)
 	// A write to a closed standard output (confhunt rank | head) fails
 	// with EPIPE instead of killing confhunt before it removes what it
 	// made: a SIGPIPE that Notify takes is not fatal, and this one is
@@ -25,12 +26,23 @@ func main() {
 	signal.Notify(make(chan os.Signal, 1), syscall.SIGPIPE)
 	left := new(leftovers.Set)
 	removeTmp := goTmpDir(left)
-	go abortOnSecond(signals, func() { signal.Reset(os.Interrupt, syscall.SIGTERM) }, left, os.Stderr, os.Exit)
+	go abortOnSecond(signals, func() { signal.Reset(stops...) }, left, os.Stderr, os.Exit)
 	code := run(ctx, left, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
 	interrupted := ctx.Err() != nil
 	stop()
 	removeTmp(interrupted)
 	os.Exit(code)
+}
+
+// stopSignals are the signals that stop a run: an interrupt, a
+// termination, and a hangup (the terminal confhunt runs in closes)
+// unless it was started with hangups ignored, as nohup starts it.
+func stopSignals() []os.Signal {
+	sigs := []os.Signal{os.Interrupt, syscall.SIGTERM}
+	if !signal.Ignored(syscall.SIGHUP) {
+		sigs = append(sigs, syscall.SIGHUP)
+	}
+	return sigs
 }
 
 // abortOnSecond waits for a second signal, for a cleanup or a phase that
