@@ -402,6 +402,8 @@ Exit status:
 	     removes its temporary files and prints "confhunt: interrupted";
 	     a second such signal kills what is still running and removes
 	     the files at once, without waiting
+	141  standard output closed by its reader (confhunt rank | head):
+	     what confhunt made is removed, and nothing is said
 
 Packages that fail to type-check are listed on stderr and the rest is
 analysed.

@@ -34,6 +34,11 @@ func TestHangup(t *testing.T) {
 		}
 	}
 	tmp := t.TempDir()
+	t.Cleanup(func() { // on every way out: no workload sleeps on
+		for _, pid := range runProcs(tmp) {
+			syscall.Kill(pid, syscall.SIGKILL)
+		}
+	})
 	marker := filepath.Join(t.TempDir(), "started")
 	cmd := exec.Command("confhunt-main", "counts", "-o", filepath.Join(t.TempDir(), "c.counts"), "./...", "--", "go", "test", "./...")
 	cmd.Dir = dir
@@ -78,20 +83,8 @@ func TestHangup(t *testing.T) {
 		cmd.Process.Kill()
 		t.Fatal("confhunt did not stop after a hangup")
 	}
-	// The workload is gone: no process has the test's TMPDIR.
-	entries, _ := os.ReadDir("/proc")
-	for _, e := range entries {
-		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
-		if err != nil || !strings.Contains(string(env), "TMPDIR="+tmp+"\x00") {
-			continue
-		}
-		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil && strings.Contains(string(stat), ") Z ") {
-			continue // ended, not yet reaped
-		}
-		t.Errorf("a process of the run (pid %s) still runs after a hangup", e.Name())
-		if pid, err := strconv.Atoi(e.Name()); err == nil {
-			syscall.Kill(pid, syscall.SIGKILL)
-		}
+	for _, pid := range runProcs(tmp) {
+		t.Errorf("a process of the run (pid %d) still runs after a hangup", pid)
 	}
 	left, err := os.ReadDir(tmp)
 	if err != nil {
@@ -100,4 +93,26 @@ func TestHangup(t *testing.T) {
 	for _, e := range left {
 		t.Errorf("%s is left in TMPDIR after a hangup", e.Name())
 	}
+}
+
+// runProcs lists the live processes whose environment has TMPDIR=tmp:
+// those of the run the test started.
+func runProcs(tmp string) []int {
+	var pids []int
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		env, err := os.ReadFile(filepath.Join("/proc", e.Name(), "environ"))
+		if err != nil || !strings.Contains(string(env), "TMPDIR="+tmp+"\x00") {
+			continue
+		}
+		if stat, err := os.ReadFile(filepath.Join("/proc", e.Name(), "stat")); err == nil && strings.Contains(string(stat), ") Z ") {
+			continue // ended, not yet reaped
+		}
+		pids = append(pids, pid)
+	}
+	return pids
 }

@@ -16,6 +16,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"syscall"
 	"time"
 
 	"github.com/confhunt/confhunt/configs"
@@ -102,6 +103,7 @@ const (
 	exitUsage       = 2 // a usage error, bad settings or input, nothing loadable
 	exitFailed      = 3 // the user's build or workload failed
 	exitInterrupted = 130
+	exitBrokenPipe  = 141 // standard output closed by its reader, as a shell reports SIGPIPE
 )
 
 // run runs the command args. left, if not nil, holds the temporary
@@ -117,6 +119,11 @@ func run(ctx context.Context, left *leftovers.Set, args []string, stdin io.Reade
 	}
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitDone
+	}
+	if errors.Is(err, syscall.EPIPE) {
+		// The reader of the output went away (confhunt rank | head):
+		// nothing to say, and no one to say it to.
+		return exitBrokenPipe
 	}
 	fmt.Fprintf(stderr, "confhunt: %v\n", err)
 	return exitCode(err)
