@@ -27,7 +27,7 @@ func main() {
 	left := new(leftovers.Set)
 	removeTmp := goTmpDir(left)
 	go abortOnSecond(signals, func() { signal.Reset(stops...) }, left, os.Stderr, os.Exit)
-	code := run(ctx, left, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	code := run(ctx, left, os.Args[1:], os.Stdin, &output{w: os.Stdout}, os.Stderr)
 	interrupted := ctx.Err() != nil
 	stop()
 	removeTmp(interrupted)

@@ -16,6 +16,7 @@ import (
 	"runtime/pprof"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -120,13 +121,35 @@ func run(ctx context.Context, left *leftovers.Set, args []string, stdin io.Reade
 	if err == nil || errors.Is(err, flag.ErrHelp) {
 		return exitDone
 	}
-	if errors.Is(err, syscall.EPIPE) {
+	if readerGone(err, stdout) {
 		// The reader of the output went away (confhunt rank | head):
 		// nothing to say, and no one to say it to.
 		return exitBrokenPipe
 	}
 	fmt.Fprintf(stderr, "confhunt: %v\n", err)
 	return exitCode(err)
+}
+
+// output is the standard output main hands run: it remembers a write
+// that failed because the reader went away (EPIPE).
+type output struct {
+	w    io.Writer
+	gone atomic.Bool
+}
+
+func (o *output) Write(p []byte) (int, error) {
+	n, err := o.w.Write(p)
+	if errors.Is(err, syscall.EPIPE) {
+		o.gone.Store(true)
+	}
+	return n, err
+}
+
+// readerGone reports whether err is a write to stdout whose reader went
+// away, not a broken pipe of another kind (a workload's, a service's).
+func readerGone(err error, stdout io.Writer) bool {
+	o, ok := stdout.(*output)
+	return ok && o.gone.Load() && errors.Is(err, syscall.EPIPE)
 }
 
 // exitCode is the exit code of a command that failed with err.

@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/confhunt/confhunt/slicing"
@@ -76,5 +78,33 @@ func TestReportPackageErrors(t *testing.T) {
 	reportPackageErrors(&b, nil)
 	if b.Len() != 0 {
 		t.Errorf("no errors, printed %q", b.String())
+	}
+}
+
+// brokenWriter refuses every write as a pipe whose reader is gone does.
+type brokenWriter struct{}
+
+func (brokenWriter) Write([]byte) (int, error) {
+	return 0, &os.PathError{Op: "write", Path: "/dev/stdout", Err: syscall.EPIPE}
+}
+
+// TestReaderGone: a broken pipe ends a run quietly only when it is the
+// standard output's (confhunt rank | head); one of a workload or a
+// service is an error to report, whatever stdout is.
+func TestReaderGone(t *testing.T) {
+	workload := fmt.Errorf("running the workload: %w", &os.PathError{Op: "write", Path: "|1", Err: syscall.EPIPE})
+	var buf strings.Builder
+	if readerGone(workload, &buf) {
+		t.Error("a workload's broken pipe, stdout a buffer: taken for stdout's")
+	}
+	open := &output{w: &buf}
+	fmt.Fprintln(open, "rank")
+	if readerGone(workload, open) {
+		t.Error("a workload's broken pipe, stdout still read: taken for stdout's")
+	}
+	closed := &output{w: brokenWriter{}}
+	_, err := fmt.Fprintln(closed, "rank")
+	if !readerGone(fmt.Errorf("writing the table: %w", err), closed) {
+		t.Errorf("stdout's own broken pipe (%v): not taken for it", err)
 	}
 }
