@@ -44,6 +44,7 @@ type Project struct {
 	Counts   *struct {
 		Packages  []string `yaml:"packages"`
 		Run       string   `yaml:"run"`
+		Skip      string   `yaml:"skip"`
 		Bench     string   `yaml:"bench"`
 		Benchtime string   `yaml:"benchtime"`
 		Timeout   string   `yaml:"timeout"`
@@ -279,6 +280,9 @@ func measuredReal(ctx context.Context, bin, dir string, p Project, patterns []st
 	if _, err := os.Stat(file); err != nil {
 		c := p.Counts
 		goTest := []string{"go", "test", "-count=1", "-timeout=" + cmp.Or(c.Timeout, "3m"), "-run=" + cmp.Or(c.Run, "^$")}
+		if c.Skip != "" {
+			goTest = append(goTest, "-skip="+c.Skip)
+		}
 		if c.Bench != "" {
 			goTest = append(goTest, "-bench="+c.Bench, "-benchtime="+cmp.Or(c.Benchtime, "100x"))
 		}
