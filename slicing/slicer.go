@@ -1356,11 +1356,12 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 	var sites []ssa.CallInstruction
 	var outer *callCtx
 	hops := sl.hops
+	every := false
 	if ctx != nil && ctx.site != nil && slicesContains(sl.a.Callees(ctx.site), fn) {
 		sites, outer = []ssa.CallInstruction{ctx.site}, ctx.parent
 	} else {
 		sites, hops = sl.a.callers[fn], hops+1 // to every caller: a hop
-		outer = sl.shareRoot(shareOf(ctx))
+		every = true
 	}
 	for i, res := range r.Results {
 		if res != v {
@@ -1370,6 +1371,13 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 			call, ok := site.(*ssa.Call)
 			if !ok {
 				continue
+			}
+			if every {
+				// A call through an interface or a func value runs one
+				// of the functions it may call each time: the value comes
+				// back from this one in its share of the runs (one
+				// backend's answer among every backend's).
+				outer = sl.shareRoot(shareOf(ctx) / float64(max(len(sl.a.Callees(site)), 1)))
 			}
 			sl.mark(call)
 			if len(r.Results) == 1 {
