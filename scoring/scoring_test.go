@@ -951,6 +951,37 @@ func TestSharedBase(t *testing.T) {
 	}
 }
 
+// TestDispatchedReturn checks that a value an implementation returns
+// through an interface call comes back in that implementation's share of
+// the call's runs: the memory backend's limit bounds scan's loop when
+// scan runs with the memory backend, one of the three its call reaches;
+// a static call's answer is there every time.
+func TestDispatchedReturn(t *testing.T) {
+	prog, a, opts, s := setup(t, "shared")
+	global := scoring.CallFrequencies(a, s.Estimates)
+	want := map[string]*ssa.Function{"MemoryOptions.Limit": member(prog, "scan"), "PageOptions.Pages": member(prog, "fill")}
+	shares := map[string]float64{"MemoryOptions.Limit": 1.0 / 3, "PageOptions.Pages": 1}
+	checked := 0
+	for sl := range slicing.Forward(context.Background(), a, opts) {
+		fn := want[sl.Option.Name]
+		if fn == nil {
+			continue
+		}
+		fs := sl.Funcs[fn]
+		if fs == nil {
+			t.Errorf("the slice of %s does not reach %s", sl.Option.Name, fn.Name())
+			continue
+		}
+		if got, w := scoring.Base(a, s.Estimates, sl, fs), global[fn]*shares[sl.Option.Name]; !near(got, w) {
+			t.Errorf("%s: %s runs %g times with its value, want %g (it runs %g times)", sl.Option.Name, fn.Name(), got, w, global[fn])
+		}
+		checked++
+	}
+	if checked != 2 {
+		t.Errorf("checked %d options, want 2", checked)
+	}
+}
+
 // TestNeverEntered checks that a helper the option's value reaches only
 // through a call that never runs (under a constant false) runs with it
 // never, however often its other callers make it run.
