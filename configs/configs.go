@@ -172,6 +172,11 @@ type Resource struct {
 	// Text marks functions that format messages: their results do not
 	// carry an option's value on (a log line is not work).
 	Text bool `koanf:"text"`
+	// Sink marks functions that set where log lines go (log.SetOutput,
+	// slog.NewJSONHandler): a writer handed to one is a log output, and
+	// the settings of that writer (a rotating file's size, backups,
+	// compression) are logging, not work an option controls.
+	Sink bool `koanf:"sink"`
 	// Scales names the resource ("cpu", "mem" or "io") whose cost grows
 	// with the call's arguments, such as a compression level: an option
 	// reaching them weighs the call LoopTrips times.

@@ -1114,10 +1114,14 @@ func TestFieldSummaries(t *testing.T) {
 // an argument is charged with what the library does with it: the sync
 // count with the fsyncs it decides (which the library's loop makes when
 // its count or its ticker raises a flag), a flag the library only keeps
-// with nothing.
+// with nothing, and the library's writer made a log output with nothing.
 func TestLibraryArgs(t *testing.T) {
 	prog, _, opts, s := setup(t, "libcall")
-	lib, err := prog.Libraries(s.Catalogue(), s.Limits.MaxLibraryBytes).Load(context.Background())
+	// A function the catalogue marks as a log output only (sink) prices
+	// nothing: its library is summarised all the same.
+	catalogue := s.Catalogue()
+	catalogue["example.com/diskq.(*Queue).Every"] = configs.Resource{Func: "example.com/diskq.(*Queue).Every", Sink: true}
+	lib, err := prog.Libraries(catalogue, s.Limits.MaxLibraryBytes).Load(context.Background())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -1171,6 +1175,9 @@ func TestLibraryArgs(t *testing.T) {
 			"Config.Chunk":       {"example.com/diskq.Sink.Chunk"},
 			"Config.Every":       {"example.com/diskq.Spool.Every"},
 			"Config.Batch":       {"example.com/diskq.Pipe.Batch"},
+			// The same sink as Chunk's, made a log output.
+			"Config.LogChunk":    nil,
+			"Config.RotateChunk": nil,
 		}[sc.Option.Name]
 		if !slices.Equal(sc.Into, want) {
 			t.Errorf("%s: handed to %q, want %q", sc.Option.Name, sc.Into, want)
@@ -1184,6 +1191,11 @@ func TestLibraryArgs(t *testing.T) {
 	}
 	if io["Config.Verbose"] != 0 {
 		t.Errorf("Config.Verbose: IO %v, want 0: the library only keeps it", io["Config.Verbose"])
+	}
+	for _, name := range []string{"Config.LogChunk", "Config.RotateChunk"} {
+		if _, ok := io[name]; !ok || io[name] != 0 {
+			t.Errorf("%s: IO %v (ranked: %v), want 0: it sets how the log output, not the work, is written", name, io[name], ok)
+		}
 	}
 }
 

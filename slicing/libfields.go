@@ -283,5 +283,99 @@ func (a *Analysis) LibraryField(st *ssa.Store) (configs.Resource, string, bool) 
 	}
 	key := fieldKey(nt, s.Field(fa.Field))
 	r, ok := a.libraries[key]
+	if ok && a.logOutput(fa.X, make(map[ssa.Value]bool)) {
+		return configs.Resource{}, "", false
+	}
 	return r, strings.TrimPrefix(key, "field "), ok
+}
+
+// logOutput reports whether v, a library's object an option is stored
+// into, is where log lines go: through copies, variables and the
+// analysed functions it is handed to, it reaches a call that sets a log
+// output (configs.Resource.Sink: log.SetOutput, slog.NewJSONHandler, …)
+// or a field of a type that implements log/slog.Handler. What such a
+// writer is set to (a rotating log file's size, backups, compression)
+// is logging, not work an option controls: the library's code behind the
+// field is not charged to the option.
+func (a *Analysis) logOutput(v ssa.Value, seen map[ssa.Value]bool) bool {
+	if seen[v] || len(seen) > maxLogOutputValues {
+		return false
+	}
+	seen[v] = true
+	refs := v.Referrers()
+	if refs == nil {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType, *ssa.Phi:
+			if a.logOutput(r.(ssa.Value), seen) {
+				return true
+			}
+		case *ssa.Store:
+			if r.Val != v {
+				continue
+			}
+			switch addr := r.Addr.(type) {
+			case *ssa.FieldAddr:
+				if a.slogHandler(addr.X.Type()) {
+					return true
+				}
+			case *ssa.Alloc:
+				for _, l := range localLoads(addr, make(map[ssa.Value]bool)) {
+					if a.logOutput(l, seen) {
+						return true
+					}
+				}
+			}
+		case ssa.CallInstruction:
+			common := r.Common()
+			if res, ok := a.Resource(r); ok && res.Sink && slices.Contains(handed(common), v) {
+				return true
+			}
+			for _, callee := range a.Callees(r) {
+				if !a.user[callee] {
+					continue
+				}
+				for i, arg := range common.Args {
+					j := i
+					if common.IsInvoke() {
+						j++ // the receiver is the callee's first parameter
+					}
+					if arg == v && j < len(callee.Params) && a.logOutput(callee.Params[j], seen) {
+						return true
+					}
+				}
+			}
+		}
+	}
+	return false
+}
+
+// handed returns the arguments of a call other than the receiver of a
+// method: what the call is given, not what it is called on (the writer
+// handed to a logger's SetOutput, not the logger).
+func handed(common *ssa.CallCommon) []ssa.Value {
+	if !common.IsInvoke() && common.Signature().Recv() != nil && len(common.Args) > 0 {
+		return common.Args[1:]
+	}
+	return common.Args
+}
+
+// maxLogOutputValues bounds the values logOutput follows an object through.
+const maxLogOutputValues = 64
+
+// slogHandler reports whether values of type t handle log records: t
+// implements log/slog.Handler.
+func (a *Analysis) slogHandler(t types.Type) bool {
+	pkg := a.prog.SSA.ImportedPackage("log/slog")
+	if pkg == nil {
+		return false
+	}
+	h, ok := pkg.Pkg.Scope().Lookup("Handler").(*types.TypeName)
+	if !ok {
+		return false
+	}
+	iface, ok := h.Type().Underlying().(*types.Interface)
+	return ok && types.Implements(t, iface)
 }

@@ -51,7 +51,7 @@ type Libraries struct {
 // Libraries selects the packages the analysed functions (not helpers)
 // call directly, the smallest first while the Go source of the packages
 // and of every package they import adds up to at most budget bytes
-// (Limits.MaxLibraryBytes); packages of the resource catalogue,
+// (Limits.MaxLibraryBytes); packages the resource catalogue prices,
 // generated ones and those that use cgo are left out. It
 // selects none when prog has the libraries' bodies already
 // (Config.AllBodies). It needs no call graph: it runs beside the one
@@ -68,7 +68,10 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 		}
 	})
 	catalogued := make(map[string]bool)
-	for name := range catalogue {
+	for name, r := range catalogue {
+		if r.Sink {
+			continue // it marks a log output; it prices nothing of the package
+		}
 		catalogued[cataloguePackage(name)] = true
 	}
 	user := allFunctions(prog, false)

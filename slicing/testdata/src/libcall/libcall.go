@@ -4,7 +4,10 @@
 package libcall
 
 import (
+	"context"
 	"io"
+	"log"
+	"log/slog"
 	"os"
 	"time"
 
@@ -20,6 +23,8 @@ type Config struct {
 	Chunk       int           `yaml:"chunk"`
 	Every       int           `yaml:"every"`
 	Batch       int           `yaml:"batch"`
+	LogChunk    int           `yaml:"log_chunk"`
+	RotateChunk int           `yaml:"rotate_chunk"`
 }
 
 type Server struct{ q *diskq.Queue }
@@ -56,4 +61,36 @@ type countingPipe struct {
 func Stream(cfg Config, f *os.File, r io.Reader) error {
 	_, err := io.Copy(&countingPipe{Pipe: &diskq.Pipe{F: f, Batch: cfg.Batch}}, r)
 	return err
+}
+
+// LogTo sends the standard logger's lines to a file through the
+// library's sink: the sink's chunk is how log lines are written, not
+// work.
+func LogTo(cfg Config, f *os.File) {
+	log.SetOutput(&diskq.Sink{F: f, Chunk: cfg.LogChunk})
+}
+
+// handler writes log records to the writer setWriter gives it.
+type handler struct{ w io.Writer }
+
+func (h *handler) Enabled(context.Context, slog.Level) bool { return true }
+func (h *handler) Handle(_ context.Context, r slog.Record) error {
+	_, err := io.WriteString(h.w, r.Message)
+	return err
+}
+func (h *handler) WithAttrs([]slog.Attr) slog.Handler { return h }
+func (h *handler) WithGroup(string) slog.Handler      { return h }
+func (h *handler) setWriter(w io.Writer)              { h.w = w }
+
+var logs = &handler{w: os.Stderr}
+
+// Rotate makes the program's log handler write to a file through the
+// library's sink, when there is a file.
+func Rotate(cfg Config, f *os.File) *slog.Logger {
+	var w io.Writer = os.Stderr
+	if f != nil {
+		w = &diskq.Sink{F: f, Chunk: cfg.RotateChunk}
+	}
+	logs.setWriter(w)
+	return slog.New(logs)
 }
