@@ -55,7 +55,7 @@ func load(t *testing.T, pkg string) (*slicing.Program, []*slicing.Option) {
 // found are exactly those its want comments name, and the facts stated
 // about their options (style, type, aliases, dynamic names) hold.
 func TestDiscover(t *testing.T) {
-	for _, pkg := range []string{"keys", "flags", "env", "structs", "declared", "unmarshal", "funcopts", "kingpin", "ignore", "gates", "cliflags", "globals", "registry", "ctors", "wrappers"} {
+	for _, pkg := range []string{"keys", "flags", "env", "structs", "declared", "unmarshal", "funcopts", "kingpin", "ignore", "gates", "cliflags", "globals", "registry", "ctors", "wrappers", "parsed"} {
 		t.Run(pkg, func(t *testing.T) {
 			t.Parallel()
 			_, opts := load(t, pkg)
@@ -157,6 +157,14 @@ func TestNegative(t *testing.T) {
 	}
 	if !hasOption(opts, "Config.Started") {
 		t.Errorf("a time.Time field of a configuration struct is not an option")
+	}
+	// A reply a client parses by key for its user, and the parser's own
+	// constants and strings under a key, are not settings.
+	_, opts = load(t, "parsed")
+	for _, name := range []string{"Info.Clients", "Info.Uptime", "Cache.mode", "Cache.hits", "Cache.name"} {
+		if hasOption(opts, name) {
+			t.Errorf("%s is an option; it is not configuration", name)
+		}
 	}
 }
 

@@ -1,0 +1,140 @@
+// Package parsed reads its settings from a format of its own: a parser
+// switches on each entry's key and stores what it parses of the value
+// into a field of the object the settings configure.
+package parsed
+
+import (
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Cache is the running object a block of the file configures.
+type Cache struct {
+	capacity int
+	ttl      time.Duration
+	prefetch bool
+	name     string
+	hits     int
+	mode     int
+	entries  map[string]string
+}
+
+// parse reads the cache's block: lines of "key value".
+func parse(lines []string) (*Cache, error) {
+	c := &Cache{capacity: 1024, ttl: time.Minute, entries: map[string]string{}}
+	for _, line := range lines {
+		key, value, _ := strings.Cut(line, " ")
+		switch strings.ToLower(key) {
+		case "capacity", "size":
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				return nil, err
+			}
+			c.capacity = n
+		case "ttl":
+			secs, err := strconv.Atoi(value)
+			if err != nil {
+				return nil, err
+			}
+			c.ttl = time.Duration(secs) * time.Second
+		case "prefetch":
+			b, err := strconv.ParseBool(value)
+			if err != nil {
+				return nil, err
+			}
+			c.prefetch = b
+		case "name":
+			c.name = value // a string kept as it is: not a knob
+		case "reset":
+			c.hits = 0 // the parser's own constant
+		case "fast":
+			c.mode = 2 // the parser's own constant
+		}
+	}
+	return c, nil
+}
+
+// Setup parses the block and returns the cache it configures.
+func Setup(lines []string) (*Cache, error) { return parse(lines) }
+
+// Get looks k up, filling the cache.
+func (c *Cache) Get(k string, now, added time.Time) (string, bool) {
+	if now.Sub(added) > c.ttl { // want option:"Cache.ttl" alias:"ttl" style:"struct" type:"time.Duration"
+		delete(c.entries, k)
+	}
+	v, ok := c.entries[k]
+	if !ok && c.prefetch { // want option:"Cache.prefetch" alias:"prefetch" type:"bool"
+		c.hits += c.mode
+	}
+	for len(c.entries) > c.capacity { // want option:"Cache.capacity" alias:"capacity" alias:"size" type:"int"
+		for key := range c.entries {
+			delete(c.entries, key)
+			break
+		}
+	}
+	return v, ok && c.name != ""
+}
+
+// Options are settings a decoded map of values carries: each is asserted
+// out of the value under its key.
+type Options struct {
+	MaxConns int `json:"max_conns"`
+	Verbose  bool
+}
+
+// apply reads the decoded map: its keys name the settings.
+func apply(o *Options, m map[string]any) {
+	for k, v := range m {
+		switch k {
+		case "max_conns", "max_connections":
+			o.MaxConns = v.(int)
+		case "verbose":
+			o.Verbose = v.(bool)
+		}
+	}
+}
+
+// Dial applies the settings and dials as many connections as they say.
+func Dial(m map[string]any) int {
+	var o Options
+	apply(&o, m)
+	n := 0
+	for i := 0; i < o.MaxConns; i++ { // want option:"Options.MaxConns" alias:"max_conns" alias:"max_connections"
+		n += i
+	}
+	if o.Verbose { // want option:"Options.Verbose" alias:"verbose"
+		n++
+	}
+	return n
+}
+
+// Info is a server's reply a client parses for its user: nothing here
+// reads it.
+type Info struct {
+	Clients int
+	Uptime  time.Duration
+}
+
+// ParseInfo parses a reply's lines.
+func ParseInfo(lines []string) (*Info, error) {
+	info := &Info{}
+	for _, line := range lines {
+		key, value, _ := strings.Cut(line, ":")
+		switch key {
+		case "clients":
+			n, err := strconv.Atoi(value)
+			if err != nil {
+				return nil, err
+			}
+			info.Clients = n
+		case "uptime":
+			d, err := time.ParseDuration(value)
+			if err != nil {
+				return nil, err
+			}
+			info.Uptime = d
+		}
+	}
+	return info, nil
+}
