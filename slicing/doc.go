@@ -36,6 +36,12 @@
 //     what was read or the pointer (func envInt(name string, def int)
 //     int, a project's intVarP(fs, &cfg.N, "n", ...)): their static
 //     calls with constant keys are getters and definitions in turn;
+//   - settings parsed from a format of the program's own: a number or
+//     bool field a parser stores what it parsed of an entry into (a
+//     sources.parsers result, a type assertion), under a switch on the
+//     entry's key (switch key { case "capacity": c.capacity = n }), is an
+//     option named Type.field with the keys as aliases, when code other
+//     than the parser reads it;
 //   - configuration structs (a field tagged koanf, yaml, ...; a type named
 //     *Config, *Options, ...; a type in sources.types; the target of an
 //     Unmarshal call; a struct filled by hand from a map of settings its
