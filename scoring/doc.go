@@ -51,7 +51,10 @@
 // in that share of its runs: 1 over the places the stored values come
 // from (slicing.FuncSlice.Loaded), not in all of them; a helper that
 // stores its parameter (a queue's put) counts its callers' arguments,
-// up to three calls up. A branch one of whose sides fails (a limit a
+// up to three calls up. Likewise a value one implementation returns
+// through an interface call comes back in 1 over the implementations
+// the call may run (one backend's answer among every backend's). A
+// branch one of whose sides fails (a limit a
 // request may not pass) decides whether the function goes on, not the
 // values it goes on with.
 //

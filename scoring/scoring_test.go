@@ -955,12 +955,15 @@ func TestSharedBase(t *testing.T) {
 // through an interface call comes back in that implementation's share of
 // the call's runs: the memory backend's limit bounds scan's loop when
 // scan runs with the memory backend, one of the three its call reaches;
-// a static call's answer is there every time.
+// a static call's answer is there every time, and so is the answer of a
+// func value a helper runs for the caller that gave it, and of the one
+// implementation an interface call has (its method or go/ssa's pointer
+// wrapper of it).
 func TestDispatchedReturn(t *testing.T) {
 	prog, a, opts, s := setup(t, "shared")
 	global := scoring.CallFrequencies(a, s.Estimates)
-	want := map[string]*ssa.Function{"MemoryOptions.Limit": member(prog, "scan"), "PageOptions.Pages": member(prog, "fill")}
-	shares := map[string]float64{"MemoryOptions.Limit": 1.0 / 3, "PageOptions.Pages": 1}
+	want := map[string]*ssa.Function{"MemoryOptions.Limit": member(prog, "scan"), "PageOptions.Pages": member(prog, "fill"), "LimitOptions.Max": member(prog, "useLimit"), "FixedOptions.N": member(prog, "countTo")}
+	shares := map[string]float64{"MemoryOptions.Limit": 1.0 / 3, "PageOptions.Pages": 1, "LimitOptions.Max": 1, "FixedOptions.N": 1}
 	checked := 0
 	for sl := range slicing.Forward(context.Background(), a, opts) {
 		fn := want[sl.Option.Name]
@@ -977,8 +980,8 @@ func TestDispatchedReturn(t *testing.T) {
 		}
 		checked++
 	}
-	if checked != 2 {
-		t.Errorf("checked %d options, want 2", checked)
+	if checked != 4 {
+		t.Errorf("checked %d options, want 4", checked)
 	}
 }
 
@@ -1175,9 +1178,13 @@ func TestLibraryArgs(t *testing.T) {
 			"Config.Chunk":       {"example.com/diskq.Sink.Chunk"},
 			"Config.Every":       {"example.com/diskq.Spool.Every"},
 			"Config.Batch":       {"example.com/diskq.Pipe.Batch"},
-			// The same sink as Chunk's, made a log output.
+			// The same sink as Chunk's, made a log output; Tee's is
+			// also copied into.
 			"Config.LogChunk":    nil,
 			"Config.RotateChunk": nil,
+			"Config.BothChunk":   nil,
+			"Config.ViaChunk":    nil,
+			"Config.TeeChunk":    {"example.com/diskq.Sink.Chunk"},
 		}[sc.Option.Name]
 		if !slices.Equal(sc.Into, want) {
 			t.Errorf("%s: handed to %q, want %q", sc.Option.Name, sc.Into, want)
@@ -1192,7 +1199,10 @@ func TestLibraryArgs(t *testing.T) {
 	if io["Config.Verbose"] != 0 {
 		t.Errorf("Config.Verbose: IO %v, want 0: the library only keeps it", io["Config.Verbose"])
 	}
-	for _, name := range []string{"Config.LogChunk", "Config.RotateChunk"} {
+	if io["Config.TeeChunk"] == 0 {
+		t.Errorf("Config.TeeChunk: IO 0, want the syncs of the data copied through the sink that is also the log output")
+	}
+	for _, name := range []string{"Config.LogChunk", "Config.RotateChunk", "Config.BothChunk", "Config.ViaChunk"} {
 		if _, ok := io[name]; !ok || io[name] != 0 {
 			t.Errorf("%s: IO %v (ranked: %v), want 0: it sets how the log output, not the work, is written", name, io[name], ok)
 		}

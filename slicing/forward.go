@@ -59,7 +59,8 @@ type FuncSlice struct {
 	Anywhere bool
 	// Loaded is, when the value also came in from a location that other
 	// functions store other values at (a request's arguments every
-	// command fills), the largest share of the runs it is there in.
+	// command fills), or back from one of the implementations an
+	// interface call runs, the largest share of the runs it is there in.
 	Loaded float64
 }
 
@@ -118,6 +119,7 @@ func (s *Slice) Size() (instrs, blocks, funcs int) {
 type Analysis struct {
 	prog      *Program
 	resources map[string]configs.Resource
+	sinks     map[string]bool // functions that set where log lines go (configs.Resource.Sink)
 	limits    configs.Limits  // how far slices go (configs/limits.yaml)
 	parsers   map[string]bool // functions parsing a setting's text (configs.Sources.Parsers)
 	messages  map[string]bool // methods rendering their receiver as text (configs.Sources.Messages)
@@ -158,6 +160,7 @@ type Analysis struct {
 	postdom    map[*ssa.Function]*PostDom
 	loops      map[*ssa.Function][]*Loop
 	resourceOf map[ssa.CallInstruction]resourceEntry // Resource, memoised: slices ask per call and per context
+	logOutputs map[ssa.Value]bool                    // logOutput, memoised
 	libraries  map[string]configs.Resource           // the cost of a call of a library function (SetLibraries)
 }
 
@@ -188,6 +191,16 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		postdom:    make(map[*ssa.Function]*PostDom),
 		loops:      make(map[*ssa.Function][]*Loop),
 		resourceOf: make(map[ssa.CallInstruction]resourceEntry),
+		logOutputs: make(map[ssa.Value]bool),
+		sinks:      make(map[string]bool),
+	}
+	// A log output's mark prices nothing: the call is weighed as any
+	// other, by its library's summary where there is one.
+	for name, r := range a.resources {
+		if r.Sink {
+			a.sinks[name] = true
+			delete(a.resources, name)
+		}
 	}
 	// Methods of test support kept in non-test files (a mock broker holding
 	// the test's reporter) run in tests, not in the program: they are not

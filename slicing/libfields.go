@@ -260,6 +260,8 @@ func fieldKey(nt *types.Named, f *types.Var) string {
 // server's Concurrency), from the summaries SetLibraries was given: the
 // option's value, kept there, goes on in the library's code. It also
 // names the field, for -explain ("example.com/pool.Config.MaxSize").
+// A field of a writer that is only a log output is none of these (see
+// logOutput).
 func (a *Analysis) LibraryField(st *ssa.Store) (configs.Resource, string, bool) {
 	if len(a.libraries) == 0 {
 		return configs.Resource{}, "", false
@@ -283,73 +285,162 @@ func (a *Analysis) LibraryField(st *ssa.Store) (configs.Resource, string, bool) 
 	}
 	key := fieldKey(nt, s.Field(fa.Field))
 	r, ok := a.libraries[key]
-	if ok && a.logOutput(fa.X, make(map[ssa.Value]bool)) {
+	if ok && a.logOutput(fa.X) {
 		return configs.Resource{}, "", false
 	}
 	return r, strings.TrimPrefix(key, "field "), ok
 }
 
 // logOutput reports whether v, a library's object an option is stored
-// into, is where log lines go: through copies, variables and the
-// analysed functions it is handed to, it reaches a call that sets a log
-// output (configs.Resource.Sink: log.SetOutput, slog.NewJSONHandler, …)
-// or a field of a type that implements log/slog.Handler. What such a
-// writer is set to (a rotating log file's size, backups, compression)
-// is logging, not work an option controls: the library's code behind the
-// field is not charged to the option.
-func (a *Analysis) logOutput(v ssa.Value, seen map[ssa.Value]bool) bool {
-	if seen[v] || len(seen) > maxLogOutputValues {
-		return false
+// into, is only where log lines go: through copies, variables, the
+// analysed functions it is handed to or returned from, and library calls
+// that wrap it into another writer (io.MultiWriter), it reaches a call
+// that sets a log output (configs.Resource.Sink: log.SetOutput,
+// slog.NewJSONHandler, …) or a field of a type that implements
+// log/slog.Handler, and no use of it does other work (written to, handed
+// to other library code, kept elsewhere). What such a writer is set to
+// (a rotating log file's size, backups, compression) is logging, not
+// work an option controls: the library's code behind the field is not
+// charged to the option.
+func (a *Analysis) logOutput(v ssa.Value) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if out, ok := a.logOutputs[v]; ok {
+		return out
 	}
-	seen[v] = true
+	w := &logWalk{a: a, seen: make(map[ssa.Value]bool)}
+	w.walk(v)
+	out := w.sink && !w.work
+	a.logOutputs[v] = out
+	return out
+}
+
+// logWalk is one logOutput walk: sink says a log output was reached, work
+// that some use does other work (or is not understood).
+type logWalk struct {
+	a          *Analysis
+	seen       map[ssa.Value]bool
+	sink, work bool
+}
+
+func (w *logWalk) walk(v ssa.Value) {
+	if w.work || w.seen[v] {
+		return
+	}
+	if len(w.seen) >= maxLogOutputValues {
+		w.work = true // too far to tell
+		return
+	}
+	w.seen[v] = true
 	refs := v.Referrers()
 	if refs == nil {
-		return false
+		return
 	}
 	for _, r := range *refs {
 		switch r := r.(type) {
+		case *ssa.FieldAddr:
+			// Its own settings set or read.
+		case *ssa.DebugRef:
 		case *ssa.MakeInterface, *ssa.ChangeInterface, *ssa.ChangeType, *ssa.Phi:
-			if a.logOutput(r.(ssa.Value), seen) {
-				return true
-			}
+			w.walk(r.(ssa.Value))
 		case *ssa.Store:
 			if r.Val != v {
-				continue
+				continue // a store into it: its settings
 			}
 			switch addr := r.Addr.(type) {
 			case *ssa.FieldAddr:
-				if a.slogHandler(addr.X.Type()) {
-					return true
+				if w.a.slogHandler(addr.X.Type()) {
+					w.sink = true
+				} else {
+					w.work = true
 				}
 			case *ssa.Alloc:
 				for _, l := range localLoads(addr, make(map[ssa.Value]bool)) {
-					if a.logOutput(l, seen) {
-						return true
+					w.walk(l)
+				}
+			case *ssa.IndexAddr:
+				// An element of a call's variadic arguments (the writers
+				// io.MultiWriter joins): the call takes it.
+				arr, ok := addr.X.(*ssa.Alloc)
+				if !ok || arr.Comment != "varargs" {
+					w.work = true
+					continue
+				}
+				for _, ref := range *arr.Referrers() {
+					if sl, ok := ref.(*ssa.Slice); ok {
+						w.walk(sl)
 					}
+				}
+			default:
+				w.work = true
+			}
+		case *ssa.Return:
+			for _, site := range w.a.callers[r.Parent()] {
+				if call, ok := site.(*ssa.Call); ok && len(r.Results) == 1 {
+					w.walk(call)
+				} else {
+					w.work = true
 				}
 			}
 		case ssa.CallInstruction:
-			common := r.Common()
-			if res, ok := a.Resource(r); ok && res.Sink && slices.Contains(handed(common), v) {
-				return true
+			w.call(r, v)
+		default:
+			w.work = true
+		}
+	}
+}
+
+// call follows v into a call that takes it: a log output's setter, the
+// analysed functions it may call, or a library's wrapping of it into
+// another writer; its Close does no work; anything else does.
+func (w *logWalk) call(c ssa.CallInstruction, v ssa.Value) {
+	common := c.Common()
+	if common.IsInvoke() && common.Value == v || common.Signature().Recv() != nil && len(common.Args) > 0 && common.Args[0] == v {
+		if common.Method != nil && common.Method.Name() == "Close" || common.StaticCallee() != nil && common.StaticCallee().Name() == "Close" {
+			return
+		}
+		if !slices.ContainsFunc(w.a.Callees(c), func(fn *ssa.Function) bool { return w.a.user[fn] }) {
+			w.work = true // a method of its own, called: work done with it
+			return
+		}
+	}
+	for _, fn := range w.a.Callees(c) {
+		if w.a.sinks[funcName(origin(fn))] && slices.Contains(handed(common), v) {
+			w.sink = true
+			return
+		}
+	}
+	analysed := false
+	for _, callee := range w.a.Callees(c) {
+		if !w.a.user[callee] {
+			continue
+		}
+		analysed = true
+		for i, arg := range common.Args {
+			j := i
+			if common.IsInvoke() {
+				j++ // the receiver is the callee's first parameter
 			}
-			for _, callee := range a.Callees(r) {
-				if !a.user[callee] {
-					continue
-				}
-				for i, arg := range common.Args {
-					j := i
-					if common.IsInvoke() {
-						j++ // the receiver is the callee's first parameter
-					}
-					if arg == v && j < len(callee.Params) && a.logOutput(callee.Params[j], seen) {
-						return true
-					}
-				}
+			if arg == v && j < len(callee.Params) {
+				w.walk(callee.Params[j])
 			}
 		}
 	}
-	return false
+	if analysed {
+		return
+	}
+	if call, ok := c.(*ssa.Call); ok && writerType(call.Type()) {
+		w.walk(call) // a writer made of it (io.MultiWriter)
+		return
+	}
+	w.work = true
+}
+
+// writerType reports whether t is io.Writer, the interface a log output
+// is kept as.
+func writerType(t types.Type) bool {
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "io" && n.Obj().Name() == "Writer"
 }
 
 // handed returns the arguments of a call other than the receiver of a

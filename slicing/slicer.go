@@ -18,7 +18,9 @@ type callCtx struct {
 	depth  int
 	// share, at the root of a call string (site nil), is the share of
 	// the runs in which the value is there: it came from a location
-	// other code also stores other values at (see shared).
+	// other code also stores other values at (see shared), or back from
+	// one of the implementations an interface call runs (see
+	// dispatchWays).
 	share float64
 }
 
@@ -1373,11 +1375,7 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 				continue
 			}
 			if every {
-				// A call through an interface or a func value runs one
-				// of the functions it may call each time: the value comes
-				// back from this one in its share of the runs (one
-				// backend's answer among every backend's).
-				outer = sl.shareRoot(shareOf(ctx) / float64(max(len(sl.a.Callees(site)), 1)))
+				outer = sl.shareRoot(shareOf(ctx) / dispatchWays(sl.a, site))
 			}
 			sl.mark(call)
 			if len(r.Results) == 1 {
@@ -1392,6 +1390,30 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 			}
 		}
 	}
+}
+
+// dispatchWays is how many implementations a call through an interface
+// may run, one each time: a value one of them returns comes back in that
+// share of the call's runs (one backend's answer among every backend's).
+// A method and the wrapper go/ssa makes of it for its pointer type are
+// one. A call through a func value counts once: the func values a helper
+// is given (withLock(func() { … })) are told apart by its callers, not by
+// its call. Where several implementations return the same option's value,
+// each brings its own share, and the largest stands (an approximation:
+// they add up).
+func dispatchWays(a *Analysis, site ssa.CallInstruction) float64 {
+	if !site.Common().IsInvoke() {
+		return 1
+	}
+	ways := make(map[any]bool)
+	for _, fn := range a.Callees(site) {
+		if obj := fn.Object(); obj != nil {
+			ways[obj] = true
+		} else {
+			ways[fn] = true
+		}
+	}
+	return float64(max(len(ways), 1))
 }
 
 // branch adds the blocks control-dependent on an affected branch, the

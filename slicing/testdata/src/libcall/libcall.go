@@ -25,6 +25,9 @@ type Config struct {
 	Batch       int           `yaml:"batch"`
 	LogChunk    int           `yaml:"log_chunk"`
 	RotateChunk int           `yaml:"rotate_chunk"`
+	TeeChunk    int           `yaml:"tee_chunk"`
+	BothChunk   int           `yaml:"both_chunk"`
+	ViaChunk    int           `yaml:"via_chunk"`
 }
 
 type Server struct{ q *diskq.Queue }
@@ -94,3 +97,33 @@ func Rotate(cfg Config, f *os.File) *slog.Logger {
 	logs.setWriter(w)
 	return slog.New(logs)
 }
+
+// Tee logs to a file through the library's sink and copies r into the
+// same sink: it does work beside the logging.
+func Tee(cfg Config, f *os.File, r io.Reader) error {
+	s := &diskq.Sink{F: f, Chunk: cfg.TeeChunk}
+	log.SetOutput(s)
+	_, err := io.Copy(s, r)
+	return err
+}
+
+// LogBoth sends log lines to standard error and to a file through the
+// library's sink, which a function of its own makes.
+func LogBoth(cfg Config, f *os.File) {
+	log.SetOutput(io.MultiWriter(os.Stderr, logFile(cfg, f)))
+}
+
+func logFile(cfg Config, f *os.File) io.Writer {
+	return &diskq.Sink{F: f, Chunk: cfg.BothChunk}
+}
+
+// outputs is how the program's handlers are given their writer.
+type outputs interface{ setWriter(io.Writer) }
+
+// RotateVia gives a handler its writer through the interface.
+func RotateVia(cfg Config, f *os.File, o outputs) {
+	o.setWriter(&diskq.Sink{F: f, Chunk: cfg.ViaChunk})
+}
+
+// RotateAll gives the program's handler its writer.
+func RotateAll(cfg Config, f *os.File) { RotateVia(cfg, f, logs) }

@@ -63,3 +63,57 @@ func fill(p *pager) (n int) {
 }
 
 func Fill(o PageOptions) int { return fill(&pager{o}) }
+
+// LimitOptions is read in a func value handed to a helper that other
+// callers hand their own func values.
+type LimitOptions struct {
+	Max int `yaml:"max"`
+}
+
+// with runs f.
+func with(f func() int) int { return f() }
+
+// useLimit always loops to the limit: its own func value brings it back.
+func useLimit(o LimitOptions) (n int) {
+	m := with(func() int { return o.Max })
+	for i := 0; i < m; i++ {
+		n += i
+	}
+	return n
+}
+
+func UseLimit(o LimitOptions) int { return useLimit(o) }
+func One() int                    { return with(func() int { return 1 }) }
+func Two() int                    { return with(func() int { return 2 }) }
+
+// Counter has one implementation, held as a value and as a pointer: a
+// call through it runs that one (its method or go/ssa's wrapper of it).
+type Counter interface {
+	Count() int
+}
+
+// FixedOptions configures the only counter there is.
+type FixedOptions struct {
+	N int `yaml:"n"`
+}
+
+type fixed struct{ o FixedOptions }
+
+func (f fixed) Count() int { return f.o.N }
+
+func newCounter(o FixedOptions, ptr bool) Counter {
+	if ptr {
+		return &fixed{o}
+	}
+	return fixed{o}
+}
+
+// countTo loops to the counter's N whichever form holds it.
+func countTo(c Counter) (n int) {
+	for i := 0; i < c.Count(); i++ {
+		n += i
+	}
+	return n
+}
+
+func Count(o FixedOptions, ptr bool) int { return countTo(newCounter(o, ptr)) }
