@@ -127,6 +127,7 @@ type Analysis struct {
 	funcs     []*ssa.Function // user's functions in a fixed order (compareFuncs)
 
 	callees  map[ssa.CallInstruction][]*ssa.Function
+	ways     map[ssa.CallInstruction]int // implementations an interface call may run, where more than one (see dispatchWays)
 	callers  map[*ssa.Function][]ssa.CallInstruction
 	external map[*ssa.Function]bool // called back from library code
 	once     map[*ssa.Function]bool // called back by sync.Once (and the like)
@@ -250,11 +251,15 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 			}
 		}
 	}
+	a.ways = make(map[ssa.CallInstruction]int)
 	for site, fns := range a.callees {
 		slices.SortFunc(fns, compareFuncs)
 		a.callees[site] = slices.Compact(fns)
 		for _, fn := range a.callees[site] {
 			a.callers[fn] = append(a.callers[fn], site)
+		}
+		if site.Common().IsInvoke() && len(fns) > 1 {
+			a.ways[site] = distinctCallees(a.callees[site])
 		}
 	}
 	for fn, sites := range a.bound {

@@ -1402,18 +1402,21 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 // each brings its own share, and the largest stands (an approximation:
 // they add up).
 func dispatchWays(a *Analysis, site ssa.CallInstruction) float64 {
-	if !site.Common().IsInvoke() {
-		return 1
-	}
-	ways := make(map[any]bool)
-	for _, fn := range a.Callees(site) {
+	return float64(max(a.ways[site], 1))
+}
+
+// distinctCallees counts fns, the callees of an interface call, a method
+// and go/ssa's wrapper of it as one.
+func distinctCallees(fns []*ssa.Function) int {
+	ways := make(map[any]bool, len(fns))
+	for _, fn := range fns {
 		if obj := fn.Object(); obj != nil {
 			ways[obj] = true
 		} else {
 			ways[fn] = true
 		}
 	}
-	return float64(max(len(ways), 1))
+	return len(ways)
 }
 
 // branch adds the blocks control-dependent on an affected branch, the
