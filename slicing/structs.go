@@ -1012,6 +1012,10 @@ func (d *discoverer) fieldOptions() {
 				d.notes.add(keys, "%s: not an option: an embedded interface, which makes %s a wrapper of the implementation it holds, set in code rather than configured", keys[0], si.name)
 				continue
 			}
+			if identifier(f.Type()) {
+				d.notes.add(keys, "%s: not an option: its type %s is a fixed run of bytes (an identifier, a hash, a key): data the program matches, not a knob", keys[0], typeString(f.Type()))
+				continue
+			}
 			if !d.settable(f.Type()) && !policy(f.Type()) {
 				// a handle, callback or channel: set in code, not configured
 				d.notes.add(keys, "%s: not an option: its type %s is a handle, callback or channel, set in code rather than configured", keys[0], typeString(f.Type()))
@@ -1332,6 +1336,17 @@ func (d *discoverer) hasTag(s *types.Struct, tags []string, fields ...int) bool 
 
 // settable reports whether a field of type t can hold a configured value:
 // not a function, a channel, a context or a pointer to a running object.
+// identifier reports whether t is a fixed-size array of bytes: a peer's
+// ID, a hash, a key.
+func identifier(t types.Type) bool {
+	a, ok := t.Underlying().(*types.Array)
+	if !ok {
+		return false
+	}
+	b, ok := a.Elem().Underlying().(*types.Basic)
+	return ok && b.Kind() == types.Byte
+}
+
 func (d *discoverer) settable(t types.Type) bool {
 	if isContext(t) {
 		return false // what a call runs under, set by its caller
