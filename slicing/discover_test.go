@@ -158,10 +158,11 @@ func TestNegative(t *testing.T) {
 	if !hasOption(opts, "Config.Started") {
 		t.Errorf("a time.Time field of a configuration struct is not an option")
 	}
-	// A reply a client parses by key for its user, and the parser's own
-	// constants and strings under a key, are not settings.
+	// A reply a client parses by key for its user, a command's arguments
+	// parsed and used in place, and the parser's own constants and
+	// strings under a key, are not settings.
 	_, opts = load(t, "parsed")
-	for _, name := range []string{"Info.Clients", "Info.Uptime", "Cache.mode", "Cache.hits", "Cache.name"} {
+	for _, name := range []string{"Info.Clients", "Info.Uptime", "Cache.mode", "Cache.hits", "Cache.name", "scanArgs.count", "Peer.Port"} {
 		if hasOption(opts, name) {
 			t.Errorf("%s is an option; it is not configuration", name)
 		}

@@ -22,13 +22,19 @@ import (
 //
 // (a plugin's block of a configuration file, a connection string, lines
 // of an environment file). Such a field is an option, named after it
-// (Cache.capacity), with the keys as aliases, read where the field is
-// loaded; a field that is an option already gets the keys as aliases.
-// Only numbers and bools count, and only values a parser made of the
-// entry (configs.Sources.Parsers, such as strconv.Atoi and
-// time.ParseDuration, or a type assertion of a decoded value): a
-// constant stored under a key is the parser's own choice, and a string
-// kept as it is (a name, an address) is not a knob.
+// (Cache.capacity, qualified by its package where another option has
+// that name), with the keys as aliases, read where the field is loaded;
+// a field that is an option already gets the keys as aliases. A key
+// several fields are parsed under (ttl in every plugin's block) is an
+// alias of none. Only numbers and bools count, and only values a parser
+// made of the entry (configs.Sources.Parsers, such as strconv.Atoi and
+// time.ParseDuration, or a type assertion of a decoded value), under the
+// case of the parsing itself: a constant stored under a key is the
+// parser's own choice, and a string kept as it is (a name, an address)
+// is not a knob. Nor is a field of a variable the parsing function keeps
+// to itself (a command's arguments parsed and used in place), or one
+// nothing reads but the parser's own cases (a reply handed on to the
+// caller).
 func (d *discoverer) parsedKeys() {
 	byDecl := make(map[token.Pos]*Option)
 	for _, name := range slices.Sorted(maps.Keys(d.opts)) {
@@ -62,8 +68,18 @@ func (d *discoverer) parsedKeys() {
 				if named == nil || !d.scanned(named) || !knobType(s.Field(fa.Field).Type()) {
 					continue
 				}
-				keys := caseKeys(b)
-				if keys == nil || !d.parsedValue(st.Val, 0) {
+				if local(fa.X) {
+					continue // a variable of one call's (a command's arguments): data
+				}
+				at := d.parsedAt(st.Val, 0)
+				if at == nil {
+					continue
+				}
+				// The keys of the case the parsing happens in: a test
+				// of the value itself under it (if unit == "ms") is not
+				// a key.
+				keys := caseKeys(at)
+				if keys == nil {
 					continue
 				}
 				f := field{s, fa.Field}
@@ -78,11 +94,20 @@ func (d *discoverer) parsedKeys() {
 			}
 		}
 	}
+	// A key several fields are parsed under (ttl in each plugin's block)
+	// names none of them: it would make an ambiguous alias.
+	fields := make(map[string]int)
+	for i := range found {
+		slices.Sort(found[i].keys)
+		found[i].keys = slices.Compact(found[i].keys)
+		for _, k := range found[i].keys {
+			fields[k]++
+		}
+	}
 	for _, pf := range found {
 		v := pf.f.s.Field(pf.f.i)
 		name := pf.named.Obj().Name() + "." + v.Name()
-		slices.Sort(pf.keys)
-		pf.keys = slices.Compact(pf.keys)
+		pf.keys = slices.DeleteFunc(pf.keys, func(k string) bool { return fields[k] > 1 })
 		if o := byDecl[v.Pos()]; o != nil {
 			for _, k := range pf.keys {
 				d.addAlias(o, k)
@@ -90,13 +115,25 @@ func (d *discoverer) parsedKeys() {
 			d.notes.add([]string{o.Name}, "%s: also known by the keys %q a parser of the program stores it under", o.Name, pf.keys)
 			continue
 		}
-		if o := d.opts[name]; o != nil {
-			name = pf.named.Obj().Pkg().Name() + "." + name // another type of that name is taken
-			if d.opts[name] != nil {
-				continue
+		// Another type of that name is taken: qualified by its package's
+		// name, then by its import path.
+		for _, q := range []string{pf.named.Obj().Pkg().Name() + "." + name, pf.named.Obj().Pkg().Path() + "." + name} {
+			if d.opts[name] == nil && d.aliases[name] == nil {
+				break
 			}
+			name = q
 		}
-		reads := slices.DeleteFunc(slices.Clone(d.loaded.fields[pf.f]), func(l ssa.Value) bool { return pf.parsers[l.Parent()] })
+		if d.opts[name] != nil || d.aliases[name] != nil {
+			d.notes.add([]string{name}, "%s: not an option: its name is another option's", name)
+			continue
+		}
+		// Reads in the parser's own cases are its checks of what it
+		// parsed; a read after them (building the object from it) is
+		// the program's.
+		reads := slices.DeleteFunc(slices.Clone(d.loaded.fields[pf.f]), func(l ssa.Value) bool {
+			in, ok := l.(ssa.Instruction)
+			return !ok || pf.parsers[l.Parent()] && caseKeys(in.Block()) != nil
+		})
 		if len(reads) == 0 {
 			// A reply's field a client parses for its user (a server's
 			// CLIENT INFO line): data it hands on, not a setting it runs
@@ -186,8 +223,8 @@ func keyTest(p, c *ssa.BasicBlock) (key string, x ssa.Value, ok bool) {
 		x, k = k, x
 	}
 	kc, ok := k.(*ssa.Const)
-	if !ok || kc.Value == nil || kc.Value.Kind() != constant.String {
-		return "", nil, false
+	if !ok || kc.Value == nil || kc.Value.Kind() != constant.String || constant.StringVal(kc.Value) == "" {
+		return "", nil, false // not a key: whether a value is empty
 	}
 	if _, ok := x.(*ssa.Const); ok {
 		return "", nil, false
@@ -195,46 +232,60 @@ func keyTest(p, c *ssa.BasicBlock) (key string, x ssa.Value, ok bool) {
 	return constant.StringVal(kc.Value), x, true
 }
 
-// parsedValue reports whether v is what a parser made of a setting's
-// text: a parser's result (strconv.Atoi, time.ParseDuration), a value
-// type-asserted out of a decoded one, or computed from those (a count of
-// seconds made a duration).
-func (d *discoverer) parsedValue(v ssa.Value, depth int) bool {
+// parsedAt returns where v was made by a parser of a setting's text: the
+// block of a parser's call (strconv.Atoi, time.ParseDuration) or of a
+// type assertion of a decoded value, which v is or is computed from (a
+// count of seconds made a duration); nil when it was not.
+func (d *discoverer) parsedAt(v ssa.Value, depth int) *ssa.BasicBlock {
 	if depth > maxParsedDepth {
-		return false
+		return nil
 	}
 	switch v := v.(type) {
 	case *ssa.Extract:
-		return d.parsedValue(v.Tuple, depth+1)
+		return d.parsedAt(v.Tuple, depth+1)
 	case *ssa.Call:
-		callee := v.Call.StaticCallee()
-		return callee != nil && d.parsers[callee.String()]
+		if callee := v.Call.StaticCallee(); callee != nil && d.parsers[callee.String()] {
+			return v.Block()
+		}
 	case *ssa.TypeAssert:
-		return true
+		return v.Block()
 	case *ssa.Convert:
-		return d.parsedValue(v.X, depth+1)
+		return d.parsedAt(v.X, depth+1)
 	case *ssa.ChangeType:
-		return d.parsedValue(v.X, depth+1)
+		return d.parsedAt(v.X, depth+1)
 	case *ssa.UnOp:
-		return v.Op == token.SUB && d.parsedValue(v.X, depth+1)
+		if v.Op == token.SUB || v.Op == token.NOT {
+			return d.parsedAt(v.X, depth+1)
+		}
 	case *ssa.BinOp:
-		return d.parsedValue(v.X, depth+1) || d.parsedValue(v.Y, depth+1)
+		if b := d.parsedAt(v.X, depth+1); b != nil {
+			return b
+		}
+		return d.parsedAt(v.Y, depth+1)
 	case *ssa.Phi:
-		// The parsed value on one path, a default or the value kept on
-		// the others.
-		parsed := false
+		// The parsed value on one path, a default on the others.
+		var at *ssa.BasicBlock
 		for _, e := range v.Edges {
 			if _, ok := e.(*ssa.Const); ok {
 				continue
 			}
-			if !d.parsedValue(e, depth+1) {
-				return false
+			b := d.parsedAt(e, depth+1)
+			if b == nil {
+				return nil
 			}
-			parsed = true
+			at = b
 		}
-		return parsed
+		return at
 	}
-	return false
+	return nil
+}
+
+// local reports whether x is a variable of the function it is in that
+// nothing outside it sees (a command's arguments parsed and used in
+// place): go/ssa keeps it in the function's frame.
+func local(x ssa.Value) bool {
+	a, ok := x.(*ssa.Alloc)
+	return ok && !a.Heap
 }
 
 // maxParsedDepth bounds how far parsedValue looks back.

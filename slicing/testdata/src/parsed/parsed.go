@@ -60,7 +60,7 @@ func Setup(lines []string) (*Cache, error) { return parse(lines) }
 
 // Get looks k up, filling the cache.
 func (c *Cache) Get(k string, now, added time.Time) (string, bool) {
-	if now.Sub(added) > c.ttl { // want option:"Cache.ttl" alias:"ttl" style:"struct" type:"time.Duration"
+	if now.Sub(added) > c.ttl { // want option:"Cache.ttl" !alias:"ttl" style:"struct" type:"time.Duration"
 		delete(c.entries, k)
 	}
 	v, ok := c.entries[k]
@@ -137,4 +137,94 @@ func ParseInfo(lines []string) (*Info, error) {
 		}
 	}
 	return info, nil
+}
+
+// Pool is built from the block it parses: its size is read once the
+// block is done, in the parser itself.
+type Pool struct {
+	size   int
+	maxAge time.Duration
+	idle   time.Duration
+	strict bool
+	slots  []int
+}
+
+func parsePool(lines []string) *Pool {
+	p := &Pool{}
+	for _, line := range lines {
+		key, value, _ := strings.Cut(line, " ")
+		switch key {
+		case "pool_size":
+			n, _ := strconv.Atoi(value)
+			p.size = n
+		case "ttl": // also the cache's key: it names neither
+			d, _ := time.ParseDuration(value)
+			p.maxAge = d
+		case "idle":
+			unit, num, _ := strings.Cut(value, ":")
+			n, _ := strconv.Atoi(num)
+			if unit == "ms" {
+				p.idle = time.Duration(n) * time.Millisecond
+			} else {
+				p.idle = time.Duration(n) * time.Second
+			}
+		case "lenient":
+			b, _ := strconv.ParseBool(value)
+			p.strict = !b
+		}
+	}
+	p.slots = make([]int, p.size) // want option:"Pool.size" alias:"pool_size"
+	return p
+}
+
+// NewPool parses the pool's block.
+func NewPool(lines []string) *Pool { return parsePool(lines) }
+
+// Take waits as the pool's settings say.
+func (p *Pool) Take(age, idle time.Duration) bool {
+	if p.strict { // want option:"Pool.strict" alias:"lenient"
+		return false
+	}
+	if age >= p.maxAge { // want option:"Pool.maxAge" !alias:"ttl"
+		return false
+	}
+	return idle < p.idle // want option:"Pool.idle" alias:"idle" !alias:"ms"
+}
+
+// scanArgs are one command's arguments, parsed and used in place.
+type scanArgs struct {
+	count int
+}
+
+// ScanKeys answers a SCAN command with at most COUNT keys.
+func ScanKeys(args []string, keys []string) []string {
+	var opts scanArgs
+	for i := 0; i+1 < len(args); i += 2 {
+		switch strings.ToUpper(args[i]) {
+		case "COUNT":
+			n, _ := strconv.Atoi(args[i+1])
+			opts.count = n
+		}
+	}
+	if len(keys) > opts.count {
+		keys = keys[:opts.count]
+	}
+	return keys
+}
+
+// Peer is what a peer says of itself; an address it leaves out is taken
+// from where it was reached.
+type Peer struct {
+	Host string
+	Port int
+}
+
+// Fill fills in what the peer left out.
+func Fill(p *Peer, addr string) int {
+	if p.Host == "" {
+		var port string
+		p.Host, port, _ = strings.Cut(addr, ":")
+		p.Port, _ = strconv.Atoi(port)
+	}
+	return p.Port * 2
 }
