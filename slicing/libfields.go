@@ -392,7 +392,8 @@ func (w *logWalk) walk(v ssa.Value) {
 
 // call follows v into a call that takes it: a log output's setter, the
 // analysed functions it may call, or a library's wrapping of it into
-// another writer; its Close does no work; anything else does.
+// another writer. A library method called on it (a logger's own
+// SetOutput, a writer's Write) is work done with it, but for its Close.
 func (w *logWalk) call(c ssa.CallInstruction, v ssa.Value) {
 	common := c.Common()
 	if common.IsInvoke() && common.Value == v || common.Signature().Recv() != nil && len(common.Args) > 0 && common.Args[0] == v {
@@ -405,7 +406,7 @@ func (w *logWalk) call(c ssa.CallInstruction, v ssa.Value) {
 		}
 	}
 	for _, fn := range w.a.Callees(c) {
-		if w.a.sinks[funcName(origin(fn))] && slices.Contains(handed(common), v) {
+		if w.a.sinks[funcName(origin(fn))] && slices.Contains(common.Args, v) {
 			w.sink = true
 			return
 		}
@@ -441,16 +442,6 @@ func (w *logWalk) call(c ssa.CallInstruction, v ssa.Value) {
 func writerType(t types.Type) bool {
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Pkg() != nil && n.Obj().Pkg().Path() == "io" && n.Obj().Name() == "Writer"
-}
-
-// handed returns the arguments of a call other than the receiver of a
-// method: what the call is given, not what it is called on (the writer
-// handed to a logger's SetOutput, not the logger).
-func handed(common *ssa.CallCommon) []ssa.Value {
-	if !common.IsInvoke() && common.Signature().Recv() != nil && len(common.Args) > 0 {
-		return common.Args[1:]
-	}
-	return common.Args
 }
 
 // maxLogOutputValues bounds the values logOutput follows an object through.
