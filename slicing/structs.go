@@ -1334,8 +1334,6 @@ func (d *discoverer) hasTag(s *types.Struct, tags []string, fields ...int) bool 
 	return false
 }
 
-// settable reports whether a field of type t can hold a configured value:
-// not a function, a channel, a context or a pointer to a running object.
 // identifier reports whether t is a fixed-size array of bytes: a peer's
 // ID, a hash, a key.
 func identifier(t types.Type) bool {
@@ -1347,6 +1345,8 @@ func identifier(t types.Type) bool {
 	return ok && b.Kind() == types.Byte
 }
 
+// settable reports whether a field of type t can hold a configured value:
+// not a function, a channel, a context or a pointer to a running object.
 func (d *discoverer) settable(t types.Type) bool {
 	if isContext(t) {
 		return false // what a call runs under, set by its caller
