@@ -112,7 +112,9 @@ func (d *discoverer) parsedKeys() {
 			for _, k := range pf.keys {
 				d.addAlias(o, k)
 			}
-			d.notes.add([]string{o.Name}, "%s: also known by the keys %q a parser of the program stores it under", o.Name, pf.keys)
+			if len(pf.keys) > 0 {
+				d.notes.add([]string{o.Name}, "%s: also known by the keys %q a parser of the program stores it under", o.Name, pf.keys)
+			}
 			continue
 		}
 		// Another type of that name is taken: qualified by its package's
@@ -263,11 +265,18 @@ func (d *discoverer) parsedAt(v ssa.Value, depth int) *ssa.BasicBlock {
 		}
 		return d.parsedAt(v.Y, depth+1)
 	case *ssa.Phi:
-		// The parsed value on one path, a default on the others.
+		// The parsed value on one path, a default or the value the
+		// field had (n := s.shards; if v != "" { n, _ = strconv.Atoi(v) })
+		// on the others.
 		var at *ssa.BasicBlock
 		for _, e := range v.Edges {
 			if _, ok := e.(*ssa.Const); ok {
 				continue
+			}
+			if u, ok := e.(*ssa.UnOp); ok && u.Op == token.MUL {
+				if _, ok := u.X.(*ssa.FieldAddr); ok {
+					continue
+				}
 			}
 			b := d.parsedAt(e, depth+1)
 			if b == nil {

@@ -81,6 +81,7 @@ func (c *Cache) Get(k string, now, added time.Time) (string, bool) {
 type Options struct {
 	MaxConns int `json:"max_conns"`
 	Verbose  bool
+	Shards   int
 }
 
 // apply reads the decoded map: its keys name the settings.
@@ -91,6 +92,12 @@ func apply(o *Options, m map[string]any) {
 			o.MaxConns = v.(int)
 		case "verbose":
 			o.Verbose = v.(bool)
+		case "shards":
+			n := o.Shards // want option:"Options.Shards"
+			if s, ok := v.(string); ok && s != "" {
+				n, _ = strconv.Atoi(s)
+			}
+			o.Shards = n
 		}
 	}
 }
@@ -106,6 +113,7 @@ func Dial(m map[string]any) int {
 	if o.Verbose { // want option:"Options.Verbose" alias:"verbose"
 		n++
 	}
+	n *= o.Shards // want option:"Options.Shards" alias:"shards"
 	return n
 }
 
