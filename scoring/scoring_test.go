@@ -1195,6 +1195,7 @@ func TestLibraryArgs(t *testing.T) {
 			"Config.RotateChunk": nil,
 			"Config.BothChunk":   nil,
 			"Config.ViaChunk":    nil,
+			"Config.OutChunk":    nil,
 			"Config.TeeChunk":    {"example.com/diskq.Sink.Chunk"},
 		}[sc.Option.Name]
 		if !slices.Equal(sc.Into, want) {
@@ -1213,7 +1214,7 @@ func TestLibraryArgs(t *testing.T) {
 	if io["Config.TeeChunk"] == 0 {
 		t.Errorf("Config.TeeChunk: IO 0, want the syncs of the data copied through the sink that is also the log output")
 	}
-	for _, name := range []string{"Config.LogChunk", "Config.RotateChunk", "Config.BothChunk", "Config.ViaChunk"} {
+	for _, name := range []string{"Config.LogChunk", "Config.RotateChunk", "Config.BothChunk", "Config.ViaChunk", "Config.OutChunk"} {
 		if _, ok := io[name]; !ok || io[name] != 0 {
 			t.Errorf("%s: IO %v (ranked: %v), want 0: it sets how the log output, not the work, is written", name, io[name], ok)
 		}

@@ -296,8 +296,9 @@ func (a *Analysis) LibraryField(st *ssa.Store) (configs.Resource, string, bool) 
 // analysed functions it is handed to or returned from, and library calls
 // that wrap it into another writer (io.MultiWriter), it reaches a call
 // that sets a log output (configs.Resource.Sink: log.SetOutput,
-// slog.NewJSONHandler, …) or a field of a type that implements
-// log/slog.Handler, and no use of it does other work (written to, handed
+// slog.NewJSONHandler, …), a field of a type that implements
+// log/slog.Handler, or a field of a library's logger (see logger:
+// &logrus.Logger{Out: w}), and no use of it does other work (written to, handed
 // to other library code, kept elsewhere). What such a writer is set to
 // (a rotating log file's size, backups, compression) is logging, not
 // work an option controls: the library's code behind the field is not
@@ -349,7 +350,7 @@ func (w *logWalk) walk(v ssa.Value) {
 			}
 			switch addr := r.Addr.(type) {
 			case *ssa.FieldAddr:
-				if w.a.slogHandler(addr.X.Type()) {
+				if w.a.slogHandler(addr.X.Type()) || w.a.logger(addr.X.Type()) {
 					w.sink = true
 				} else {
 					w.work = true
@@ -446,6 +447,19 @@ func writerType(t types.Type) bool {
 
 // maxLogOutputValues bounds the values logOutput follows an object through.
 const maxLogOutputValues = 64
+
+// logger reports whether t is a library's logger: one of its methods
+// sets where its lines go (configs.Resource.Sink), so a writer kept in
+// its field (&logrus.Logger{Out: w}) is its output.
+func (a *Analysis) logger(t types.Type) bool {
+	mset := a.prog.SSA.MethodSets.MethodSet(t)
+	for i := range mset.Len() {
+		if fn := a.prog.SSA.MethodValue(mset.At(i)); fn != nil && !a.user[fn] && a.sinks[funcName(origin(fn))] {
+			return true
+		}
+	}
+	return false
+}
 
 // slogHandler reports whether values of type t handle log records: t
 // implements log/slog.Handler.

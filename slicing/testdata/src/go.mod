@@ -8,6 +8,7 @@ require (
 	example.com/resolve v0.0.0
 	github.com/alecthomas/kingpin/v2 v2.0.0
 	github.com/knadh/koanf/v2 v2.0.0
+	github.com/sirupsen/logrus v1.0.0
 	github.com/spf13/pflag v1.0.0
 	github.com/spf13/viper v1.0.0
 	github.com/urfave/cli/v2 v2.0.0
@@ -20,6 +21,7 @@ replace (
 	example.com/resolve => ./stubs/resolve
 	github.com/alecthomas/kingpin/v2 => ./stubs/kingpin
 	github.com/knadh/koanf/v2 => ./stubs/koanf
+	github.com/sirupsen/logrus => ./stubs/logrus
 	github.com/spf13/pflag => ./stubs/pflag
 	github.com/spf13/viper => ./stubs/viper
 	github.com/urfave/cli/v2 => ./stubs/urfavecli

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"example.com/diskq"
+	"github.com/sirupsen/logrus"
 )
 
 type Config struct {
@@ -28,6 +29,7 @@ type Config struct {
 	TeeChunk    int           `yaml:"tee_chunk"`
 	BothChunk   int           `yaml:"both_chunk"`
 	ViaChunk    int           `yaml:"via_chunk"`
+	OutChunk    int           `yaml:"out_chunk"`
 }
 
 type Server struct{ q *diskq.Queue }
@@ -127,3 +129,9 @@ func RotateVia(cfg Config, f *os.File, o outputs) {
 
 // RotateAll gives the program's handler its writer.
 func RotateAll(cfg Config, f *os.File) { RotateVia(cfg, f, logs) }
+
+// Logger makes a logger writing to a file through the library's sink,
+// set in the logger's field rather than by its SetOutput.
+func Logger(cfg Config, f *os.File) *logrus.Logger {
+	return &logrus.Logger{Out: &diskq.Sink{F: f, Chunk: cfg.OutChunk}}
+}
