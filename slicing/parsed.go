@@ -206,21 +206,42 @@ func caseKeys(b *ssa.BasicBlock) []string {
 	return nil
 }
 
-// keyTest reports whether p ends in a test x == "key" whose true edge
-// goes to c.
+// keyTest reports whether p ends in a test that x is "key" whose
+// passing edge goes to c: x == "key" (its true edge), x != "key" (its
+// false edge: if key != "burst" { continue }), or
+// strings.EqualFold(x, "key").
 func keyTest(p, c *ssa.BasicBlock) (key string, x ssa.Value, ok bool) {
-	if len(p.Instrs) == 0 || len(p.Succs) != 2 || p.Succs[0] != c {
+	if len(p.Instrs) == 0 || len(p.Succs) != 2 {
 		return "", nil, false
 	}
 	br, ok := p.Instrs[len(p.Instrs)-1].(*ssa.If)
 	if !ok {
 		return "", nil, false
 	}
-	cmp, ok := br.Cond.(*ssa.BinOp)
-	if !ok || cmp.Op != token.EQL {
+	var operands []ssa.Value
+	pass := p.Succs[0]
+	switch cond := br.Cond.(type) {
+	case *ssa.BinOp:
+		switch cond.Op {
+		case token.EQL:
+		case token.NEQ:
+			pass = p.Succs[1]
+		default:
+			return "", nil, false
+		}
+		operands = []ssa.Value{cond.X, cond.Y}
+	case *ssa.Call:
+		if callee := cond.Call.StaticCallee(); callee == nil || callee.String() != "strings.EqualFold" {
+			return "", nil, false
+		}
+		operands = cond.Call.Args
+	default:
 		return "", nil, false
 	}
-	x, k := cmp.X, cmp.Y
+	if pass != c || len(operands) != 2 {
+		return "", nil, false
+	}
+	x, k := operands[0], operands[1]
 	if _, ok := x.(*ssa.Const); ok {
 		x, k = k, x
 	}

@@ -236,3 +236,33 @@ func Fill(p *Peer, addr string) int {
 	}
 	return p.Port * 2
 }
+
+// Limits are "key=value" pairs, their keys in any case.
+type Limits struct {
+	workers int
+	burst   int
+}
+
+func parseLimits(pairs []string) *Limits {
+	l := &Limits{}
+	for _, p := range pairs {
+		k, v, _ := strings.Cut(p, "=")
+		if strings.EqualFold(k, "workers") {
+			l.workers, _ = strconv.Atoi(v)
+		}
+		if k != "burst" {
+			continue
+		}
+		l.burst, _ = strconv.Atoi(v)
+	}
+	return l
+}
+
+// NewLimits parses the pairs.
+func NewLimits(pairs []string) *Limits { return parseLimits(pairs) }
+
+// Run does as much work as the limits allow.
+func (l *Limits) Run() int {
+	n := l.workers     // want option:"Limits.workers" alias:"workers"
+	return n * l.burst // want option:"Limits.burst" alias:"burst"
+}
