@@ -53,19 +53,28 @@ func funcName(fn *ssa.Function) string {
 	if recv == nil || fn.Pkg == nil && fn.Object() == nil {
 		return fn.String()
 	}
-	t := recv.Type()
+	if name, ok := receiverName(recv.Type(), fn.Name()); ok {
+		return name
+	}
+	return fn.String()
+}
+
+// receiverName names the method called name of receiver type t as the
+// catalogue does: "pkg.(*T).Method" or "pkg.T.Method"; false when t is
+// not a named type of a package.
+func receiverName(t types.Type, name string) (string, bool) {
 	star := ""
 	if p, ok := t.(*types.Pointer); ok {
 		t, star = p.Elem(), "*"
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() == nil {
-		return fn.String()
+		return "", false
 	}
 	if star != "" {
-		return n.Obj().Pkg().Path() + ".(*" + n.Obj().Name() + ")." + fn.Name()
+		return n.Obj().Pkg().Path() + ".(*" + n.Obj().Name() + ")." + name, true
 	}
-	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + fn.Name()
+	return n.Obj().Pkg().Path() + "." + n.Obj().Name() + "." + name, true
 }
 
 // key resolves a key argument to a string: constants, concatenations of

@@ -298,11 +298,11 @@ func (a *Analysis) LibraryField(st *ssa.Store) (configs.Resource, string, bool) 
 // that sets a log output (configs.Resource.Sink: log.SetOutput,
 // slog.NewJSONHandler, …), a field of a type that implements
 // log/slog.Handler, or a field of a library's logger (see logger:
-// &logrus.Logger{Out: w}), and no use of it does other work (written to, handed
-// to other library code, kept elsewhere). What such a writer is set to
-// (a rotating log file's size, backups, compression) is logging, not
-// work an option controls: the library's code behind the field is not
-// charged to the option.
+// &logrus.Logger{Out: w}); and no use of it does other work (written to,
+// handed to other library code, kept elsewhere). What such a writer is
+// set to (a rotating log file's size, backups, compression) is logging,
+// not work an option controls: the library's code behind the field is
+// not charged to the option.
 func (a *Analysis) logOutput(v ssa.Value) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
@@ -454,7 +454,8 @@ const maxLogOutputValues = 64
 func (a *Analysis) logger(t types.Type) bool {
 	mset := a.prog.SSA.MethodSets.MethodSet(t)
 	for i := range mset.Len() {
-		if fn := a.prog.SSA.MethodValue(mset.At(i)); fn != nil && !a.user[fn] && a.sinks[funcName(origin(fn))] {
+		m := mset.At(i).Obj().(*types.Func)
+		if name, ok := receiverName(m.Signature().Recv().Type(), m.Name()); ok && a.sinks[name] {
 			return true
 		}
 	}
