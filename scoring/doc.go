@@ -76,5 +76,6 @@
 // a function's frequency sums over all its callers, whichever call the
 // option's value came through (work under a branch on the option is the
 // exception above); recursion counts once (the calls closing a cycle add
-// nothing); a function's calls are capped at 10⁴ per run.
+// nothing; a call made only on the way to failing, a reconnect that
+// runs the request path again, closes it rather than the request path); a function's calls are capped at 10⁴ per run.
 package scoring

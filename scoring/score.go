@@ -915,28 +915,32 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 // edge is a call, or a closure's creation, from one function to another.
 type edge struct{ from, to *ssa.Function }
 
-// backEdges returns the edges that close a cycle of the call graph: those
-// a depth-first walk of each strongly connected component, along calls
-// and closure creations, finds going back to a function on its path. The
-// walk starts at the component's entries (functions called from outside
-// it, called back by library code, operations or roots), then at its
-// other members, each in a.Functions()' order, so that the result does
-// not depend on map order. Frequencies flow along every other edge: the
-// functions of a cycle (a recursive walk, or the large component an
-// imprecise call graph makes of a server's accept loop and its handlers)
-// get their callers' frequencies, and only the calls closing a cycle add
-// nothing.
+// backEdges returns the edges that close a cycle of the call graph. A
+// depth-first walk of each strongly connected component, along calls
+// made on a path that may succeed and along closure creations, finds
+// those going back to a function on its path. The walk starts at the
+// component's entries (functions called from outside it, called back by
+// library code, operations or roots), then at its other members, each in
+// a.Functions()' order, so that the result does not depend on map order.
+// A call made only on the way to failing (slicing.PostDom.Fails: a
+// reconnect after an error, which calls the whole request path again)
+// then closes a cycle unless it goes down the walk's order (to a
+// function the walk finished before its caller): such a call is rarer
+// than the request path it would otherwise cut. Frequencies flow along
+// every other edge: the functions of a cycle (a recursive walk, or the
+// large component an imprecise call graph makes of a server's accept
+// loop and its handlers) get their callers' frequencies, and only the
+// calls closing a cycle add nothing.
 func backEdges(a *slicing.Analysis, scc map[*ssa.Function]int) map[edge]bool {
 	back := make(map[edge]bool)
 	const onPath, done = 1, 2
 	state := make(map[*ssa.Function]int)
+	finished := make(map[*ssa.Function]int) // the walk's post-order
+	var failing []edge                      // calls made only on the way to failing, within a component
 	var visit func(fn *ssa.Function)
 	visit = func(fn *ssa.Function) {
 		state[fn] = onPath
 		next := func(to *ssa.Function) {
-			if k, ok := scc[to]; !ok || k != scc[fn] {
-				return
-			}
 			switch state[to] {
 			case 0:
 				visit(to)
@@ -944,19 +948,39 @@ func backEdges(a *slicing.Analysis, scc map[*ssa.Function]int) map[edge]bool {
 				back[edge{fn, to}] = true
 			}
 		}
+		within := func(to *ssa.Function) bool {
+			k, ok := scc[to]
+			return ok && k == scc[fn]
+		}
+		var pd *slicing.PostDom
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
-				if c, ok := instr.(ssa.CallInstruction); ok {
-					for _, callee := range a.Callees(c) {
-						next(callee)
+				c, ok := instr.(ssa.CallInstruction)
+				if !ok {
+					continue
+				}
+				for _, callee := range a.Callees(c) {
+					if !within(callee) {
+						continue
 					}
+					if pd == nil {
+						pd = a.PostDom(fn)
+					}
+					if pd.Fails(b) {
+						failing = append(failing, edge{fn, callee})
+						continue
+					}
+					next(callee)
 				}
 			}
 		}
 		for _, anon := range fn.AnonFuncs {
-			next(anon)
+			if within(anon) {
+				next(anon)
+			}
 		}
 		state[fn] = done
+		finished[fn] = len(finished)
 	}
 	fns := a.Functions()
 	for _, fn := range fns {
@@ -967,6 +991,13 @@ func backEdges(a *slicing.Analysis, scc map[*ssa.Function]int) map[edge]bool {
 	for _, fn := range fns {
 		if state[fn] == 0 {
 			visit(fn)
+		}
+	}
+	// Every edge the walk kept goes from a function to one finished
+	// before it; a failing call that does too keeps the graph acyclic.
+	for _, e := range failing {
+		if finished[e.to] >= finished[e.from] {
+			back[e] = true
 		}
 	}
 	return back

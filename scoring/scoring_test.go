@@ -1393,3 +1393,27 @@ func TestOperations(t *testing.T) {
 		t.Errorf("StoreConfig.Validate runs %g times, want at most twice", got)
 	}
 }
+
+// TestFailingCycle checks that a call made only on the way to failing
+// closes a cycle rather than the request path: a client's exec
+// reconnects after a failed write, and reconnecting runs Query, which
+// calls exec. exec runs as often as Query calls it (per statement, per
+// retry), not only as often as Ping does, which a walk entering the
+// cycle at exec would leave it with, cutting Query's call.
+func TestFailingCycle(t *testing.T) {
+	prog, a, _, s := setup(t, "reconnect")
+	freq := scoring.CallFrequencies(a, s.Estimates)
+	exec, query, ping, reconnect := method(prog, "Client", "exec"), method(prog, "Client", "Query"), method(prog, "Client", "Ping"), method(prog, "Client", "reconnect")
+	if exec == nil || query == nil || ping == nil || reconnect == nil {
+		t.Fatal("Client's methods not found")
+	}
+	if !slices.ContainsFunc(a.Callers(query), func(c ssa.CallInstruction) bool { return c.Parent() == reconnect }) {
+		t.Fatal("reconnect does not call Query in the call graph: no cycle to test")
+	}
+	if freq[exec] < freq[query] {
+		t.Errorf("exec runs %g times, Query %g, Ping %g: want at least Query's (Query's loop calls it)", freq[exec], freq[query], freq[ping])
+	}
+	if freq[reconnect] >= freq[exec] {
+		t.Errorf("reconnect runs %g times, exec %g: want fewer (only after a failed write)", freq[reconnect], freq[exec])
+	}
+}
