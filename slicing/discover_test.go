@@ -143,7 +143,7 @@ func TestNegative(t *testing.T) {
 		t.Errorf("the defined flag %q is not listed", "unused")
 	}
 	_, opts = load(t, "structs")
-	for _, name := range []string{"Tuning.Stride", "Response.Count", "Config.Storage", "Config.Limits", "Config.Peer.Conns", "Server.Conns", "Config.cache", "Upgrader.handshakes", "Point.X", "Record.Key", "Failure.Code", "ServerConfig.Listeners", "ServerConfig.Log", "StoreConfig.Log", "WorkerConfig.Log", "RequestConfig.MaxBody", "RetryConfig.Blobs", "BackoffConfig.OnRetry", "BackoffConfig.Password", "UploadWriter.UploadAttrs", "UploadAttrs.ContentType", "UploadWriter.unimplementedUploader", "UploadWriter.Written", "UploadWriter.Offset", "PartWriter.Index", "ListingProto.Remaining", "RepositorySettings.ChunkSize", "PeerConfig.ID", "PeerConfig.Fingerprint"} {
+	for _, name := range []string{"Tuning.Stride", "Response.Count", "Config.Storage", "Config.Limits", "Config.Peer.Conns", "Server.Conns", "Config.cache", "Upgrader.handshakes", "Point.X", "Record.Key", "Failure.Code", "ServerConfig.Listeners", "ServerConfig.Log", "StoreConfig.Log", "WorkerConfig.Log", "RequestConfig.MaxBody", "RetryConfig.Blobs", "BackoffConfig.OnRetry", "BackoffConfig.Password", "UploadWriter.UploadAttrs", "UploadAttrs.ContentType", "UploadWriter.unimplementedUploader", "UploadWriter.Written", "UploadWriter.Offset", "PartWriter.Index", "ListingProto.Remaining", "RepositorySettings.ChunkSize", "PeerConfig.ID", "PeerConfig.Fingerprint", "FooterSettings.PageSize", "FooterSettings.Rows", "IntKind.BitWidth", "IntKind.IsSigned"} {
 		if hasOption(opts, name) {
 			t.Errorf("%s is an option; it is not configuration (or is a group)", name)
 		}

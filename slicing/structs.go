@@ -9,6 +9,7 @@ import (
 	"go/types"
 	"reflect"
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/tools/go/packages"
@@ -1822,11 +1823,41 @@ func protoMessage(nt *types.Named) bool {
 // One the module decodes whole, outside the type's own encoding hooks
 // (protojson.Unmarshal(b, &rlspb.RouteLookupConfig{})), stays a
 // candidate.
+// Fields numbered as a schema numbers them (thrift:"1,required",
+// protobuf:"varint,2,opt") make such a type wherever it is declared:
+// settings are named, not numbered.
 func (d *discoverer) generatedDecl(nt *types.Named) bool {
-	if !schemaTagged(nt.Underlying().(*types.Struct)) {
+	s := nt.Underlying().(*types.Struct)
+	if numberedFields(s) {
+		return true
+	}
+	if !schemaTagged(s) {
 		return false // a generated client's own settings (CallOptions)
 	}
 	return d.generatedAt(nt.Obj().Pos())
+}
+
+// numberedFields reports whether most fields of s carry a wire schema's
+// field number in a thrift or protobuf tag.
+func numberedFields(s *types.Struct) bool {
+	n := 0
+	for i := range s.NumFields() {
+		tag := reflect.StructTag(s.Tag(i))
+		for _, key := range []string{"thrift", "protobuf"} {
+			v, ok := tag.Lookup(key)
+			if !ok {
+				continue
+			}
+			if slices.ContainsFunc(strings.Split(v, ","), func(e string) bool {
+				k, err := strconv.Atoi(e)
+				return err == nil && k > 0
+			}) {
+				n++
+				break
+			}
+		}
+	}
+	return n > 0 && 2*n >= s.NumFields()
 }
 
 // generatedAt reports whether pos is in a file of generated code ("//

@@ -389,3 +389,38 @@ func (g *getter) Run() { g.log().Printf("run") }
 
 // Leak hands out the getter.
 func (g *getter) Leak() func() Logger { return g.log }
+
+// FooterSettings and IntKind are records of a file format's schema,
+// written by hand: their fields carry the schema's field numbers, which
+// settings never do. One is named like configuration, the other a tool
+// whose method reads its fields; neither is settings.
+type FooterSettings struct {
+	PageSize int32 `thrift:"1,required"`
+	Rows     int64 `thrift:"2,optional"`
+}
+
+// IntKind is a column's integer type.
+type IntKind struct {
+	BitWidth int8 `thrift:"1,required"`
+	IsSigned bool `protobuf:"varint,2,opt,name=is_signed"`
+}
+
+// Bytes is how many bytes a value of the kind takes.
+func (k *IntKind) Bytes() int {
+	n := 0
+	for i := int8(0); i < k.BitWidth; i += 8 {
+		n++
+	}
+	if k.IsSigned {
+		n++
+	}
+	return n
+}
+
+// PageRows reads a footer.
+func PageRows(f *FooterSettings) int64 {
+	if f.PageSize == 0 {
+		return 0
+	}
+	return f.Rows / int64(f.PageSize)
+}
