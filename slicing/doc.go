@@ -65,7 +65,9 @@
 //     not read from a file, or of what an encoder of those formats
 //     (sources.encoders) encodes from one, is a record of data (an API
 //     response's portConfig, a request body's DatafeedConfig), not
-//     configuration;
+//     configuration; nor is one whose fields carry a wire schema's field
+//     numbers (thrift:"1,required", protobuf:"varint,2,opt"), generated
+//     or not: settings are named, not numbered;
 //   - running objects their user sets up (an http.Server, a writer): an
 //     exported struct whose own methods use its locks or channels and
 //     most of whose exported fields its own code does not change; each
