@@ -875,14 +875,17 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 			// A dynamic call runs one of its possible callees each time:
 			// each gets its share, so that an imprecise call graph (every
 			// implementation of an interface method) does not multiply it.
-			n := float64(max(len(a.Callees(c)), 1))
+			share := 1 / float64(max(len(a.Callees(c)), 1))
+			if s, ok := passedShare(a, c, fn, back, get, freq); ok {
+				share = s
+			}
 			if _, ok := c.(*ssa.Go); ok && poolWorker(a, fn, true) {
 				// Workers of a pool share its queue: however many start
 				// (a loop of go statements), they do its work once.
-				v += get(caller) * min(freq(caller).Block[c.Block().Index], 1) / n
+				v += get(caller) * min(freq(caller).Block[c.Block().Index], 1) * share
 				continue
 			}
-			v += get(caller) * freq(caller).Block[c.Block().Index] / n
+			v += get(caller) * freq(caller).Block[c.Block().Index] * share
 		}
 		if a.CalledOnce(fn) {
 			v += 1 // a lazy initialisation: once, however often its Do runs
@@ -910,6 +913,75 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 		get(fn)
 	}
 	return memo
+}
+
+// passedShare is the share of c's calls that run fn, where c calls a
+// func parameter of its function (withRetry(op func() error) calling
+// op()): the share of its function's calls whose callers pass fn there,
+// each caller weighed by how often it calls. A caller passing a value
+// not made there (a parameter of its own, a field's func) passes each of
+// c's callees alike. ok is false where c does not call a parameter, or
+// no caller passes a function of its own making.
+func passedShare(a *slicing.Analysis, c ssa.CallInstruction, fn *ssa.Function, back map[edge]bool, get func(*ssa.Function) float64, freq func(*ssa.Function) counts.Frequencies) (share float64, ok bool) {
+	common := c.Common()
+	p, isParam := common.Value.(*ssa.Parameter)
+	callees := a.Callees(c)
+	if common.IsInvoke() || !isParam || len(callees) < 2 {
+		return 0, false
+	}
+	caller := c.Parent()
+	i := slices.Index(caller.Params, p)
+	if i < 0 {
+		return 0, false
+	}
+	var total, passed float64
+	made := false
+	for _, cc := range a.Callers(caller) {
+		from := cc.Parent()
+		if back[edge{from, caller}] {
+			continue
+		}
+		j := i
+		if cc.Common().IsInvoke() {
+			j-- // the receiver is not among an interface call's arguments
+		}
+		args := cc.Common().Args
+		if j < 0 || j >= len(args) {
+			continue
+		}
+		w := get(from) * freq(from).Block[cc.Block().Index] / float64(max(len(a.Callees(cc)), 1))
+		total += w
+		switch f := passedFunc(args[j]); {
+		case f == nil:
+			passed += w / float64(len(callees)) // not known here: as before
+		case f == fn:
+			made = true
+			passed += w
+		default:
+			made = true
+		}
+	}
+	if !made || total == 0 {
+		return 0, false
+	}
+	return passed / total, true
+}
+
+// passedFunc returns the function v is, made where it is passed (a
+// function, a closure or a method value), or nil.
+func passedFunc(v ssa.Value) *ssa.Function {
+	for {
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Function:
+			return x
+		case *ssa.MakeClosure:
+			return x.Fn.(*ssa.Function)
+		}
+		return nil
+	}
 }
 
 // edge is a call, or a closure's creation, from one function to another.

@@ -1417,3 +1417,23 @@ func TestFailingCycle(t *testing.T) {
 		t.Errorf("reconnect runs %g times, exec %g: want fewer (only after a failed write)", freq[reconnect], freq[exec])
 	}
 }
+
+// TestPassedFunc checks that a call of a func parameter runs, in each of
+// its function's runs, the function that run's caller passed: withRetry's
+// op() runs FetchAll's fetch per key and Connect's dial once, not each of
+// them in half of withRetry's runs.
+func TestPassedFunc(t *testing.T) {
+	prog, a, _, s := setup(t, "reconnect")
+	freq := scoring.CallFrequencies(a, s.Estimates)
+	connect, fetchAll := method(prog, "Client", "Connect"), method(prog, "Client", "FetchAll")
+	if connect == nil || fetchAll == nil || len(connect.AnonFuncs) != 1 || len(fetchAll.AnonFuncs) != 1 {
+		t.Fatal("Connect's and FetchAll's closures not found")
+	}
+	dial, fetch := connect.AnonFuncs[0], fetchAll.AnonFuncs[0]
+	if freq[fetch] < 5*freq[dial] {
+		t.Errorf("Connect's dial runs %g times, FetchAll's fetch %g: want the fetch, run per key, several times as often, not a share of withRetry's runs each", freq[dial], freq[fetch])
+	}
+	if freq[fetch] < freq[fetchAll]*s.Estimates.LoopTrips {
+		t.Errorf("FetchAll's fetch runs %g times, FetchAll %g: want at least one per key", freq[fetch], freq[fetchAll])
+	}
+}

@@ -65,3 +65,27 @@ func (c *Client) reconnect() {
 	c.conn = &conn{}
 	c.Query("SET search_path")
 }
+
+// withRetry runs op until it succeeds, at most three times: Connect
+// passes it a dial, FetchAll a fetch per key, and its op() call runs
+// the one its caller passed.
+func (c *Client) withRetry(op func() error) error {
+	for i := 0; i < 3; i++ {
+		if op() == nil {
+			return nil
+		}
+	}
+	return errors.New("out of retries")
+}
+
+// Connect dials, retrying.
+func (c *Client) Connect() error {
+	return c.withRetry(func() error { c.conn = &conn{}; return nil })
+}
+
+// FetchAll fetches each key, retrying each.
+func (c *Client) FetchAll(keys []string) {
+	for _, k := range keys {
+		c.withRetry(func() error { return c.conn.write(k) })
+	}
+}
