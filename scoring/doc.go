@@ -74,10 +74,12 @@
 // Approximations: static frequencies assume every loop runs LoopTrips
 // times and every other two-way branch is taken with probability Branch;
 // a function's frequency sums over all its callers, whichever call the
-// option's value came through (but a call of a func parameter runs, in
-// each run of its function, what that run's caller passed: withRetry(op)
-// runs the fetch a loop passes per key, the dial passed once) (work under a branch on the option is the
-// exception above); recursion counts once (the calls closing a cycle add
-// nothing; a call made only on the way to failing, a reconnect that
-// runs the request path again, closes it rather than the request path); a function's calls are capped at 10⁴ per run.
+// option's value came through (work under a branch on the option is the
+// exception above), but a call of a func parameter runs, in each run of
+// its function, what that run's caller passed (withRetry(op) runs the
+// fetch a loop passes once per key, the dial passed once once);
+// recursion counts once (the calls closing a cycle add nothing; a call
+// made only on the way to failing, a reconnect that runs the request
+// path again, closes a cycle rather than the request path); a
+// function's calls are capped at 10⁴ per run.
 package scoring
