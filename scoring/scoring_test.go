@@ -724,7 +724,10 @@ func TestObserves(t *testing.T) {
 	if verify <= 0 {
 		t.Fatalf("Verify: CPU %g; want the second hash", verify)
 	}
-	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Colour", "Config.Debug", "Config.Dump", "Config.Forward"} {
+	for _, name := range []string{"Config.Verbose", "Config.Trace", "Config.Colour", "Config.Debug", "Config.Dump", "Config.Forward", "Config.Leveled"} {
+		if by[name] == nil {
+			t.Fatalf("%s not ranked", name)
+		}
 		if c := by[name].Cost; c.CPU+c.MEM+c.IO > verify/10 {
 			t.Errorf("%s: CPU %g, MEM %g, IO %g; Verify's CPU %g: want a flag that only decides what is observed under a tenth of one that decides work", name, c.CPU, c.MEM, c.IO, verify)
 		}

@@ -38,6 +38,13 @@ type Config struct {
 	Forward bool // prints each write's digest through a logger forwarding to dumpf
 	Ring    bool // prints the ring of digests the store keeps, which ringf shortens in place
 	Rebound bool // prints the values kept through a method value shortening them in place
+	Leveled bool // prints each write through a logger's Output, a *log.Logger behind an interface
+}
+
+// Outputter is where a leveled logger puts its lines: the standard
+// library's *log.Logger, behind an interface whose method answers.
+type Outputter interface {
+	Output(calldepth int, s string) error
 }
 
 // logFile writes the lines it is given to a LOG file, unless quiet.
@@ -102,12 +109,14 @@ type Store struct {
 	cache     Cache
 	kept      []any
 	ring      *[2]any
+	out       Outputter
 }
 
 // NewStore returns a store locking with a mutex and compacting its sums.
 func NewStore(cfg *Config, t Tracer) *Store {
 	s := &Store{cfg: cfg, tracer: t, mu: new(sync.Mutex), col: colour.New(), cache: &sumCache{m: map[string][32]byte{}}}
 	s.compactor = &compactor{sums: &s.sums}
+	s.out = log.New(os.Stderr, "store: ", 0)
 	s.log = &logFile{f: os.Stderr, quiet: cfg.Quiet}
 	s.journal = &journal{f: os.Stdout, on: cfg.Journal}
 	return s
@@ -149,6 +158,9 @@ func (s *Store) Write(b []byte) {
 	if s.cfg.Rebound {
 		m := s.shortm
 		m("kept %v", s.kept...)
+	}
+	if s.cfg.Leveled {
+		s.out.Output(2, fmt.Sprintf("wrote %d bytes in %s", len(b), time.Since(start)))
 	}
 	if s.cfg.Forward {
 		tracef("wrote %v", digest(sum))
