@@ -90,7 +90,10 @@
 //   - exported package variables of a number or a bool that the module
 //     only reads (package.Var), or, when a field's read falls back to one,
 //     that field's option; not those generated code declares (a schema's
-//     default for a field, SchemaElement_TypeLength_DEFAULT);
+//     default for a field, SchemaElement_TypeLength_DEFAULT), nor the
+//     values of an enumeration declared as variables of the package's own
+//     type, which the code only compares with (var SyncAlways =
+//     SyncPolicy(2));
 //   - registries of settings: a map from names to values that a field or
 //     global holds and at least three accessors each look up by a
 //     constant key (func (c *Options) LogFile() string { return

@@ -60,6 +60,10 @@ func (d *discoverer) globals() {
 			d.notes.add([]string{name, g.Name()}, "%s: not an option: a schema's default for a field, which generated code declares and only the getters of the schema's generated types read", name)
 			continue
 		}
+		if enumValue(g, gs, loads) {
+			d.notes.add([]string{name, g.Name()}, "%s: not an option: a value of the package's own type that it declares beside others of that type and only compares with (an enumeration's value, declared as a variable)", name)
+			continue
+		}
 		if b.Kind() == types.Uint8 && matched(loads) {
 			d.notes.add([]string{name, g.Name()}, "%s: not an option: a byte the code matches data against (compares with or masks a value it reads): a format's code, not a setting", name)
 			continue
@@ -84,6 +88,33 @@ func (d *discoverer) globals() {
 			}
 		}
 	}
+}
+
+// enumValue reports whether g is a value of an enumeration declared as
+// variables (var SyncAlways = SyncPolicy(2)): its type is a
+// named type of g's own package, another exported variable of the
+// package (in gs) has that type too, and each of loads is only compared
+// for equality: what the code matches a setting against, not a setting.
+func enumValue(g *ssa.Global, gs []*ssa.Global, loads []ssa.Value) bool {
+	t := g.Type().(*types.Pointer).Elem()
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() != g.Pkg.Pkg {
+		return false
+	}
+	if !slices.ContainsFunc(gs, func(o *ssa.Global) bool {
+		return o != g && o.Pkg == g.Pkg && types.Identical(o.Type(), g.Type())
+	}) {
+		return false
+	}
+	for _, l := range loads {
+		for _, r := range *l.Referrers() {
+			bin, ok := r.(*ssa.BinOp)
+			if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // schemaDefault reports whether g, declared in generated code, is read

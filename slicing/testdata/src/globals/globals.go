@@ -129,3 +129,32 @@ func Cache(b []byte) []int {
 	}
 	return make([]int, 0, cacheSize+served+frames)
 }
+
+// SyncPolicy says when a log syncs. Its values are declared as
+// variables, as some enumerations are: what a setting is compared with,
+// not settings.
+type SyncPolicy int
+
+var (
+	SyncNever  = SyncPolicy(0)
+	SyncAlways = SyncPolicy(1)
+)
+
+// Wait is of the package's own type too, but alone of it and used as a
+// number: a knob.
+type Wait int
+
+var SegmentWait = Wait(10)
+
+// LogOptions are a log's settings.
+type LogOptions struct {
+	Sync SyncPolicy
+}
+
+// Syncs says whether a log syncs after n writes.
+func Syncs(o LogOptions, n int) bool {
+	if o.Sync == SyncAlways { // want option:"LogOptions.Sync" !option:"globals.SyncAlways"
+		return true
+	}
+	return o.Sync != SyncNever && n > int(SegmentWait) // want option:"LogOptions.Sync" !option:"globals.SyncNever" option:"globals.SegmentWait"
+}
