@@ -762,12 +762,16 @@ type lineKey struct {
 // callFrequencies estimates how often each analysed function runs per run
 // of the program: the sum over its call sites of the caller's frequency
 // times the call block's, divided among the callees a dynamic call may
-// reach, plus LoopTrips when library code calls it back
+// reach (a call of a func parameter: among them as its callers pass
+// them, see passedShare), plus LoopTrips when library code calls it back
 // (a handler runs per request, a comparison per element); 1 for a root
 // such as main. Recursion counts once: the calls that close a cycle of
-// the call graph add nothing (backEdges), chosen by a walk in a fixed
-// order from the cycle's entries, so that a function's frequency does not
-// depend on map order; the other calls within a cycle count.
+// the call graph add nothing (backEdges: calls made only on the way to
+// failing first), chosen by a walk in a fixed order from the cycle's
+// entries, so that a function's frequency does not depend on map order;
+// the other calls within a cycle count. So a function its cycle reaches
+// only on the way to failing (a reconnect) runs as often as its callers
+// from outside the cycle say, once if none.
 //
 // With counts, a function the run measured runs as often as it was
 // entered, and the estimate holds only for the others. Measured entries
@@ -850,6 +854,7 @@ func calibration(fns []*ssa.Function, measured, estimated map[*ssa.Function]floa
 // measured has that frequency, any other one its callers'.
 func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ssa.Function) counts.Frequencies, est configs.Estimates, c Counts, measured map[*ssa.Function]float64) map[*ssa.Function]float64 {
 	back := backEdges(a, scc)
+	shares := make(map[ssa.CallInstruction]*passed) // passedShare, per call site
 	memo := make(map[*ssa.Function]float64)
 	doing := make(map[*ssa.Function]bool)
 	var get func(fn *ssa.Function) float64
@@ -876,8 +881,13 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 			// each gets its share, so that an imprecise call graph (every
 			// implementation of an interface method) does not multiply it.
 			share := 1 / float64(max(len(a.Callees(c)), 1))
-			if s, ok := passedShare(a, c, fn, back, get, freq); ok {
-				share = s
+			p, seen := shares[c]
+			if !seen {
+				p = passedShares(a, c, back, get, freq)
+				shares[c] = p
+			}
+			if p != nil {
+				share = p.share(fn)
 			}
 			if _, ok := c.(*ssa.Go); ok && poolWorker(a, fn, true) {
 				// Workers of a pool share its queue: however many start
@@ -915,27 +925,40 @@ func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ss
 	return memo
 }
 
-// passedShare is the share of c's calls that run fn, where c calls a
-// func parameter of its function (withRetry(op func() error) calling
-// op()): the share of its function's calls whose callers pass fn there,
-// each caller weighed by how often it calls. A caller passing a value
-// not made there (a parameter of its own, a field's func) passes each of
-// c's callees alike. ok is false where c does not call a parameter, or
-// no caller passes a function of its own making.
-func passedShare(a *slicing.Analysis, c ssa.CallInstruction, fn *ssa.Function, back map[edge]bool, get func(*ssa.Function) float64, freq func(*ssa.Function) counts.Frequencies) (share float64, ok bool) {
+// passed says how a call of a func parameter (withRetry(op func() error)
+// calling op()) shares its runs among its callees: its function's calls,
+// each weighed by how often its caller makes it (total), by the function
+// the caller passes there (by), and those passing a value not made there
+// (a parameter of its own, a field's func), which run each of the call's
+// callees alike (unknown, over n callees).
+type passed struct {
+	total, unknown float64
+	n              int
+	by             map[*ssa.Function]float64
+}
+
+// share is the share of the call's runs that run fn.
+func (p *passed) share(fn *ssa.Function) float64 {
+	return (p.by[fn] + p.unknown/float64(p.n)) / p.total
+}
+
+// passedShares works out how c, a call of a func parameter of its
+// function, shares its runs among its callees (see passed), in one pass
+// over its function's callers; nil where c calls no parameter, or no
+// caller passes a function of its own making.
+func passedShares(a *slicing.Analysis, c ssa.CallInstruction, back map[edge]bool, get func(*ssa.Function) float64, freq func(*ssa.Function) counts.Frequencies) *passed {
 	common := c.Common()
 	p, isParam := common.Value.(*ssa.Parameter)
 	callees := a.Callees(c)
 	if common.IsInvoke() || !isParam || len(callees) < 2 {
-		return 0, false
+		return nil
 	}
 	caller := c.Parent()
 	i := slices.Index(caller.Params, p)
 	if i < 0 {
-		return 0, false
+		return nil
 	}
-	var total, passed float64
-	made := false
+	out := &passed{n: len(callees), by: make(map[*ssa.Function]float64)}
 	for _, cc := range a.Callers(caller) {
 		from := cc.Parent()
 		if back[edge{from, caller}] {
@@ -950,37 +973,40 @@ func passedShare(a *slicing.Analysis, c ssa.CallInstruction, fn *ssa.Function, b
 			continue
 		}
 		w := get(from) * freq(from).Block[cc.Block().Index] / float64(max(len(a.Callees(cc)), 1))
-		total += w
-		switch f := passedFunc(args[j]); {
-		case f == nil:
-			passed += w / float64(len(callees)) // not known here: as before
-		case f == fn:
-			made = true
-			passed += w
-		default:
-			made = true
+		out.total += w
+		if f := passedFunc(args[j]); f != nil {
+			out.by[f] += w
+		} else {
+			out.unknown += w
 		}
 	}
-	if !made || total == 0 {
-		return 0, false
+	if len(out.by) == 0 || out.total == 0 {
+		return nil
 	}
-	return passed / total, true
+	return out
 }
 
 // passedFunc returns the function v is, made where it is passed (a
-// function, a closure or a method value), or nil.
+// function, a closure or a method value; a generic one by its origin, as
+// the call graph names it), or nil.
 func passedFunc(v ssa.Value) *ssa.Function {
 	for {
+		var fn *ssa.Function
 		switch x := v.(type) {
 		case *ssa.ChangeType:
 			v = x.X
 			continue
 		case *ssa.Function:
-			return x
+			fn = x
 		case *ssa.MakeClosure:
-			return x.Fn.(*ssa.Function)
+			fn = x.Fn.(*ssa.Function)
+		default:
+			return nil
 		}
-		return nil
+		if o := fn.Origin(); o != nil {
+			return o
+		}
+		return fn
 	}
 }
 

@@ -1439,4 +1439,13 @@ func TestPassedFunc(t *testing.T) {
 	if freq[fetch] < freq[fetchAll]*s.Estimates.LoopTrips {
 		t.Errorf("FetchAll's fetch runs %g times, FetchAll %g: want at least one per key", freq[fetch], freq[fetchAll])
 	}
+	// A generic function passed (an instance, fetchAs[int]) is the call
+	// graph's generic body.
+	typed, fetchAs := method(prog, "Client", "FetchTyped"), member(prog, "fetchAs")
+	if typed == nil || fetchAs == nil {
+		t.Fatal("Client.FetchTyped or fetchAs not found")
+	}
+	if freq[fetchAs] < freq[typed]*s.Estimates.LoopTrips {
+		t.Errorf("fetchAs runs %g times, FetchTyped %g: want at least one per key", freq[fetchAs], freq[typed])
+	}
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // globals creates an option per exported package variable of a basic
@@ -41,6 +42,12 @@ func (d *discoverer) globals() {
 	slices.SortFunc(gs, func(a, b *ssa.Global) int {
 		return strings.Compare(a.Pkg.Pkg.Path()+"."+a.Name(), b.Pkg.Pkg.Path()+"."+b.Name())
 	})
+	// The exported variables of each type, for enumValue.
+	var ofType typeutil.Map
+	for _, g := range gs {
+		n, _ := ofType.At(g.Type()).(int)
+		ofType.Set(g.Type(), n+1)
+	}
 	for _, g := range gs {
 		t := g.Type().(*types.Pointer).Elem()
 		b, ok := t.Underlying().(*types.Basic)
@@ -60,7 +67,7 @@ func (d *discoverer) globals() {
 			d.notes.add([]string{name, g.Name()}, "%s: not an option: a schema's default for a field, which generated code declares and only the getters of the schema's generated types read", name)
 			continue
 		}
-		if enumValue(g, gs, loads) {
+		if enumValue(g, &ofType, loads) {
 			d.notes.add([]string{name, g.Name()}, "%s: not an option: a value of the package's own type that it declares beside others of that type and only compares with (an enumeration's value, declared as a variable)", name)
 			continue
 		}
@@ -92,24 +99,31 @@ func (d *discoverer) globals() {
 
 // enumValue reports whether g is a value of an enumeration declared as
 // variables (var SyncAlways = SyncPolicy(2)): its type is a
-// named type of g's own package, another exported variable of the
-// package (in gs) has that type too, and each of loads is only compared
-// for equality: what the code matches a setting against, not a setting.
-func enumValue(g *ssa.Global, gs []*ssa.Global, loads []ssa.Value) bool {
+// named type of g's own package, another exported variable has that type
+// too (ofType counts them by type), and each of loads is only compared
+// for equality with a value read, not a constant: what the code matches
+// a setting against (o.Sync == SyncAlways), not a setting (a default it
+// tests, DefaultCompression == CompressSnappy).
+func enumValue(g *ssa.Global, ofType *typeutil.Map, loads []ssa.Value) bool {
 	t := g.Type().(*types.Pointer).Elem()
 	n, ok := types.Unalias(t).(*types.Named)
 	if !ok || n.Obj().Pkg() != g.Pkg.Pkg {
 		return false
 	}
-	if !slices.ContainsFunc(gs, func(o *ssa.Global) bool {
-		return o != g && o.Pkg == g.Pkg && types.Identical(o.Type(), g.Type())
-	}) {
+	if k, _ := ofType.At(g.Type()).(int); k < 2 {
 		return false
 	}
 	for _, l := range loads {
 		for _, r := range *l.Referrers() {
 			bin, ok := r.(*ssa.BinOp)
 			if !ok || bin.Op != token.EQL && bin.Op != token.NEQ {
+				return false
+			}
+			other := bin.X
+			if other == l {
+				other = bin.Y
+			}
+			if _, isConst := other.(*ssa.Const); isConst {
 				return false
 			}
 		}

@@ -1837,8 +1837,8 @@ func (d *discoverer) generatedDecl(nt *types.Named) bool {
 	return d.generatedAt(nt.Obj().Pos())
 }
 
-// numberedFields reports whether most fields of s carry a wire schema's
-// field number in a thrift or protobuf tag.
+// numberedFields reports whether at least half the fields of s carry a
+// wire schema's field number in a thrift or protobuf tag.
 func numberedFields(s *types.Struct) bool {
 	n := 0
 	for i := range s.NumFields() {

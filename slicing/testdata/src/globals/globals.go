@@ -158,3 +158,26 @@ func Syncs(o LogOptions, n int) bool {
 	}
 	return o.Sync != SyncNever && n > int(SegmentWait) // want option:"LogOptions.Sync" !option:"globals.SyncNever" option:"globals.SegmentWait"
 }
+
+// Compression is a codec's kind; its user sets the package's default,
+// which the package tests against a constant: a setting, though its
+// type has another variable beside it.
+type Compression int
+
+const (
+	CompressNone Compression = iota
+	CompressFast
+)
+
+var (
+	DefaultCompression = CompressFast
+	ArchiveCompression = CompressNone
+)
+
+// Compressed says whether a block of n bytes is compressed.
+func Compressed(n int) bool {
+	if DefaultCompression == CompressFast { // want option:"globals.DefaultCompression"
+		return n > 64
+	}
+	return ArchiveCompression != CompressNone // want option:"globals.ArchiveCompression"
+}

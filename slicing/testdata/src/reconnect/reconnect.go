@@ -89,3 +89,16 @@ func (c *Client) FetchAll(keys []string) {
 		c.withRetry(func() error { return c.conn.write(k) })
 	}
 }
+
+// FetchTyped fetches each key through a generic fetch, retrying each.
+func (c *Client) FetchTyped(keys []string) {
+	for range keys {
+		c.withRetry(fetchAs[int])
+	}
+}
+
+func fetchAs[T any]() error {
+	var zero T
+	_ = zero
+	return nil
+}
