@@ -2,6 +2,7 @@ package scoring_test
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,6 +46,40 @@ func BenchmarkRank(b *testing.B) {
 		scores, err := scoring.Rank(ctx, a, prog, slicing.Forward(ctx, a, opts), s, nil)
 		if err != nil || len(scores) == 0 {
 			b.Fatalf("rank: %d scores, %v", len(scores), err)
+		}
+	}
+}
+
+// BenchmarkPassedFuncs measures call frequencies where one helper's
+// func parameter is called and 2,000 functions each pass it a closure of
+// their own (withRetry(func() error {...})): each call site's shares are
+// worked out once, not once per callee.
+func BenchmarkPassedFuncs(b *testing.B) {
+	dir := b.TempDir()
+	var src strings.Builder
+	src.WriteString("package passed\n\nfunc run(op func() int) int { return op() }\n\n")
+	for i := range 2000 {
+		fmt.Fprintf(&src, "func F%d() int { return run(func() int { return %d }) }\n", i, i)
+	}
+	for name, text := range map[string]string{"go.mod": "module example.com/passed\n\ngo 1.22\n", "passed.go": src.String()} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	s, err := configs.Load("", "", nil, nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	prog, err := slicing.Load(ctx, slicing.Config{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	a := slicing.NewAnalysis(prog, slicing.CallGraph(prog), s)
+	b.ResetTimer()
+	for b.Loop() {
+		if len(scoring.CallFrequencies(a, s.Estimates)) < 2000 {
+			b.Fatal("frequencies missing")
 		}
 	}
 }
