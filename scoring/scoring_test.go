@@ -1369,6 +1369,12 @@ func TestImplementations(t *testing.T) {
 			t.Errorf("Buffer charged %+v at %s: want no IO", l.Cost, l.Pos)
 		}
 	}
+	// A flag wrapping whatever pool the user set in a statement cache is
+	// charged at the calls through the pool with the cache's own work,
+	// per statement Run sends (Run is an operation).
+	if sc, cache := by["PoolConfig.Prepare"], own("preparing", "Exec"); sc == nil || sc.Cost.CPU < cache*s.Estimates.Operations {
+		t.Errorf("PoolConfig.Prepare: %+v, want the statement cache's own CPU (%g) charged per statement, %g in all", sc, cache, cache*s.Estimates.Operations)
+	}
 }
 
 // TestOperations checks that an exported method of an exported type runs

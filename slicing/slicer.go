@@ -1606,6 +1606,11 @@ func (sl *slicer) storedUnder(u hopStore) {
 	// option chooses which one the field holds, and the calls through it
 	// are its own.
 	raised := flag(st.Val)
+	// What the field held, wrapped under the option in an implementation
+	// the code names (a prepared-statement pool around the connection
+	// pool, whoever set that): the option chooses whether the calls
+	// through the field go through the wrapper.
+	wrapped := !raised && wraps(st.Val, loads)
 	var others []ssa.Value // other implementations set there
 	for _, other := range sl.a.stores.at(st.Addr) {
 		if other == st {
@@ -1629,11 +1634,15 @@ func (sl *slicer) storedUnder(u hopStore) {
 			// option is one of them.
 			continue
 		}
+		if wrapped {
+			others = append(others, other.Val)
+			continue
+		}
 		if raised && !opposite(other.Val, st.Val) || !raised && !isNil(other.Val) {
 			return
 		}
 	}
-	impl := others != nil
+	impl := others != nil || wrapped
 	if impl {
 		sl.implOf(append(others, st.Val)...)
 	}
@@ -1650,6 +1659,40 @@ func (sl *slicer) storedUnder(u hopStore) {
 		}
 		sl.pushHops(l, nil, sl.hops+1)
 	}
+}
+
+// wraps reports whether v is an implementation the code names (see
+// known) made around one of loads, what the location it is stored to
+// held: a call given it (NewCachedStore(s.store)), or a struct literal
+// holding it (&cached{inner: s.store}).
+func wraps(v ssa.Value, loads []ssa.Value) bool {
+	mi, ok := v.(*ssa.MakeInterface)
+	if !ok || !known(v) {
+		return false
+	}
+	held := func(x ssa.Value) bool {
+		if c, ok := x.(*ssa.ChangeInterface); ok {
+			x = c.X
+		}
+		return slices.Contains(loads, x)
+	}
+	switch x := mi.X.(type) {
+	case *ssa.Call:
+		return slices.ContainsFunc(x.Call.Args, held)
+	case *ssa.Alloc:
+		for _, r := range *x.Referrers() {
+			fa, ok := r.(*ssa.FieldAddr)
+			if !ok {
+				continue
+			}
+			for _, fr := range *fa.Referrers() {
+				if st, ok := fr.(*ssa.Store); ok && st.Addr == fa && held(st.Val) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // cellUnder follows a variable closures capture (a heap cell, which SSA

@@ -1,7 +1,8 @@
 // Package impls has options that choose an implementation: an index kind
 // whose switch stores one of two indexes in a field, a level whose
 // constructor returns one of two encoders, a mode whose two tests in a
-// row store one of two readers, and a hash that is itself an
+// row store one of two readers, a flag wrapping the pool its user set in
+// a statement cache (wrapped.go), and a hash that is itself an
 // implementation. The calls through the choice are the options'; calls
 // that only read a value (a Name) or only observe (a trace hook) are not
 // charged, nor are the writes to a writer either side gets from code the
