@@ -1374,6 +1374,8 @@ func TestImplementations(t *testing.T) {
 	// per statement Run sends (Run is an operation).
 	if sc, cache := by["PoolConfig.Prepare"], own("preparing", "Exec"); sc == nil || sc.Cost.CPU < cache*s.Estimates.Operations {
 		t.Errorf("PoolConfig.Prepare: %+v, want the statement cache's own CPU (%g) charged per statement, %g in all", sc, cache, cache*s.Estimates.Operations)
+	} else if sc.Cost.CPU > 1.5*cache*s.Estimates.Operations {
+		t.Errorf("PoolConfig.Prepare: CPU %g, want about the statement cache's per statement, %g: the call it forwards is not the choice again", sc.Cost.CPU, cache*s.Estimates.Operations)
 	}
 }
 

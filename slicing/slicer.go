@@ -5,6 +5,7 @@ import (
 	"go/token"
 	"go/types"
 	"slices"
+	"strings"
 
 	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/types/typeutil"
@@ -1610,7 +1611,15 @@ func (sl *slicer) storedUnder(u hopStore) {
 	// the code names (a prepared-statement pool around the connection
 	// pool, whoever set that): the option chooses whether the calls
 	// through the field go through the wrapper.
-	wrapped := !raised && wraps(st.Val, loads)
+	var inner []ssa.Value // what the wrapper wraps, when it does
+	if !raised {
+		inner = sl.wraps(st.Val, loads)
+	}
+	wrapped := inner != nil
+	var past func(ssa.Instruction) bool // after the store, in its function
+	if wrapped {
+		past = pastOf(st)
+	}
 	var others []ssa.Value // other implementations set there
 	for _, other := range sl.a.stores.at(st.Addr) {
 		if other == st {
@@ -1634,9 +1643,8 @@ func (sl *slicer) storedUnder(u hopStore) {
 			// option is one of them.
 			continue
 		}
-		if wrapped {
-			others = append(others, other.Val)
-			continue
+		if wrapped && !past(other) {
+			continue // what the wrapper wraps, set before it
 		}
 		if raised && !opposite(other.Val, st.Val) || !raised && !isNil(other.Val) {
 			return
@@ -1648,7 +1656,9 @@ func (sl *slicer) storedUnder(u hopStore) {
 	}
 	for _, l := range loads {
 		if !raised {
-			if impl && implementation(l.Type()) {
+			if impl && implementation(l.Type()) && !slices.Contains(inner, l) {
+				// Not the wrapper's own load of what it wraps: the calls
+				// it forwards are not the choice.
 				sl.chosen[l] = true
 			}
 			sl.pushNil(l, nil, sl.hops+1, false)
@@ -1661,24 +1671,31 @@ func (sl *slicer) storedUnder(u hopStore) {
 	}
 }
 
-// wraps reports whether v is an implementation the code names (see
-// known) made around one of loads, what the location it is stored to
-// held: a call given it (NewCachedStore(s.store)), or a struct literal
-// holding it (&cached{inner: s.store}).
-func wraps(v ssa.Value, loads []ssa.Value) bool {
+// wraps returns the loads among loads (what the location v is stored to
+// held) that v, an implementation of a type the main module declares,
+// is made around: given to the call making it (NewCachedStore(s.store)),
+// or held by the struct literal it is (&cached{inner: s.store}); nil
+// when there are none. A library's wrapper (tls.Client(conn, cfg)) is
+// not a choice the code names: what it does is the library's.
+func (sl *slicer) wraps(v ssa.Value, loads []ssa.Value) []ssa.Value {
 	mi, ok := v.(*ssa.MakeInterface)
-	if !ok || !known(v) {
-		return false
+	if !ok || !known(v) || !sl.ownType(mi.X.Type()) {
+		return nil
 	}
-	held := func(x ssa.Value) bool {
+	var inner []ssa.Value
+	held := func(x ssa.Value) {
 		if c, ok := x.(*ssa.ChangeInterface); ok {
 			x = c.X
 		}
-		return slices.Contains(loads, x)
+		if slices.Contains(loads, x) {
+			inner = append(inner, x)
+		}
 	}
 	switch x := mi.X.(type) {
 	case *ssa.Call:
-		return slices.ContainsFunc(x.Call.Args, held)
+		for _, arg := range x.Call.Args {
+			held(arg)
+		}
 	case *ssa.Alloc:
 		for _, r := range *x.Referrers() {
 			fa, ok := r.(*ssa.FieldAddr)
@@ -1686,13 +1703,27 @@ func wraps(v ssa.Value, loads []ssa.Value) bool {
 				continue
 			}
 			for _, fr := range *fa.Referrers() {
-				if st, ok := fr.(*ssa.Store); ok && st.Addr == fa && held(st.Val) {
-					return true
+				if st, ok := fr.(*ssa.Store); ok && st.Addr == fa {
+					held(st.Val)
 				}
 			}
 		}
 	}
-	return false
+	return inner
+}
+
+// ownType reports whether t, or what it points to, is a named type of
+// the main module.
+func (sl *slicer) ownType(t types.Type) bool {
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	if !ok || n.Obj().Pkg() == nil {
+		return false
+	}
+	path, mod := n.Obj().Pkg().Path(), sl.a.prog.Module
+	return mod != "" && (path == mod || strings.HasPrefix(path, mod+"/"))
 }
 
 // cellUnder follows a variable closures capture (a heap cell, which SSA
