@@ -1602,15 +1602,14 @@ func (sl *slicer) storedUnder(u hopStore) {
 	// Set again, but to nil (or the flag to the same, on the same path),
 	// by the function that sets it under the option, outside the
 	// option's branch: it is set whatever the option says (a connection
-	// dialled, then wrapped under the option). Unless the field holds an
-	// implementation, set to another one elsewhere in that function: the
-	// option chooses which one the field holds, and the calls through it
-	// are its own.
+	// dialled, then wrapped under the option in a library's type). Unless
+	// the field holds an implementation, set to another one elsewhere in
+	// that function: the option chooses which one the field holds, and
+	// the calls through it are its own. So it does when what the field
+	// held is wrapped under the option in a type of the module's own (a
+	// prepared-statement pool around the connection pool, whoever set
+	// that; see wraps), unless it is set again after the wrapping.
 	raised := flag(st.Val)
-	// What the field held, wrapped under the option in an implementation
-	// the code names (a prepared-statement pool around the connection
-	// pool, whoever set that): the option chooses whether the calls
-	// through the field go through the wrapper.
 	var inner []ssa.Value // what the wrapper wraps, when it does
 	if !raised {
 		inner = sl.wraps(st.Val, loads)
