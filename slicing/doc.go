@@ -132,8 +132,9 @@
 // configuration field. So are configuration fields whose value is copied
 // unchanged into another configuration struct's field, directly or
 // through the parameter of a function every call of which passes it (an
-// internal options struct a constructor builds from the public one), and
-// fields of the same name and type that are the only values of one
+// internal options struct a constructor builds from the public one), a
+// bool field that raises another's of the same name (if s.X { conf.X =
+// true }), and fields of the same name and type that are the only values of one
 // unexported field of the module's own state (a server's and a client's
 // threshold, both copied into the connection's).
 //

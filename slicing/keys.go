@@ -550,8 +550,9 @@ func isBool(t types.Type) bool {
 // copied, unchanged, into a field of the same type of another
 // configuration struct, of the same name or set by nothing else (an
 // internal options struct built field by field from the public one, or
-// one options type converted into another): they are one setting. So
-// are options of the same name and type that are the only values of one
+// one options type converted into another), or flags raising a flag of
+// the same name in another (if s.X { conf.X = true }): they are one
+// setting. So are options of the same name and type that are the only values of one
 // unexported field of the module's own state. The option that is copied
 // into but never copied on keeps its name; the others become its aliases.
 func (d *discoverer) mergeCopies() {
@@ -614,6 +615,19 @@ func (d *discoverer) mergeCopies() {
 					parent[a] = b
 				}
 			}
+			// A flag that raises a flag of the same name (if s.X {
+			// conf.X = true }) copies itself where that is false.
+			for _, fa := range raisedFlags(v) {
+				t := d.fieldOption(fa)
+				if t == nil || t == o || t.Type != o.Type || !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) {
+					continue
+				}
+				copiedOn[o] = true
+				a, b := find(o), find(t)
+				if a != b {
+					parent[a] = b
+				}
+			}
 		}
 	}
 	for _, f := range fields {
@@ -662,6 +676,36 @@ func (d *discoverer) mergeCopies() {
 			delete(d.opts, o.Name)
 		}
 	}
+}
+
+// raisedFlags returns the fields the then side of a test of v, a bool,
+// sets to true, in the block the test leads to only (if s.X { conf.X =
+// true }).
+func raisedFlags(v ssa.Value) []*ssa.FieldAddr {
+	if !isBool(v.Type()) {
+		return nil
+	}
+	var out []*ssa.FieldAddr
+	for _, r := range *v.Referrers() {
+		br, ok := r.(*ssa.If)
+		if !ok || br.Cond != v {
+			continue
+		}
+		then := br.Block().Succs[0]
+		if len(then.Preds) != 1 {
+			continue
+		}
+		for _, instr := range then.Instrs {
+			st, ok := instr.(*ssa.Store)
+			if !ok || !flag(st.Val) || !constant.BoolVal(st.Val.(*ssa.Const).Value) {
+				continue
+			}
+			if fa, ok := st.Addr.(*ssa.FieldAddr); ok {
+				out = append(out, fa)
+			}
+		}
+	}
+	return out
 }
 
 // holding returns the values that hold o's value unchanged: its reads,

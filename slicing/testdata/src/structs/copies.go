@@ -69,3 +69,25 @@ func upload(c *wsConn, o *PartOptions, n int) {
 		c.partSize = o.MaxPart // want option:"PartOptions.MaxPart"
 	}
 }
+
+// GatewayConfig's flag raises the transport's flag of the same name
+// where it is off: one setting, read where either is.
+type GatewayConfig struct {
+	EnableFrames bool
+}
+
+// TransportConfig is the transport's own configuration.
+type TransportConfig struct {
+	EnableFrames bool
+	Window       int
+}
+
+func dialTransport(g *GatewayConfig, t *TransportConfig) int {
+	if g.EnableFrames { // want option:"TransportConfig.EnableFrames" alias:"GatewayConfig.EnableFrames"
+		t.EnableFrames = true
+	}
+	if t.EnableFrames { // want option:"TransportConfig.EnableFrames"
+		return t.Window // want option:"TransportConfig.Window"
+	}
+	return 0
+}
