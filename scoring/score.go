@@ -763,7 +763,7 @@ type lineKey struct {
 // of the program: the sum over its call sites of the caller's frequency
 // times the call block's, divided among the callees a dynamic call may
 // reach (a call of a func parameter: among them as its callers pass
-// them, see passedShare), plus LoopTrips when library code calls it back
+// them, see passedShares), plus LoopTrips when library code calls it back
 // (a handler runs per request, a comparison per element); 1 for a root
 // such as main. Recursion counts once: the calls that close a cycle of
 // the call graph add nothing (backEdges: calls made only on the way to
@@ -854,7 +854,7 @@ func calibration(fns []*ssa.Function, measured, estimated map[*ssa.Function]floa
 // measured has that frequency, any other one its callers'.
 func estimateCalls(a *slicing.Analysis, scc map[*ssa.Function]int, freq func(*ssa.Function) counts.Frequencies, est configs.Estimates, c Counts, measured map[*ssa.Function]float64) map[*ssa.Function]float64 {
 	back := backEdges(a, scc)
-	shares := make(map[ssa.CallInstruction]*passed) // passedShare, per call site
+	shares := make(map[ssa.CallInstruction]*passed) // passedShares, per call site
 	memo := make(map[*ssa.Function]float64)
 	doing := make(map[*ssa.Function]bool)
 	var get func(fn *ssa.Function) float64
