@@ -572,6 +572,13 @@ func (d *discoverer) mergeCopies() {
 		return o
 	}
 	copiedOn := make(map[*Option]bool)
+	// join makes o, copied into t, one setting with it.
+	join := func(o, t *Option) {
+		copiedOn[o] = true
+		if a, b := find(o), find(t); a != b {
+			parent[a] = b
+		}
+	}
 	// Options of the same name and type copied into the same field of
 	// the module's own state (a server's and a client's threshold into
 	// the connection's): one setting, when nothing else sets that field.
@@ -609,23 +616,14 @@ func (d *discoverer) mergeCopies() {
 				if !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) && !d.onlyCopies(fa, values) {
 					continue
 				}
-				copiedOn[o] = true
-				a, b := find(o), find(t)
-				if a != b {
-					parent[a] = b
-				}
+				join(o, t)
 			}
 			// A flag that raises a flag of the same name (if s.X {
 			// conf.X = true }) copies itself where that is false.
 			for _, fa := range raisedFlags(v) {
 				t := d.fieldOption(fa)
-				if t == nil || t == o || t.Type != o.Type || !strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) {
-					continue
-				}
-				copiedOn[o] = true
-				a, b := find(o), find(t)
-				if a != b {
-					parent[a] = b
+				if t != nil && t != o && t.Type == o.Type && strings.EqualFold(lastSegment(t.Name), lastSegment(o.Name)) {
+					join(o, t)
 				}
 			}
 		}
