@@ -387,6 +387,11 @@ bytes. The directory is os.UserCacheDir()/confhunt, or $CONFHUNT_CACHE
 (an absolute path, or off). An entry that is corrupt is ignored and
 rewritten.
 
+confhunt runs its garbage collector at GOGC=400, trading memory for
+time (a whole program stays live until it is ranked), unless GOGC is
+set; GOMEMLIMIT bounds the heap as for any Go program. -v prints the
+value in use.
+
 Exit status:
 
 	0    done

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 
 	"github.com/confhunt/confhunt/internal/leftovers"
@@ -13,6 +14,9 @@ import (
 )
 
 func main() {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(gcPercent)
+	}
 	// Every signal reaches signals; the first also cancels the run, which
 	// stops what it runs and removes what it made.
 	signals := make(chan os.Signal, 2)
@@ -33,6 +37,15 @@ func main() {
 	removeTmp(interrupted)
 	os.Exit(code)
 }
+
+// gcPercent is the garbage collector's target (GOGC) unless the
+// environment sets one: confhunt keeps a whole program's syntax, types,
+// SSA and call graph live until it ranks, so most collections at the
+// default 100 find little to free. At 400, rank on minio's whole module
+// (benchmarks/SCALE.md) took 18% less time and 28% more memory, on
+// gRPC's 27% less and 26% more. GOMEMLIMIT, when set, still bounds the
+// heap.
+const gcPercent = 400
 
 // stopSignals are the signals that stop a run: an interrupt, a
 // termination, and a hangup (the terminal confhunt runs in closes)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"runtime/debug"
 	"time"
 )
 
@@ -21,6 +22,11 @@ type timer struct {
 func newTimer(w io.Writer, on bool, progress *progress) *timer {
 	now := time.Now()
 	progress.begin()
+	if on {
+		p := debug.SetGCPercent(-1) // read it: there is no getter
+		debug.SetGCPercent(p)
+		fmt.Fprintf(w, "confhunt: GOGC=%d\n", p)
+	}
 	return &timer{w: w, on: on, start: now, last: now, progress: progress}
 }
 
