@@ -337,9 +337,7 @@ func (d *discoverer) index() {
 	for fn := range allFunctions(d.prog, false) {
 		d.funcs = append(d.funcs, fn)
 	}
-	slices.SortFunc(d.funcs, func(a, b *ssa.Function) int {
-		return compareFuncs(a, b)
-	})
+	sortFuncs(d.funcs)
 	for _, fn := range d.funcs {
 		params := fn.Signature.Params()
 		for i := range params.Len() {

@@ -47,3 +47,9 @@ func LayoutAsks(dir string) int64 {
 
 // InternalRoot is internalRoot, for the tests.
 var InternalRoot = internalRoot
+
+// CompareFuncs and SortFuncs export compareFuncs and sortFuncs.
+var (
+	CompareFuncs = compareFuncs
+	SortFuncs    = sortFuncs
+)

@@ -75,7 +75,7 @@ func (s *Slice) Functions() []*FuncSlice {
 	for _, fs := range s.Funcs {
 		out = append(out, fs)
 	}
-	slices.SortFunc(out, func(a, b *FuncSlice) int { return compareFuncs(a.Func, b.Func) })
+	sortFuncsBy(out, func(fs *FuncSlice) *ssa.Function { return fs.Func })
 	return out
 }
 
@@ -91,6 +91,48 @@ func compareFuncs(a, b *ssa.Function) int {
 		return c
 	}
 	return cmp.Compare(a.String(), b.String()) // only when needed: it formats the name
+}
+
+// sortFuncsBy sorts xs in compareFuncs' order of the functions fn gives,
+// finding each function's position once rather than at every
+// comparison: a position is a search of the file set, which dominated
+// the sorts of a large program's functions.
+func sortFuncsBy[T any](xs []T, fn func(T) *ssa.Function) {
+	type keyed struct {
+		x   T
+		fn  *ssa.Function
+		pos token.Position
+	}
+	ks := make([]keyed, len(xs))
+	for i, x := range xs {
+		f := fn(x)
+		ks[i] = keyed{x, f, f.Prog.Fset.Position(f.Pos())}
+	}
+	slices.SortFunc(ks, func(a, b keyed) int {
+		if a.fn == b.fn {
+			return 0
+		}
+		if c := cmp.Or(cmp.Compare(a.pos.Filename, b.pos.Filename), cmp.Compare(a.pos.Line, b.pos.Line), cmp.Compare(a.pos.Column, b.pos.Column)); c != 0 {
+			return c
+		}
+		return cmp.Compare(a.fn.String(), b.fn.String())
+	})
+	for i := range ks {
+		xs[i] = ks[i].x
+	}
+}
+
+// sortFuncs sorts fns as compareFuncs orders them (see sortFuncsBy).
+func sortFuncs(fns []*ssa.Function) {
+	sortFuncsBy(fns, func(fn *ssa.Function) *ssa.Function { return fn })
+}
+
+// sortedFuncs returns the functions of seq sorted as compareFuncs orders
+// them (see sortFuncsBy).
+func sortedFuncs(seq iter.Seq[*ssa.Function]) []*ssa.Function {
+	fns := slices.Collect(seq)
+	sortFuncs(fns)
+	return fns
 }
 
 // Size counts the instructions, blocks and functions of the slice.
@@ -215,7 +257,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 	for fn := range a.user {
 		a.funcs = append(a.funcs, fn)
 	}
-	slices.SortFunc(a.funcs, compareFuncs)
+	sortFuncs(a.funcs)
 	for fn, node := range graph.Nodes {
 		if fn == nil {
 			continue
@@ -253,7 +295,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 	}
 	a.ways = make(map[ssa.CallInstruction]int)
 	for site, fns := range a.callees {
-		slices.SortFunc(fns, compareFuncs)
+		sortFuncs(fns)
 		a.callees[site] = slices.Compact(fns)
 		for _, fn := range a.callees[site] {
 			a.callers[fn] = append(a.callers[fn], site)

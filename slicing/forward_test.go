@@ -3,12 +3,16 @@ package slicing_test
 import (
 	"context"
 	"fmt"
+	"maps"
+	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"golang.org/x/tools/go/ssa"
+	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/confhunt/confhunt/configs"
 	"github.com/confhunt/confhunt/internal/testutil"
@@ -363,4 +367,60 @@ func TestResourceAnalysed(t *testing.T) {
 	if spin == 0 || sync == 0 {
 		t.Fatalf("calls found: spin %d, File.Sync %d; want both", spin, sync)
 	}
+}
+
+// TestSortFuncs: sorting with each function's position read once orders
+// the functions of a program of several files and packages as
+// compareFuncs does, from any starting order.
+func TestSortFuncs(t *testing.T) {
+	prog, _ := load(t, "structs")
+	all := slices.Collect(maps.Keys(ssautil.AllFunctions(prog.SSA)))
+	if len(all) < 100 {
+		t.Fatalf("%d functions, want a program of at least 100", len(all))
+	}
+	want := slices.Clone(all)
+	slices.SortFunc(want, slicing.CompareFuncs)
+	r := rand.New(rand.NewPCG(1, 2))
+	for range 3 {
+		got := slices.Clone(all)
+		r.Shuffle(len(got), func(i, j int) { got[i], got[j] = got[j], got[i] })
+		slicing.SortFuncs(got)
+		if !slices.IsSortedFunc(got, slicing.CompareFuncs) {
+			t.Fatal("SortFuncs left functions out of compareFuncs' order")
+		}
+		for i := range got {
+			if slicing.CompareFuncs(got[i], want[i]) != 0 {
+				t.Fatalf("function %d: %s, want %s", i, got[i], want[i])
+			}
+		}
+	}
+}
+
+// BenchmarkSortFuncs sorts the functions of a program that holds
+// net/http's bodies (thousands of functions in hundreds of files) with
+// compareFuncs at every comparison and with sortFuncs, which finds each
+// function's position once.
+func BenchmarkSortFuncs(b *testing.B) {
+	cfg := slicing.Config{Dir: filepath.Join("testdata", "src"), Patterns: []string{"./callbacks"}, AllBodies: true}
+	prog, err := slicing.Load(context.Background(), cfg)
+	if err != nil {
+		b.Fatal(err)
+	}
+	all := slices.Collect(maps.Keys(ssautil.AllFunctions(prog.SSA)))
+	r := rand.New(rand.NewPCG(1, 2))
+	r.Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	b.Logf("%d functions", len(all))
+	fns := make([]*ssa.Function, len(all))
+	b.Run("compareFuncs", func(b *testing.B) {
+		for b.Loop() {
+			copy(fns, all)
+			slices.SortFunc(fns, slicing.CompareFuncs)
+		}
+	})
+	b.Run("sortFuncs", func(b *testing.B) {
+		for b.Loop() {
+			copy(fns, all)
+			slicing.SortFuncs(fns)
+		}
+	})
 }

@@ -28,7 +28,7 @@ func (p *Program) FieldReads() []*Option {
 		// own) says nothing about the program's value.
 		maps.DeleteFunc(funcs, func(fn *ssa.Function, _ bool) bool { return !reach[fn] && !reach[origin(fn)] })
 	}
-	for _, fn := range slices.SortedFunc(maps.Keys(funcs), compareFuncs) {
+	for _, fn := range sortedFuncs(maps.Keys(funcs)) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				addLoad(ix, instr)
@@ -99,7 +99,7 @@ func (p *Program) libraryReach(funcs map[*ssa.Function]bool) map[*ssa.Function]b
 			stack = append(stack, fn)
 		}
 	}
-	for _, fn := range slices.SortedFunc(maps.Keys(funcs), compareFuncs) {
+	for _, fn := range sortedFuncs(maps.Keys(funcs)) {
 		if p.entries[funcName(origin(fn))] || fn.Name() == "init" && fn.Parent() == nil && fn.Signature.Recv() == nil {
 			add(fn) // and every package's initialisation, which importing runs
 		}

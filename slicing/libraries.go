@@ -100,7 +100,7 @@ func (prog *Program) Libraries(catalogue map[string]configs.Resource, budget int
 			entries[funcName(o)] = true
 		}
 	}
-	for _, fn := range slices.SortedFunc(maps.Keys(user), compareFuncs) {
+	for _, fn := range sortedFuncs(maps.Keys(user)) {
 		if testSupport(fn) {
 			continue // test support pulls in libraries the program does not run
 		}
@@ -353,6 +353,6 @@ func (p *Program) Declared() []*ssa.Function {
 			}
 		}
 	}
-	slices.SortFunc(out, compareFuncs)
+	sortFuncs(out)
 	return out
 }

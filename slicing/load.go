@@ -647,7 +647,7 @@ func CallGraph(prog *Program) *callgraph.Graph {
 func StaticCallGraph(prog *Program) *callgraph.Graph {
 	funcs := allFunctions(prog, true)
 	g := callgraph.New(nil)
-	for _, fn := range slices.SortedFunc(maps.Keys(funcs), compareFuncs) {
+	for _, fn := range sortedFuncs(maps.Keys(funcs)) {
 		for _, b := range fn.Blocks {
 			for _, instr := range b.Instrs {
 				c, ok := instr.(ssa.CallInstruction)
