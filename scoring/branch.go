@@ -223,7 +223,88 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 			}
 		}
 	}
+	// A block the option's branch decides that other paths reach too
+	// (the code after a switch, one case of which returns early on the
+	// option) runs through the branch in only part of its runs.
+	if flow := u.through(fs); flow != nil {
+		if share == nil {
+			share = make([]float64, len(fn.Blocks))
+			for i := range share {
+				share[i] = 1
+			}
+		}
+		for i, p := range flow {
+			if p >= 0 {
+				share[i] = min(share[i], p)
+			}
+		}
+	}
 	return share
+}
+
+// through returns, for each block of fs's function that a branch on the
+// option decides without dominating it, the share of its runs that come
+// through such a branch (the largest over the branches), or -1 for the
+// other blocks; nil when there is no such block. Such a block is reached
+// by other paths too: the code after a switch one case of which returns
+// early under the option runs for the other cases whatever the option.
+// A block's share is the mean of its predecessors' shares, each weighed
+// by the predecessor's frequency over its successors, an edge out of the
+// branch bringing 1; a loop's back edges bring the last pass's shares,
+// over three passes (a turn the branch starts again, as a continue past
+// an expired item, comes through it).
+func (u *underBranch) through(fs *slicing.FuncSlice) []float64 {
+	fn := fs.Func
+	if fs.Blocks == nil {
+		return nil
+	}
+	var out, f []float64
+	var order []*ssa.BasicBlock
+	for _, b := range fn.Blocks {
+		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
+		if !ok || !fs.Contains(br) || fs.Influence[br]&slicing.Path == 0 || fs.Influence[br]&slicing.Trip != 0 {
+			continue
+		}
+		var reachedOtherwise []*ssa.BasicBlock
+		for _, x := range u.w.a.PostDom(fn).Dependent(fn, b) {
+			if fs.Blocks[x.Index] && !b.Dominates(x) {
+				reachedOtherwise = append(reachedOtherwise, x)
+			}
+		}
+		if len(reachedOtherwise) == 0 {
+			continue
+		}
+		if out == nil {
+			order = reversePostorder(fn)
+			f = u.freq(fn).Block
+			out = make([]float64, len(fn.Blocks))
+			for i := range out {
+				out[i] = -1
+			}
+		}
+		p := make([]float64, len(fn.Blocks))
+		for range 3 {
+			for _, x := range order {
+				var in, via float64
+				for _, pred := range x.Preds {
+					w := f[pred.Index] / float64(len(pred.Succs))
+					in += w
+					if pred == b {
+						via += w
+					} else {
+						via += w * p[pred.Index]
+					}
+				}
+				if in > 0 {
+					p[x.Index] = via / in
+				}
+			}
+		}
+		for _, x := range reachedOtherwise {
+			out[x.Index] = max(out[x.Index], p[x.Index])
+		}
+	}
+	return out
 }
 
 // observes reports whether the side of a branch that starts at first

@@ -32,7 +32,10 @@
 // charged with its work. When both sides of the branch do work, only the
 // share that depends on the side counts, |cost(then) − cost(else)| over
 // their sum: a flag choosing between two equal pieces of work costs
-// next to nothing. A branch in a command's main that decides whether the
+// next to nothing. Work the branch decides that other paths reach too
+// (the round trip after a switch, one case of which answers from a cache
+// under the option) counts in the share of its runs that come through
+// the branch, from the blocks' frequencies. A branch in a command's main that decides whether the
 // program runs at all (one side returns or ends the process: -version, a
 // missing required flag) counts nothing: the work is the program's. Nor
 // does a side that only observes (a log line, a tracer's or metrics

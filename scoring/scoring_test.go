@@ -1457,3 +1457,20 @@ func TestPassedFunc(t *testing.T) {
 		t.Errorf("fetchAs runs %g times, FetchTyped %g: want at least one per key", freq[fetchAs], freq[typed])
 	}
 }
+
+// TestThrough checks that work a flag decides but other paths reach too
+// (the round trip after a switch, one case of which answers from the
+// cache under Cached) is charged with the share of its runs that come
+// through the flag's branch: about a third of what the same round trip
+// costs Direct, which alone decides whether it runs.
+func TestThrough(t *testing.T) {
+	_, _, by, _ := rankBy(t, "through")
+	cached, direct := by["Config.Cached"], by["Config.Direct"]
+	if cached == nil || direct == nil {
+		t.Fatal("Config.Cached or Config.Direct not ranked")
+	}
+	c, d := cached.Cost.CPU+cached.Cost.IO, direct.Cost.CPU+direct.Cost.IO
+	if d == 0 || c > 0.75*d || c < 0.25*d {
+		t.Errorf("Cached: CPU+IO %g; Direct's %g: want Cached charged with the third of the round trip's runs that come through its branch, between a quarter and three quarters of Direct's", c, d)
+	}
+}
