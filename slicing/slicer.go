@@ -761,6 +761,9 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 			if isError(r.Type()) {
 				continue
 			}
+			if recv, ok := v.(*ssa.UnOp); ok && recv.Op == token.ARROW && recv.CommaOk && r.Index == 1 {
+				continue // whether the channel is open: its close decides that, not a value sent on it
+			}
 		}
 		sl.mark(r)
 		if rv, ok := r.(ssa.Value); ok {

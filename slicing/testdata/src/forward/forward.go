@@ -269,6 +269,7 @@ func Run(c *Config, f *os.File, buf []byte, work func()) {
 	decode(c, buf)
 	deadline(context.Background(), c, buf)
 	shards(c)
+	received(c, make(chan spinner, 1))
 	for _, s := range allShards {
 		fmt.Println(s.name())
 	}
