@@ -12,7 +12,7 @@ func (s spins) spinFor(rounds int) int { return int(s) * rounds }
 // ok does not: whether the channel is still open is its close's doing.
 func received(c *Config, ch chan spinner) int {
 	ch <- spins(c.Spin) // want sliced:"Config.Spin"
-	s, ok := <-ch // want sliced:"Config.Spin"
+	s, ok := <-ch       // want sliced:"Config.Spin"
 	if !ok {
 		return 0 // want !sliced:"Config.Spin"
 	}
