@@ -170,9 +170,11 @@ func (u *underBranch) block(b *ssa.BasicBlock, depth int) Cost {
 // shares returns, per block of fs's function, the share of its work that
 // depends on the option's branches: 1 but for the blocks on a side of a
 // branch on the option both of whose sides do work, where it is
-// |then − else| / (then + else), the least over such branches. Branches
-// that exit a loop (trip) are left whole: the body's work is what more
-// trips add.
+// |then − else| / (then + else), the least over such branches, and for
+// the blocks such a branch decides that other paths reach too, where it
+// is at most the share of their runs that come through it (see
+// through). Branches that exit a loop (trip) are left whole: the body's
+// work is what more trips add.
 func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 	fn := fs.Func
 	var share []float64
@@ -244,64 +246,86 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 
 // through returns, for each block of fs's function that a branch on the
 // option decides without dominating it, the share of its runs that come
-// through such a branch (the largest over the branches), or -1 for the
-// other blocks; nil when there is no such block. Such a block is reached
-// by other paths too: the code after a switch one case of which returns
-// early under the option runs for the other cases whatever the option.
-// A block's share is the mean of its predecessors' shares, each weighed
-// by the predecessor's frequency over its successors, an edge out of the
-// branch bringing 1; a loop's back edges bring the last pass's shares,
-// over three passes (a turn the branch starts again, as a continue past
-// an expired item, comes through it).
+// through a branch on the option, or -1 for the other blocks; nil when
+// there is no such block. Such a block is reached by other paths too:
+// the code after a switch one case of which returns early under the
+// option runs for the other cases whatever the option. A block's share
+// is the mean of its predecessors' shares weighed by the frequencies of
+// the edges from them (the predecessor's frequency times the edge's
+// estimated probability, as Estimate takes a branch), an edge out of a
+// branch on the option bringing 1, to a fixed point over the loops' back
+// edges: a turn a branch on the option starts again (a continue past an
+// expired connection, to acquire another) comes through it, as does
+// every later turn of a loop over items that passes the branch in each.
+// maxThroughPasses bounds the passes of through over a function's blocks
+// towards the fixed point; each pass carries the shares one turn of the
+// loops further.
+const maxThroughPasses = 64
+
 func (u *underBranch) through(fs *slicing.FuncSlice) []float64 {
 	fn := fs.Func
 	if fs.Blocks == nil {
 		return nil
 	}
-	var out, f []float64
-	var order []*ssa.BasicBlock
+	source := make([]bool, len(fn.Blocks))
+	reached := make([]bool, len(fn.Blocks))
+	some := false
 	for _, b := range fn.Blocks {
 		br, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
 		if !ok || !fs.Contains(br) || fs.Influence[br]&slicing.Path == 0 || fs.Influence[br]&slicing.Trip != 0 {
 			continue
 		}
-		var reachedOtherwise []*ssa.BasicBlock
+		source[b.Index] = true
 		for _, x := range u.w.a.PostDom(fn).Dependent(fn, b) {
 			if fs.Blocks[x.Index] && !b.Dominates(x) {
-				reachedOtherwise = append(reachedOtherwise, x)
+				reached[x.Index], some = true, true
 			}
 		}
-		if len(reachedOtherwise) == 0 {
-			continue
-		}
-		if out == nil {
-			order = reversePostorder(fn)
-			f = u.freq(fn).Block
-			out = make([]float64, len(fn.Blocks))
-			for i := range out {
-				out[i] = -1
-			}
-		}
-		p := make([]float64, len(fn.Blocks))
-		for range 3 {
-			for _, x := range order {
-				var in, via float64
-				for _, pred := range x.Preds {
-					w := f[pred.Index] / float64(len(pred.Succs))
-					in += w
-					if pred == b {
-						via += w
-					} else {
-						via += w * p[pred.Index]
-					}
+	}
+	if !some {
+		return nil
+	}
+	loops := u.w.a.Loops(fn)
+	trips := make(map[*slicing.Loop]float64, len(loops))
+	for _, l := range loops {
+		trips[l] = u.w.est.LoopTrips
+	}
+	f := u.freq(fn).Block
+	order := reversePostorder(fn)
+	p := make([]float64, len(fn.Blocks))
+	for pass := range maxThroughPasses {
+		moved := 0.0
+		for _, x := range order {
+			var in, via float64
+			for _, pred := range x.Preds {
+				if pass == 0 && x.Dominates(pred) {
+					// A back edge: first as if the loop's turns kept the
+					// share they came in with, which is where a loop
+					// without a branch on the option stays.
+					continue
 				}
-				if in > 0 {
-					p[x.Index] = via / in
+				w := f[pred.Index] * branchProb(pred, x, loops, trips, u.w.est)
+				in += w
+				if source[pred.Index] {
+					via += w
+				} else {
+					via += w * p[pred.Index]
 				}
 			}
+			if in > 0 {
+				moved = max(moved, math.Abs(via/in-p[x.Index]))
+				p[x.Index] = via / in
+			}
 		}
-		for _, x := range reachedOtherwise {
-			out[x.Index] = max(out[x.Index], p[x.Index])
+		if moved < 1e-9 {
+			break
+		}
+	}
+	out := make([]float64, len(fn.Blocks))
+	for i := range out {
+		out[i] = -1
+		if reached[i] {
+			out[i] = p[i]
 		}
 	}
 	return out

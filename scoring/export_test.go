@@ -63,3 +63,10 @@ const LibraryCap = libraryCap
 
 // Sized exposes sized to the tests.
 var Sized = sized
+
+// Through exposes underBranch.through over static estimates and the
+// settings s.
+func Through(a *slicing.Analysis, s *configs.Settings, fs *slicing.FuncSlice) []float64 {
+	freq := func(fn *ssa.Function) counts.Frequencies { return Estimate(a, fn, s.Estimates) }
+	return newUnderBranch(newWeigher(a, s), freq, 1).through(fs)
+}

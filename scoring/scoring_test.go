@@ -1474,3 +1474,50 @@ func TestThrough(t *testing.T) {
 		t.Errorf("Cached: CPU+IO %g; Direct's %g: want Cached charged with the third of the round trip's runs that come through its branch, between a quarter and three quarters of Direct's", c, d)
 	}
 }
+
+// TestThroughShares checks the shares of runs through the option's
+// branches: the round trip after Do's switch comes through Cached's
+// branch in a third of its runs (one case of three, the case's test
+// taken half the time), and after Warm's, through Skip's, in a third
+// too, the loop on the way adding no turns; DoTwice's round trip is
+// Twice's in every run, though its second test of Twice does not
+// dominate it.
+func TestThroughShares(t *testing.T) {
+	prog, a, opts, s := setup(t, "through")
+	shares := func(option string, fn *ssa.Function) map[string]float64 {
+		t.Helper()
+		for sl := range slicing.Forward(context.Background(), a, opts) {
+			if sl.Option.Name != option {
+				continue
+			}
+			fs := sl.Funcs[fn]
+			if fs == nil {
+				t.Fatalf("%s: %s not in the slice", option, fn)
+			}
+			out := make(map[string]float64)
+			for i, p := range scoring.Through(a, s, fs) {
+				if p >= 0 {
+					out[fn.Blocks[i].Comment] = p
+				}
+			}
+			return out
+		}
+		t.Fatalf("%s not sliced", option)
+		return nil
+	}
+	for _, tc := range []struct{ option, method string }{{"Config.Cached", "Do"}, {"Config.Skip", "Warm"}} {
+		got := shares(tc.option, method(prog, "Client", tc.method))
+		if p, ok := got["typeswitch.done"]; !ok || !near(p, 1.0/3) {
+			t.Errorf("%s: shares %v; want the switch's join at 1/3", tc.method, got)
+		}
+	}
+	twice := shares("Config.Twice", method(prog, "Client", "DoTwice"))
+	if len(twice) == 0 {
+		t.Error("DoTwice: no block that Twice's second test decides without dominating it")
+	}
+	for block, p := range twice {
+		if !near(p, 1) {
+			t.Errorf("DoTwice: %s's share %g, want 1: every round trip passed Twice's first test", block, p)
+		}
+	}
+}

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
-	"runtime/debug"
+	"runtime/metrics"
 	"time"
 )
 
@@ -23,9 +23,7 @@ func newTimer(w io.Writer, on bool, progress *progress) *timer {
 	now := time.Now()
 	progress.begin()
 	if on {
-		p := debug.SetGCPercent(-1) // read it: there is no getter
-		debug.SetGCPercent(p)
-		fmt.Fprintf(w, "confhunt: GOGC=%d\n", p)
+		fmt.Fprintf(w, "confhunt: GOGC=%d\n", gcPercentNow())
 	}
 	return &timer{w: w, on: on, start: now, last: now, progress: progress}
 }
@@ -61,4 +59,15 @@ func (t *timer) close() {
 	if t != nil {
 		t.progress.end()
 	}
+}
+
+// gcPercentNow is the garbage collector's target in use (GOGC; -1 when
+// off), read without changing it.
+func gcPercentNow() int64 {
+	sample := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	metrics.Read(sample)
+	if sample[0].Value.Kind() != metrics.KindUint64 {
+		return 0
+	}
+	return int64(sample[0].Value.Uint64())
 }

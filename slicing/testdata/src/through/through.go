@@ -13,6 +13,8 @@ import (
 type Config struct {
 	Cached bool
 	Direct bool
+	Twice  bool
+	Skip   bool
 }
 
 type Request interface{ Body() []byte }
@@ -72,4 +74,39 @@ func (c *Client) roundTrip(b []byte) (int, error) {
 		n += w
 	}
 	return n, c.f.Sync()
+}
+
+// DoTwice answers from the cache under Twice, and again, in one case of
+// the switch, under a second test of it: every round trip is Twice's,
+// whichever test it passed.
+func (c *Client) DoTwice(req Request) (int, error) {
+	if c.cfg.Twice {
+		return len(c.cache), nil
+	}
+	switch req.(type) {
+	case Meta:
+		if !c.cfg.Twice && len(c.cache) > 8 {
+			return len(c.cache), nil
+		}
+	case Split:
+	}
+	return c.roundTrip(req.Body())
+}
+
+// Warm, for metadata, answers nothing under Skip and else clears the
+// cache in a loop before the round trip every kind makes: a third of
+// the round trip's runs come through Skip's branch, the loop's turns
+// adding none.
+func (c *Client) Warm(req Request) (int, error) {
+	switch req.(type) {
+	case Meta:
+		if c.cfg.Skip {
+			return 0, nil
+		}
+		for i := range c.cache {
+			c.cache[i] = nil
+		}
+	case Split:
+	}
+	return c.roundTrip(req.Body())
 }
