@@ -244,6 +244,11 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 	return share
 }
 
+// maxThroughPasses bounds the passes of through over a function's blocks
+// towards the fixed point; each pass carries the shares one turn of the
+// loops further.
+const maxThroughPasses = 64
+
 // through returns, for each block of fs's function that a branch on the
 // option decides without dominating it, the share of its runs that come
 // through a branch on the option, or -1 for the other blocks; nil when
@@ -257,11 +262,6 @@ func (u *underBranch) shares(fs *slicing.FuncSlice, times float64) []float64 {
 // edges: a turn a branch on the option starts again (a continue past an
 // expired connection, to acquire another) comes through it, as does
 // every later turn of a loop over items that passes the branch in each.
-// maxThroughPasses bounds the passes of through over a function's blocks
-// towards the fixed point; each pass carries the shares one turn of the
-// loops further.
-const maxThroughPasses = 64
-
 func (u *underBranch) through(fs *slicing.FuncSlice) []float64 {
 	fn := fs.Func
 	if fs.Blocks == nil {
