@@ -2235,10 +2235,12 @@ func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx, fr
 		for _, instr := range d.Instrs {
 			switch instr := instr.(type) {
 			case *ssa.Send:
-				sl.handoff(instr.Chan.Type())
+				if !isNil(instr.X) { // a nil sentinel hands over no work
+					sl.handoff(instr.Chan.Type())
+				}
 			case *ssa.Select:
 				for _, st := range instr.States {
-					if st.Dir == types.SendOnly {
+					if st.Dir == types.SendOnly && !isNil(st.Send) {
 						sl.handoff(st.Chan.Type())
 					}
 				}

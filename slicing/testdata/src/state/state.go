@@ -213,6 +213,7 @@ func Use(cfg Config) {
 	fl.tick()
 	fl.maybeFlush()
 	go d.janitor()
+	useSweeper(cfg)
 	d.submit(&job{})
 	d.release(&buf{})
 	m := &mockFetch{}
