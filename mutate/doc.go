@@ -55,11 +55,17 @@
 // code — an HTTP handler, a callback — where it is made), runs the
 // reaching tests (a failure: NotEquivalent; past TimeoutFactor × the
 // base's time: Timeout), then runs the reaching
-// benchmarks interleaved with the unmutated build (internal/bench) and
+// benchmarks interleaved with the unmutated build (internal/bench), each
+// benchmark function in runs of its own at as many iterations as the
+// base ran at Benchtime (a benchmark whose cost per op grows with b.N,
+// one that fills a store, compares equal work), and
 // calls the mutant Killed when a one-sided Mann–Whitney U test at half
 // of Alpha, divided among the benchmarks (Bonferroni), says one is
-// slower — in ns/op, and for an allocation mutant in B/op or allocs/op
-// too, each unit a test of its own —, Survived otherwise, and Unreached
+// slower — in ns/op, for an allocation mutant in B/op or allocs/op
+// too, and for a config-value mutant that makes a size or a bound larger
+// in the live heap of the benchmarks' process (bench.LiveHeap, from
+// GODEBUG=gctrace=1: memory held may cost no time), each unit a test of
+// its own —, Survived otherwise, and Unreached
 // when no benchmark reaches its site. The test looks at the runs twice
 // (a group-sequential design): first after Runs rounds, or more, up to
 // 10, until it can reach its level (5 rounds a side reach p = 1/252);

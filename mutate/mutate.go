@@ -112,6 +112,7 @@ type Mutant struct {
 	// read site of the option that one was made for (see Settings).
 	setting    string
 	everywhere bool
+	retains    bool   // a larger size or bound: judged on the live heap too (unitsOf)
 	helper     string // package name when the edit calls the injected helpers
 	fn         *ssa.Function
 	block      *ssa.BasicBlock // the block the edit runs in, when known (calibration)

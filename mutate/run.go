@@ -11,10 +11,12 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
 
+	"golang.org/x/perf/benchfmt"
 	"golang.org/x/tools/go/packages"
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -464,10 +466,15 @@ func (r *Runner) limit(d time.Duration) time.Duration {
 }
 
 // exec runs a binary with a timeout; timedOut reports a run ended by it.
-func exec(ctx context.Context, run *runner.Run, limit time.Duration, out *bytes.Buffer, bin string, args ...string) (timedOut bool, err error) {
+func exec(ctx context.Context, run *runner.Run, limit time.Duration, env []string, out *bytes.Buffer, bin string, args ...string) (timedOut bool, err error) {
+	return execErr(ctx, run, limit, env, out, out, bin, args...)
+}
+
+// execErr is exec with standard error apart from standard output.
+func execErr(ctx context.Context, run *runner.Run, limit time.Duration, env []string, out, errOut *bytes.Buffer, bin string, args ...string) (timedOut bool, err error) {
 	cctx, cancel := context.WithTimeout(ctx, limit)
 	defer cancel()
-	err = run.Exec(cctx, nil, out, out, bin, args...)
+	err = run.Exec(cctx, env, out, errOut, bin, args...)
 	if err != nil && ctx.Err() == nil && cctx.Err() != nil {
 		return true, err
 	}
@@ -485,7 +492,7 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	for _, path := range tpaths {
 		p := pkgs[path]
 		var buf bytes.Buffer
-		timedOut, err := exec(ctx, p.run, r.limit(p.baseTest), &buf, bins[path], "-test.run="+testPattern(tfns[path]), "-test.count=1")
+		timedOut, err := exec(ctx, p.run, r.limit(p.baseTest), nil, &buf, bins[path], "-test.run="+testPattern(tfns[path]), "-test.count=1")
 		switch {
 		case timedOut:
 			m.Status, m.Reason = Timeout, fmt.Sprintf("the tests of %s ran past %v", path, r.limit(p.baseTest))
@@ -509,63 +516,50 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	bpaths, bfns := byPackage(m.Benchmarks)
 	m.Benches = nil
 	units := unitsOf(m)
+	var env []string
+	if slices.Contains(units, bench.LiveHeap.Unit) {
+		// The runtime traces its collections on standard error, which
+		// measure hands to bench.Parse after standard output.
+		env = []string{"GODEBUG=" + strings.TrimPrefix(os.Getenv("GODEBUG")+",gctrace=1", ",")}
+	}
+	flags := []string{"-test.run=^$", "-test.count=1"}
+	if m.Operator == Alloc {
+		flags = append(flags, "-test.benchmem")
+	}
 	for _, path := range bpaths {
 		p := pkgs[path]
-		args := []string{"-test.run=^$", "-test.bench=" + testPattern(bfns[path]), "-test.benchtime=" + r.Benchtime, "-test.count=1"}
-		if len(units) > 1 {
-			args = append(args, "-test.benchmem")
-		}
-		var baseWall time.Duration
-		variant := func(name, bin string) bench.Variant {
-			return bench.Variant{Name: name, Run: func(ctx context.Context) ([]byte, time.Duration, error) {
-				var buf bytes.Buffer
-				limit := 24 * time.Hour
-				if name == "mutant" && baseWall > 0 {
-					limit = r.limit(baseWall)
-				}
-				t := time.Now()
-				timedOut, err := exec(ctx, p.run, limit, &buf, bin, args...)
-				wall := time.Since(t)
-				if name == "base" {
-					baseWall = max(baseWall, wall)
-				}
-				if timedOut {
-					return nil, 0, errTimeout
-				}
-				if err != nil {
-					return nil, 0, fmt.Errorf("%v\n%s", err, lastLines(buf.String(), 5))
-				}
-				return buf.Bytes(), wall, nil
-			}}
-		}
-		seq := &sequential{alpha: r.Alpha, units: units, predicted: func(k bench.Key, base float64) float64 {
-			b := Bench{Base: base}
-			cal.predict(m, k, &b)
-			return b.Predicted
-		}}
-		proto := bench.Protocol{Runs: r.Runs, MaxRuns: max(r.Runs, r.MaxRuns), Enough: seq.enough}
-		runs, err := bench.Measure(ctx, []bench.Variant{variant("base", p.base), variant("mutant", bins[path])}, proto)
+		groups, total, err := r.iterations(ctx, p, bfns[path], flags, units)
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
-		case errors.Is(err, errTimeout):
-			m.Status, m.Reason = Timeout, fmt.Sprintf("the benchmarks of %s ran past %v× the base's time", path, r.TimeoutFactor)
-			return nil
-		case err != nil && strings.HasPrefix(err.Error(), "mutant"):
-			m.Status, m.Reason = NotEquivalent, "the benchmarks failed: "+firstLines(err.Error(), 5)
-			return nil
 		case err != nil:
 			return fmt.Errorf("%w: the benchmarks of %s: %v", runner.ErrWorkload, path, err)
 		}
-		for _, k := range comparisons(runs, units) {
-			base, mut := values(runs[0], k), values(runs[1], k)
-			c := bench.Compare(base, mut, bench.Criteria{Alpha: r.Alpha})
-			b := Bench{Name: benchName(k), Unit: k.Unit, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
-				P: finite(c.PSlower), PKS: finite(c.PKS), Cliff: finite(c.Cliff)}
-			if k.Unit == "ns/op" {
-				cal.predict(m, k, &b)
+		for _, g := range groups {
+			args := append(slices.Clip(flags), "-test.bench="+testPattern(g.fns), "-test.benchtime="+g.benchtime)
+			runs, err := r.measure(ctx, p, bins[path], args, env, units, total, m, cal)
+			switch {
+			case ctx.Err() != nil:
+				return ctx.Err()
+			case errors.Is(err, errTimeout):
+				m.Status, m.Reason = Timeout, fmt.Sprintf("the benchmarks of %s ran past %v× the base's time", path, r.TimeoutFactor)
+				return nil
+			case err != nil && strings.HasPrefix(err.Error(), "mutant"):
+				m.Status, m.Reason = NotEquivalent, "the benchmarks failed: "+firstLines(err.Error(), 5)
+				return nil
+			case err != nil:
+				return fmt.Errorf("%w: the benchmarks of %s: %v", runner.ErrWorkload, path, err)
 			}
-			m.Benches = append(m.Benches, b)
+			for _, k := range comparisons(runs, units) {
+				base, mut := values(runs[0], k), values(runs[1], k)
+				c := bench.Compare(base, mut, bench.Criteria{Alpha: r.Alpha})
+				b := Bench{Name: benchName(k, path, g.fns), Unit: k.Unit, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
+					P: finite(c.PSlower), PKS: finite(c.PKS), Cliff: finite(c.Cliff)}
+				if k.Unit == "ns/op" {
+					cal.predict(m, k, &b)
+				}
+				m.Benches = append(m.Benches, b)
+			}
 		}
 	}
 	if len(m.Benches) == 0 {
@@ -589,6 +583,98 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	return nil
 }
 
+// group is a set of benchmark functions measured together, at one
+// -test.benchtime.
+type group struct {
+	fns       []string
+	benchtime string
+}
+
+// iterations runs the base's benchmarks fns of p once, at the Runner's
+// -benchtime, and returns how to measure them: when that is a duration,
+// each function that printed a result on its own, at as many iterations
+// as the base ran it (the fewest of its sub-benchmarks'), so that the
+// mutant does the same work as the base. A benchmark whose cost per op
+// grows with b.N (one that fills a store as it runs) would otherwise be
+// compared over more work on the faster side. total is the number of
+// comparisons the functions' results make in units, the Bonferroni
+// divisor of the measurement's first look.
+func (r *Runner) iterations(ctx context.Context, p *testPkg, fns, flags, units []string) (groups []group, total int, err error) {
+	var buf bytes.Buffer
+	args := append(slices.Clip(flags), "-test.bench="+testPattern(fns), "-test.benchtime="+r.Benchtime)
+	if _, err := exec(ctx, p.run, 24*time.Hour, nil, &buf, p.base, args...); err != nil {
+		return nil, 0, fmt.Errorf("%v\n%s", err, lastLines(buf.String(), 5))
+	}
+	iters := make(map[string]int)
+	rd := benchfmt.NewReader(bytes.NewReader(buf.Bytes()), "")
+	for rd.Scan() {
+		res, ok := rd.Result().(*benchfmt.Result)
+		if !ok || res.Iters <= 0 {
+			continue
+		}
+		fn := "Benchmark" + string(res.Name.Base())
+		if n, ok := iters[fn]; !ok || res.Iters < n {
+			iters[fn] = res.Iters
+		}
+		for _, u := range units {
+			if u != bench.LiveHeap.Unit {
+				total++
+			}
+		}
+	}
+	if strings.HasSuffix(r.Benchtime, "x") {
+		return []group{{fns: fns, benchtime: r.Benchtime}}, total + 1, nil
+	}
+	for _, fn := range fns {
+		if n, ok := iters[fn]; ok {
+			groups = append(groups, group{fns: []string{fn}, benchtime: strconv.Itoa(n) + "x"})
+			if slices.Contains(units, bench.LiveHeap.Unit) {
+				total++
+			}
+		}
+	}
+	return groups, total, nil
+}
+
+// measure runs the base's and the mutant's test binaries with args,
+// interleaved, until the sequential rule stops (total comparisons in
+// all: its first look's Bonferroni divisor).
+func (r *Runner) measure(ctx context.Context, p *testPkg, bin string, args, env, units []string, total int, m *Mutant, cal calibration) ([]bench.Runs, error) {
+	var baseWall time.Duration
+	variant := func(name, bin string) bench.Variant {
+		return bench.Variant{Name: name, Run: func(ctx context.Context) ([]byte, time.Duration, error) {
+			// Standard error apart: the runtime's collection trace,
+			// printed while a benchmark runs, would split its result line.
+			var buf, errBuf bytes.Buffer
+			limit := 24 * time.Hour
+			if name == "mutant" && baseWall > 0 {
+				limit = r.limit(baseWall)
+			}
+			t := time.Now()
+			timedOut, err := execErr(ctx, p.run, limit, env, &buf, &errBuf, bin, args...)
+			wall := time.Since(t)
+			buf.Write(errBuf.Bytes())
+			if name == "base" {
+				baseWall = max(baseWall, wall)
+			}
+			if timedOut {
+				return nil, 0, errTimeout
+			}
+			if err != nil {
+				return nil, 0, fmt.Errorf("%v\n%s", err, lastLines(buf.String(), 5))
+			}
+			return buf.Bytes(), wall, nil
+		}}
+	}
+	seq := &sequential{alpha: r.Alpha, units: units, total: total, predicted: func(k bench.Key, base float64) float64 {
+		b := Bench{Base: base}
+		cal.predict(m, k, &b)
+		return b.Predicted
+	}}
+	proto := bench.Protocol{Runs: r.Runs, MaxRuns: max(r.Runs, r.MaxRuns), Enough: seq.enough}
+	return bench.Measure(ctx, []bench.Variant{variant("base", p.base), variant("mutant", bin)}, proto)
+}
+
 // sequential is the stopping rule of a mutant's measurement, a design
 // with two looks at the data. The first comes once the one-sided test
 // can reach its level, after Runs rounds or more (up to firstLook): it
@@ -604,6 +690,7 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 type sequential struct {
 	alpha float64
 	units []string
+	total int // comparisons in all, when the runs are some of them
 	first int // the round of the first look, once it came
 	// predicted is the slowdown the calibration run predicts for a
 	// benchmark of the given base ns/op (0 without a prediction).
@@ -612,7 +699,7 @@ type sequential struct {
 
 // level is the level of each one-sided test at either look.
 func (s *sequential) level(runs []bench.Runs) float64 {
-	return s.alpha / 2 / float64(max(1, len(comparisons(runs, s.units))))
+	return s.alpha / 2 / float64(max(1, s.total, len(comparisons(runs, s.units))))
 }
 
 func (s *sequential) enough(runs []bench.Runs) bool {
@@ -676,26 +763,36 @@ func minP(n int) float64 {
 	return p
 }
 
-// unitsOf are the units a mutant is judged on: time, and for an
-// allocation mutant the bytes and allocations per op too.
+// unitsOf are the units a mutant is judged on: time; for an allocation
+// mutant the bytes and allocations per op too; for a config-value mutant
+// that makes a size or a bound larger, the live heap of the benchmarks'
+// process as well (bench.LiveHeap): memory held, such as a cache filled
+// to a larger capacity, may cost nothing per op.
 func unitsOf(m *Mutant) []string {
-	if m.Operator == Alloc {
+	switch {
+	case m.Operator == Alloc:
 		return []string{"ns/op", "B/op", "allocs/op"}
+	case m.retains:
+		return []string{"ns/op", bench.LiveHeap.Unit}
 	}
 	return []string{"ns/op"}
 }
 
 // comparisons are the keys compared: the benchmarks every run timed
-// (bench.TimeKeys), in each of units that every run printed.
+// (bench.TimeKeys), in each of units that every run printed, and the live
+// heap when units hold it and every run traced it.
 func comparisons(runs []bench.Runs, units []string) []bench.Key {
 	var out []bench.Key
 	for _, k := range bench.TimeKeys(runs...) {
 		for _, u := range units {
 			ku := bench.Key{Pkg: k.Pkg, Name: k.Name, Unit: u}
-			if u == "ns/op" || everyRun(runs, ku) {
+			if u == "ns/op" || u != bench.LiveHeap.Unit && everyRun(runs, ku) {
 				out = append(out, ku)
 			}
 		}
+	}
+	if len(out) > 0 && slices.Contains(units, bench.LiveHeap.Unit) && everyRun(runs, bench.LiveHeap) {
+		out = append(out, bench.LiveHeap)
 	}
 	return out
 }
@@ -728,7 +825,10 @@ func values(rs bench.Runs, k bench.Key) []float64 {
 
 // benchName is a benchmark's name with its package and without the
 // -GOMAXPROCS suffix go test adds: "example.com/app.Get/size=64".
-func benchName(k bench.Key) string {
+func benchName(k bench.Key, path string, fns []string) string {
+	if k == bench.LiveHeap { // of the process that ran fns
+		return path + "." + strings.TrimPrefix(strings.Join(fns, ","), "Benchmark")
+	}
 	name := trimProcs(k.Name)
 	if k.Pkg == "" {
 		return name

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"slices"
@@ -27,33 +28,7 @@ func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string)
 		if name != "go" {
 			return exec.CommandContext(ctx, name, args...) // a fake test binary
 		}
-		var out, ov string
-		for i, a := range args {
-			switch a {
-			case "-o":
-				out = args[i+1]
-			case "-overlay":
-				ov = args[i+1]
-			}
-		}
-		mutated := ""
-		if ov != "" {
-			data, err := os.ReadFile(ov)
-			if err != nil {
-				t.Error(err)
-			}
-			var o struct{ Replace map[string]string }
-			if err := json.Unmarshal(data, &o); err != nil {
-				t.Error(err)
-			}
-			for _, copy := range o.Replace {
-				src, err := os.ReadFile(copy)
-				if err != nil {
-					t.Error(err)
-				}
-				mutated += string(src)
-			}
-		}
+		out, mutated := overlaid(t, args)
 		if strings.Contains(mutated, `switch "lower"`) {
 			return exec.CommandContext(ctx, "sh", "-c", "echo 'app.go:48:9: cannot use \"lower\"' >&2; exit 1")
 		}
@@ -71,15 +46,59 @@ func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string)
 		if strings.Contains(mutated, "confhuntMutantTwice(") {
 			bytes = 128
 		}
-		script := "#!/bin/sh\ncase \"$*\" in\n" +
-			"*-test.benchmem*) echo 'BenchmarkWork-2 100 " + strconv.Itoa(ns) + " ns/op " + strconv.Itoa(bytes) + " B/op 1 allocs/op';;\n" +
-			"*-test.bench=^*) echo 'BenchmarkWork-2 100 " + strconv.Itoa(ns) + " ns/op';;\n" +
+		script := "#!/bin/sh\n" + benchLines + "case \"$*\" in\n" +
+			"*-test.benchmem*) lines '" + strconv.Itoa(ns) + " ns/op " + strconv.Itoa(bytes) + " B/op 1 allocs/op';;\n" +
+			"*-test.bench=^*) lines '" + strconv.Itoa(ns) + " ns/op';;\n" +
 			"*) [ " + strconv.Itoa(tests) + " = 0 ] || { echo '--- FAIL: TestWork'; exit 1; };;\nesac\n"
 		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
 			t.Error(err)
 		}
 		return exec.CommandContext(ctx, "true")
 	}
+}
+
+// benchLines defines lines, which a fake test binary calls to print one
+// result line, of 100 iterations and the values it is given, for each
+// benchmark its -test.bench pattern names.
+const benchLines = `all="$*"
+lines() {
+	for b in $(echo "$all" | sed -n 's/.*-test\.bench=\([^ ]*\).*/\1/p' | grep -o 'Benchmark[A-Za-z0-9_]*'); do
+		echo "$b-2 100 $1"
+	done
+}
+`
+
+// overlaid reads the arguments of a go command: the binary it writes
+// (-o) and the source of the files its -overlay replaces.
+func overlaid(t *testing.T, args []string) (out, mutated string) {
+	var ov string
+	for i, a := range args {
+		switch a {
+		case "-o":
+			out = args[i+1]
+		case "-overlay":
+			ov = args[i+1]
+		}
+	}
+	if ov == "" {
+		return out, ""
+	}
+	data, err := os.ReadFile(ov)
+	if err != nil {
+		t.Error(err)
+	}
+	var o struct{ Replace map[string]string }
+	if err := json.Unmarshal(data, &o); err != nil {
+		t.Error(err)
+	}
+	for _, copy := range o.Replace {
+		src, err := os.ReadFile(copy)
+		if err != nil {
+			t.Error(err)
+		}
+		mutated += string(src)
+	}
+	return out, mutated
 }
 
 // runFake generates the app's mutants, takes shard k of n and runs it
@@ -193,6 +212,141 @@ func TestAllocUnits(t *testing.T) {
 		if got := mutate.Explain(m); !strings.Contains(got, "slower in Work B/op +100.0%") {
 			t.Errorf("%s: explained as %q, want the unit that killed it", m.ID, got)
 		}
+	}
+}
+
+// TestLiveHeap runs the config-value mutants through a fake go command
+// whose benchmark takes as long for every mutant, and whose process,
+// under GODEBUG=gctrace=1, keeps 40 MB live for a mutant multiplying a
+// value by ten, 4 MB otherwise, tracing it on standard error between
+// the benchmark's name and its result on standard output. A ×10 of a number that sizes memory
+// (Config.Limit sizes a map) is killed by the live heap alone; a ×10 of
+// one that only bounds a loop (Config.Rounds) is not judged on it.
+func TestLiveHeap(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value}, Costly: l.costly})
+	fake := func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		if name != "go" {
+			return exec.CommandContext(ctx, name, args...)
+		}
+		out, mutated := overlaid(t, args)
+		if args[0] == "build" || out == "" {
+			return exec.CommandContext(ctx, "true")
+		}
+		live := 4
+		if strings.Contains(mutated, ")*10") {
+			live = 40
+		}
+		// The benchmark's name first, its result after the collection
+		// traced while it runs, as the testing package prints them.
+		script := "#!/bin/sh\ncase \"$*\" in *-test.bench=^*) printf 'BenchmarkWork-2 \\t';; esac\n" +
+			"case \"$GODEBUG\" in *gctrace=1*) echo 'gc 1 @0.010s 1%: 0.01+0.2+0.01 ms clock, 0.02+0.1/0.2/0.3+0.02 ms cpu, " +
+			strconv.Itoa(live+2) + "->" + strconv.Itoa(live+2) + "->" + strconv.Itoa(live) + " MB, 9 MB goal, 0 MB stacks, 0 MB globals, 2 P' >&2;; esac\n" +
+			"case \"$*\" in *-test.bench=^*) echo '100 1000 ns/op';; esac\n"
+		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
+			t.Error(err)
+		}
+		return exec.CommandContext(ctx, "true")
+	}
+	var run []*mutate.Mutant
+	for _, m := range ms {
+		if m.Option == "Config.Limit" || m.Option == "Config.Rounds" {
+			m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
+			m.Tests = nil
+			run = append(run, m)
+		}
+	}
+	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fake}, Jobs: 2, Runs: 5}
+	if err := r.Run(context.Background(), l.prog, run); err != nil {
+		t.Fatal(err)
+	}
+	judged := map[string]bool{}
+	for _, m := range run {
+		times10 := strings.Contains(m.Replacement, ")*10")
+		var units, slower []string
+		for _, b := range m.Benches {
+			units = append(units, b.Unit)
+			if b.Slower {
+				slower = append(slower, b.Label())
+			}
+		}
+		heap := slices.Contains(units, "live-B")
+		judged[m.Option] = judged[m.Option] || heap
+		switch {
+		case m.Option == "Config.Limit" && times10:
+			if m.Status != mutate.Killed || len(slower) != 1 || slower[0] != "example.com/app.Work live-B" {
+				t.Errorf("%s %s: %s, slower in %q; want killed by the live heap alone", m.ID, m.Replacement, m.Status, slower)
+			}
+		case m.Option == "Config.Rounds" && heap:
+			t.Errorf("%s %s: judged on the live heap (%q), but Rounds only bounds a loop", m.ID, m.Replacement, units)
+		case m.Status == mutate.Killed:
+			t.Errorf("%s %s: killed (%q) with the same time and heap", m.ID, m.Replacement, slower)
+		}
+	}
+	if !judged["Config.Limit"] {
+		t.Error("no mutant of Config.Limit judged on the live heap")
+	}
+}
+
+// TestSameIterations runs value mutants through a fake go command
+// whose benchmark costs as much per op as iterations it runs (a store
+// it fills), twice as much for a mutant multiplying a value by ten, and
+// which, given a duration, runs half as many iterations on the mutant:
+// compared at a duration the two would print the same ns/op. The
+// mutant is measured at the base's iterations, and so killed.
+func TestSameIterations(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value}, Costly: l.costly})
+	fake := func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		if name != "go" {
+			return exec.CommandContext(ctx, name, args...)
+		}
+		out, mutated := overlaid(t, args)
+		if args[0] == "build" || out == "" {
+			return exec.CommandContext(ctx, "true")
+		}
+		per, timed := 1, 1000
+		if strings.Contains(mutated, ")*10") {
+			per, timed = 2, 500
+		}
+		script := "#!/bin/sh\nn=" + strconv.Itoa(timed) + "\n" +
+			"case \"$*\" in *-test.benchtime=*x*) n=$(echo \"$*\" | sed -n 's/.*-test\\.benchtime=\\([0-9]*\\)x.*/\\1/p');; esac\n" +
+			"case \"$*\" in *-test.bench=^*) echo \"BenchmarkWork-2 $n $((n * " + strconv.Itoa(per) + ")) ns/op\";; esac\n"
+		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
+			t.Error(err)
+		}
+		return exec.CommandContext(ctx, "true")
+	}
+	var run []*mutate.Mutant
+	for _, m := range ms {
+		if m.Option == "Config.Rounds" {
+			m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
+			m.Tests = nil
+			run = append(run, m)
+		}
+	}
+	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fake}, Jobs: 2, Runs: 5}
+	if err := r.Run(context.Background(), l.prog, run); err != nil {
+		t.Fatal(err)
+	}
+	times10 := 0
+	for _, m := range run {
+		want := mutate.Survived
+		if strings.Contains(m.Replacement, ")*10") {
+			want = mutate.Killed
+			times10++
+		}
+		if m.Status != want {
+			t.Errorf("%s %s: %s, want %s", m.ID, m.Replacement, m.Status, want)
+		}
+		for _, b := range m.Benches {
+			if math.Abs(b.Base-1000) > 1e-6 {
+				t.Errorf("%s: base %v ns/op, want the 1000 of the base's 1000 iterations", m.ID, b.Base)
+			}
+		}
+	}
+	if times10 == 0 {
+		t.Error("no ×10 mutant of Config.Rounds")
 	}
 }
 

@@ -95,6 +95,7 @@ func (g *generator) value(sl *slicing.Slice) {
 					m.trips = append(m.trips, t)
 				}
 			}
+			m.retains = v.retains
 			k := settingKind(t) + "\x00" + v.text + "\x00" + v.desc
 			m.setting = k
 			if bySlow[k] == nil {
@@ -376,6 +377,10 @@ type slow struct {
 	text, desc string
 	wrap       bool
 	factor     float64 // what the value is multiplied by (×10, ÷10); 0 for a constant
+	// retains says the value is larger than the option's and the option
+	// sizes allocations or bounds a container's growth: its mutant may
+	// cost memory rather than time, and is judged on the live heap too.
+	retains bool
 }
 
 // slowValues chooses the slow legal values of an option of type t from
@@ -455,18 +460,20 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 	integer := basic.Info()&types.IsInteger != 0
 	larger, smaller, at := g.numberDirection(sl, dir, integer)
 	if larger || !smaller {
+		// Larger values of a size or a bound hold more memory.
+		retains := slices.ContainsFunc(dir.Larger, func(k string) bool { return k == "size" || k == "bound" })
 		if most, fn := g.libraryMax(sl); fn != "" {
 			// Ten times a compression level is one the library refuses:
 			// its best is the legal slow value.
 			text := strconv.FormatFloat(most, 'f', -1, 64)
 			out = append(out, slow{text: text, desc: "→ " + text + " (the largest value " + fn + " accepts)"})
 		} else {
-			out = append(out, slow{text: "(%s)*10", desc: "×10", wrap: true, factor: 10})
+			out = append(out, slow{text: "(%s)*10", desc: "×10", wrap: true, factor: 10, retains: retains})
 		}
 		if n := len(ord); n > 0 && constant.Sign(ord[n-1]) > 0 {
 			c := ord[n-1]
 			if !slices.ContainsFunc(out, func(s slow) bool { return s.text == c.ExactString() }) {
-				out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)"})
+				out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)", retains: retains})
 			}
 		}
 	}

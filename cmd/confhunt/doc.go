@@ -175,14 +175,19 @@ such as an HTTP handler, where it is made). A mutant that does not compile is no
 one whose reaching tests fail is not equivalent; one whose tests or
 benchmarks run past -timeout-factor (default 10) times the unmutated
 build's timed out: none of these counts. The reaching benchmarks then run
-interleaved with the unmutated build (-runs times each after a warm-up,
+interleaved with the unmutated build, each benchmark function on its own
+with both sides at the iterations the unmutated build ran in -benchtime
+(-runs times each after a warm-up,
 more, up to 10, until the test can reach the divided level; a mutant
 left undecided but leaning slower, p < 0.3, or predicted by the
 calibration run to slow a benchmark by more than the first look resolves,
 runs on to -max-runs, default 15, for a second look); the mutant is killed when one is slower by a
 one-sided Mann-Whitney U test at half of -alpha at either look
 (default 0.05, divided among the benchmarks; an alloc mutant is also
-judged on B/op and allocs/op, and the report names the unit), survives
+judged on B/op and allocs/op, and a value that makes a size or a bound
+larger on the largest heap live after a garbage collection while the
+benchmarks ran, live-B, from GODEBUG=gctrace=1; the report names the
+unit), survives
 otherwise, and is unreached when no benchmark reaches its site. The
 mutation score is killed / (killed + survived + unreached), overall and
 by option, operator and benchmark. -format json is the report shards

@@ -4,7 +4,9 @@
 //
 // [Parse] reads go test -bench output (with golang.org/x/perf/benchfmt)
 // into [Samples]: every value of every benchmark, by benchmark and unit
-// (ns/op, B/op, allocs/op and custom metrics), not only a mean. [Measure]
+// (ns/op, B/op, allocs/op and custom metrics), not only a mean, and the
+// largest heap live after a garbage collection when the run traced its
+// collections (GODEBUG=gctrace=1; [LiveHeap]). [Measure]
 // runs variants interleaved (A B B A …) after one warm-up run of each, at
 // least a given number of times and until each variant's confidence
 // interval of the median is narrow enough or a run budget is spent; a run

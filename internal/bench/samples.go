@@ -1,11 +1,14 @@
 package bench
 
 import (
+	"bytes"
 	"cmp"
 	"fmt"
 	"io"
 	"maps"
+	"regexp"
 	"slices"
+	"strconv"
 
 	"golang.org/x/perf/benchfmt"
 )
@@ -32,6 +35,19 @@ func compareKeys(a, b Key) int {
 // records for every run.
 var Wall = Key{Name: "wall", Unit: "ns"}
 
+// LiveHeap is the key of the largest heap live after a garbage
+// collection during a run, in bytes, which [Parse] reads from the Go
+// runtime's trace of its collections (GODEBUG=gctrace=1, on standard
+// error): what a run retains at its peak, such as a cache filled to its
+// capacity, which neither ns/op nor B/op shows. The trace counts whole
+// megabytes, so its resolution is 1 MiB.
+var LiveHeap = Key{Name: "heap", Unit: "live-B"}
+
+// gcTrace matches a line of the Go runtime's collection trace,
+// "gc 7 @0.215s 3%: … ms cpu, 12->13->6 MB, 13 MB goal, …", capturing
+// the heap live after the collection (6).
+var gcTrace = regexp.MustCompile(`^gc \d+ @[0-9.]+s \d+%: .*, \d+->\d+->(\d+) MB, `)
+
 // Samples are values by key, in the order they were read.
 type Samples map[Key][]float64
 
@@ -44,10 +60,18 @@ func (s Samples) Keys() []Key {
 // and lines that start with "Benchmark" but are no result, are skipped:
 // the output is a workload's, with whatever else it prints. Every value of
 // a line is kept, under its unit as printed (benchfmt's tidied units,
-// sec/op for ns/op, are undone).
+// sec/op for ns/op, are undone). Lines of the runtime's collection trace
+// give one value under [LiveHeap], the largest live heap they report.
 func Parse(r io.Reader) (Samples, error) {
+	data, err := io.ReadAll(r)
+	if err != nil {
+		return nil, fmt.Errorf("reading benchmark output: %w", err)
+	}
 	s := make(Samples)
-	rd := benchfmt.NewReader(r, "")
+	if live, ok := peakLive(data); ok {
+		s[LiveHeap] = []float64{live}
+	}
+	rd := benchfmt.NewReader(bytes.NewReader(data), "")
 	for rd.Scan() {
 		res, ok := rd.Result().(*benchfmt.Result)
 		if !ok {
@@ -67,4 +91,20 @@ func Parse(r io.Reader) (Samples, error) {
 		return nil, fmt.Errorf("reading benchmark output: %w", err)
 	}
 	return s, nil
+}
+
+// peakLive is the largest heap live after a collection that the
+// runtime's collection trace lines in out report, in bytes.
+func peakLive(out []byte) (float64, bool) {
+	most, found := int64(0), false
+	for line := range bytes.Lines(out) {
+		m := gcTrace.FindSubmatch(line)
+		if m == nil {
+			continue
+		}
+		if mb, err := strconv.ParseInt(string(m[1]), 10, 64); err == nil {
+			most, found = max(most, mb), true
+		}
+	}
+	return float64(most << 20), found
 }
