@@ -62,7 +62,8 @@ func TestSearch(t *testing.T) {
 			t.Errorf("gzip=%v: %d %q", gz, code, body)
 		}
 	}
-	if code, body := get(t, h, "/item/7", "secret", false); code != 200 || !strings.Contains(body, `"id":7`) {
+	var item Item
+	if code, body := get(t, h, "/item/7", "secret", false); code != 200 || json.Unmarshal([]byte(body), &item) != nil || item.ID != 7 {
 		t.Errorf("item: %d %s", code, body)
 	}
 	g.Close()
