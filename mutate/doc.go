@@ -56,9 +56,10 @@
 // reaching tests (a failure: NotEquivalent; past TimeoutFactor × the
 // base's time: Timeout), then runs the reaching
 // benchmarks interleaved with the unmutated build (internal/bench), each
-// benchmark function in runs of its own at as many iterations as the
-// base ran at Benchtime (a benchmark whose cost per op grows with b.N,
-// one that fills a store, compares equal work), and
+// benchmark, each sub-benchmark, in runs of its own at as many
+// iterations as the base ran at Benchtime (a benchmark whose cost per op
+// grows with b.N, one that fills a store, compares equal work; a mutant
+// that runs past the timeout at them is measured at Benchtime), and
 // calls the mutant Killed when a one-sided Mann–Whitney U test at half
 // of Alpha, divided among the benchmarks (Bonferroni), says one is
 // slower — in ns/op, for an allocation mutant in B/op or allocs/op

@@ -125,8 +125,12 @@ type Runner struct {
 	Runs          int     // interleaved runs of base and mutant; 0 means 5
 	// MaxRuns are the rounds of a mutant measured on to the second look
 	// (undecided, leaning slower, at the first); 0 means 3 × Runs.
-	MaxRuns   int
-	Benchtime string // go test -benchtime of each run; "" means 100ms
+	MaxRuns int
+	// Benchtime is the go test -benchtime of the base's first run of the
+	// benchmarks; "" means 100ms. Each benchmark is then measured on its
+	// own, both sides at the iterations that run took (a count, Nx, is
+	// used as it is).
+	Benchtime string
 	Tags      string // build tags, comma-separated
 	// Calibrate measures how often each site runs per op of each
 	// benchmark reaching it (a coverage run of each, before the mutants),
@@ -520,24 +524,40 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	if slices.Contains(units, bench.LiveHeap.Unit) {
 		// The runtime traces its collections on standard error, which
 		// measure hands to bench.Parse after standard output.
-		env = []string{"GODEBUG=" + strings.TrimPrefix(os.Getenv("GODEBUG")+",gctrace=1", ",")}
+		env = []string{"GODEBUG=" + strings.TrimPrefix(r.godebug()+",gctrace=1", ",")}
 	}
 	flags := []string{"-test.run=^$", "-test.count=1"}
 	if m.Operator == Alloc {
 		flags = append(flags, "-test.benchmem")
 	}
+	// Every package's series first: their number is the Bonferroni
+	// divisor of each series' first look.
+	plans := make(map[string][]series)
+	total := 0
 	for _, path := range bpaths {
-		p := pkgs[path]
-		groups, total, err := r.iterations(ctx, p, bfns[path], flags, units)
+		ss, err := r.plan(ctx, pkgs[path], path, bfns[path], flags)
 		switch {
 		case ctx.Err() != nil:
 			return ctx.Err()
 		case err != nil:
 			return fmt.Errorf("%w: the benchmarks of %s: %v", runner.ErrWorkload, path, err)
 		}
-		for _, g := range groups {
-			args := append(slices.Clip(flags), "-test.bench="+testPattern(g.fns), "-test.benchtime="+g.benchtime)
+		plans[path] = ss
+		for range ss {
+			total += len(units)
+		}
+	}
+	for _, path := range bpaths {
+		p := pkgs[path]
+		for _, sr := range plans[path] {
+			args := append(slices.Clip(flags), "-test.bench="+sr.pattern, "-test.benchtime="+sr.benchtime)
 			runs, err := r.measure(ctx, p, bins[path], args, env, units, total, m, cal)
+			if errors.Is(err, errTimeout) && sr.benchtime != r.Benchtime {
+				// Ten times slower at the base's iterations: at a
+				// duration, the mutant runs fewer, and the test decides.
+				args[len(args)-1] = "-test.benchtime=" + r.Benchtime
+				runs, err = r.measure(ctx, p, bins[path], args, env, units, total, m, cal)
+			}
 			switch {
 			case ctx.Err() != nil:
 				return ctx.Err()
@@ -553,7 +573,7 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 			for _, k := range comparisons(runs, units) {
 				base, mut := values(runs[0], k), values(runs[1], k)
 				c := bench.Compare(base, mut, bench.Criteria{Alpha: r.Alpha})
-				b := Bench{Name: benchName(k, path, g.fns), Unit: k.Unit, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
+				b := Bench{Name: benchName(k, path, sr.name), Unit: k.Unit, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
 					P: finite(c.PSlower), PKS: finite(c.PKS), Cliff: finite(c.Cliff)}
 				if k.Unit == "ns/op" {
 					cal.predict(m, k, &b)
@@ -583,57 +603,72 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	return nil
 }
 
-// group is a set of benchmark functions measured together, at one
-// -test.benchtime.
-type group struct {
-	fns       []string
+// series is one benchmark measured on its own: the -test.bench pattern
+// that runs it alone, and the -test.benchtime of both sides' runs.
+type series struct {
+	name      string // as printed, without the -GOMAXPROCS suffix
+	pattern   string
 	benchtime string
 }
 
-// iterations runs the base's benchmarks fns of p once, at the Runner's
-// -benchtime, and returns how to measure them: when that is a duration,
-// each function that printed a result on its own, at as many iterations
-// as the base ran it (the fewest of its sub-benchmarks'), so that the
-// mutant does the same work as the base. A benchmark whose cost per op
-// grows with b.N (one that fills a store as it runs) would otherwise be
-// compared over more work on the faster side. total is the number of
-// comparisons the functions' results make in units, the Bonferroni
-// divisor of the measurement's first look.
-func (r *Runner) iterations(ctx context.Context, p *testPkg, fns, flags, units []string) (groups []group, total int, err error) {
-	var buf bytes.Buffer
+// plan runs the base's benchmark functions fns of p once, at the
+// Runner's Benchtime, and returns a series for each benchmark that
+// printed a result, sub-benchmarks on their own, in the order printed.
+// When Benchtime is a duration, both sides of a series run as many
+// iterations as the base ran in it, so that the mutant does the same
+// work: a benchmark whose cost per op grows with b.N (one that fills a
+// store as it runs) would otherwise be compared over more work on the
+// faster side. A count (Nx) is kept as it is.
+func (r *Runner) plan(ctx context.Context, p *testPkg, path string, fns, flags []string) ([]series, error) {
+	var out, errOut bytes.Buffer
 	args := append(slices.Clip(flags), "-test.bench="+testPattern(fns), "-test.benchtime="+r.Benchtime)
-	if _, err := exec(ctx, p.run, 24*time.Hour, nil, &buf, p.base, args...); err != nil {
-		return nil, 0, fmt.Errorf("%v\n%s", err, lastLines(buf.String(), 5))
+	if _, err := execErr(ctx, p.run, 24*time.Hour, nil, &out, &errOut, p.base, args...); err != nil {
+		return nil, fmt.Errorf("%v\n%s", err, lastLines(out.String()+string(bench.Untraced(errOut.Bytes())), 5))
 	}
-	iters := make(map[string]int)
-	rd := benchfmt.NewReader(bytes.NewReader(buf.Bytes()), "")
+	var ss []series
+	printed := make(map[string]bool)
+	rd := benchfmt.NewReader(bytes.NewReader(out.Bytes()), "")
 	for rd.Scan() {
 		res, ok := rd.Result().(*benchfmt.Result)
 		if !ok || res.Iters <= 0 {
 			continue
 		}
-		fn := "Benchmark" + string(res.Name.Base())
-		if n, ok := iters[fn]; !ok || res.Iters < n {
-			iters[fn] = res.Iters
-		}
-		for _, u := range units {
-			if u != bench.LiveHeap.Unit {
-				total++
+		base, parts := res.Name.Parts()
+		name := "Benchmark" + string(base)
+		pattern := "^" + regexp.QuoteMeta(name) + "$"
+		for _, part := range parts {
+			if sub, ok := bytes.CutPrefix(part, []byte("/")); ok {
+				name += string(part)
+				pattern += "/^" + regexp.QuoteMeta(string(sub)) + "$"
 			}
 		}
-	}
-	if strings.HasSuffix(r.Benchtime, "x") {
-		return []group{{fns: fns, benchtime: r.Benchtime}}, total + 1, nil
+		if printed[pattern] {
+			continue
+		}
+		printed[pattern], printed["Benchmark"+string(base)] = true, true
+		benchtime := r.Benchtime
+		if !strings.HasSuffix(benchtime, "x") {
+			benchtime = strconv.Itoa(res.Iters) + "x"
+		}
+		ss = append(ss, series{name: name, pattern: pattern, benchtime: benchtime})
 	}
 	for _, fn := range fns {
-		if n, ok := iters[fn]; ok {
-			groups = append(groups, group{fns: []string{fn}, benchtime: strconv.Itoa(n) + "x"})
-			if slices.Contains(units, bench.LiveHeap.Unit) {
-				total++
-			}
+		if !printed[fn] {
+			r.Logf("mutate: %s.%s printed no result on the unmutated build: not measured", path, fn)
 		}
 	}
-	return groups, total, nil
+	return ss, nil
+}
+
+// godebug is the GODEBUG of the Runner's environment (its last setting).
+func (r *Runner) godebug() string {
+	v := ""
+	for _, kv := range r.Env {
+		if rest, ok := strings.CutPrefix(kv, "GODEBUG="); ok {
+			v = rest
+		}
+	}
+	return v
 }
 
 // measure runs the base's and the mutant's test binaries with args,
@@ -653,7 +688,6 @@ func (r *Runner) measure(ctx context.Context, p *testPkg, bin string, args, env,
 			t := time.Now()
 			timedOut, err := execErr(ctx, p.run, limit, env, &buf, &errBuf, bin, args...)
 			wall := time.Since(t)
-			buf.Write(errBuf.Bytes())
 			if name == "base" {
 				baseWall = max(baseWall, wall)
 			}
@@ -661,8 +695,9 @@ func (r *Runner) measure(ctx context.Context, p *testPkg, bin string, args, env,
 				return nil, 0, errTimeout
 			}
 			if err != nil {
-				return nil, 0, fmt.Errorf("%v\n%s", err, lastLines(buf.String(), 5))
+				return nil, 0, fmt.Errorf("%v\n%s", err, lastLines(buf.String()+string(bench.Untraced(errBuf.Bytes())), 5))
 			}
+			buf.Write(errBuf.Bytes())
 			return buf.Bytes(), wall, nil
 		}}
 	}
@@ -690,7 +725,7 @@ func (r *Runner) measure(ctx context.Context, p *testPkg, bin string, args, env,
 type sequential struct {
 	alpha float64
 	units []string
-	total int // comparisons in all, when the runs are some of them
+	total int // comparisons of every series of the mutant, when the runs are one series
 	first int // the round of the first look, once it came
 	// predicted is the slowdown the calibration run predicts for a
 	// benchmark of the given base ns/op (0 without a prediction).
@@ -825,9 +860,9 @@ func values(rs bench.Runs, k bench.Key) []float64 {
 
 // benchName is a benchmark's name with its package and without the
 // -GOMAXPROCS suffix go test adds: "example.com/app.Get/size=64".
-func benchName(k bench.Key, path string, fns []string) string {
-	if k == bench.LiveHeap { // of the process that ran fns
-		return path + "." + strings.TrimPrefix(strings.Join(fns, ","), "Benchmark")
+func benchName(k bench.Key, path, series string) string {
+	if k == bench.LiveHeap { // of the process that ran the series
+		return path + "." + strings.TrimPrefix(series, "Benchmark")
 	}
 	name := trimProcs(k.Name)
 	if k.Pkg == "" {

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -347,6 +348,75 @@ func TestSameIterations(t *testing.T) {
 	}
 	if times10 == 0 {
 		t.Error("no ×10 mutant of Config.Rounds")
+	}
+}
+
+// TestSeries runs value mutants through a fake go command whose
+// benchmark has two sub-benchmarks, one cheap (2000000 iterations in
+// the first run), one costly (100): each is measured on its own, both
+// sides at its own iterations, and the mutant is judged on both.
+func TestSeries(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value}, Costly: l.costly})
+	calls := filepath.Join(t.TempDir(), "calls")
+	fake := func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		if name != "go" {
+			return exec.CommandContext(ctx, name, args...)
+		}
+		out, _ := overlaid(t, args)
+		if args[0] == "build" || out == "" {
+			return exec.CommandContext(ctx, "true")
+		}
+		script := "#!/bin/sh\necho \"$*\" >> " + calls + "\n" +
+			"case \"$*\" in\n" +
+			"*small*x*) echo 'BenchmarkWork/small-2 2000000 50 ns/op';;\n" +
+			"*large*x*) echo 'BenchmarkWork/large-2 100 1000000 ns/op';;\n" +
+			"*-test.bench=^*) echo 'BenchmarkWork/small-2 2000000 50 ns/op'; echo 'BenchmarkWork/large-2 100 1000000 ns/op';;\n" +
+			"esac\n"
+		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
+			t.Error(err)
+		}
+		return exec.CommandContext(ctx, "true")
+	}
+	var run []*mutate.Mutant
+	for _, m := range ms {
+		if m.Option == "Config.Rounds" {
+			m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
+			m.Tests = nil
+			run = append(run, m)
+		}
+	}
+	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fake}, Jobs: 2, Runs: 5}
+	if err := r.Run(context.Background(), l.prog, run); err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range run {
+		var got []string
+		for _, b := range m.Benches {
+			got = append(got, fmt.Sprintf("%s %.0f", b.Name, b.Base))
+		}
+		if want := []string{"Work/small 50", "Work/large 1000000"}; !slices.Equal(got, want) {
+			t.Errorf("%s: measured %q, want %q", m.ID, got, want)
+		}
+	}
+	data, err := os.ReadFile(calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, large := 0, 0
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		switch {
+		case strings.Contains(line, "-test.bench=^BenchmarkWork$/^small$ -test.benchtime=2000000x"):
+			small++
+		case strings.Contains(line, "-test.bench=^BenchmarkWork$/^large$ -test.benchtime=100x"):
+			large++
+		case strings.Contains(line, "-test.benchtime=100ms"):
+		default:
+			t.Errorf("a run with neither the base's first benchtime nor a series' own: %s", line)
+		}
+	}
+	if small == 0 || large == 0 {
+		t.Errorf("runs of the small series %d, of the large %d; want each at its own iterations", small, large)
 	}
 }
 

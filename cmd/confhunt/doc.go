@@ -175,8 +175,9 @@ such as an HTTP handler, where it is made). A mutant that does not compile is no
 one whose reaching tests fail is not equivalent; one whose tests or
 benchmarks run past -timeout-factor (default 10) times the unmutated
 build's timed out: none of these counts. The reaching benchmarks then run
-interleaved with the unmutated build, each benchmark function on its own
-with both sides at the iterations the unmutated build ran in -benchtime
+interleaved with the unmutated build, each benchmark (and sub-benchmark)
+on its own with both sides at the iterations the unmutated build ran in
+-benchtime (a mutant past the timeout at them is measured at -benchtime)
 (-runs times each after a warm-up,
 more, up to 10, until the test can reach the divided level; a mutant
 left undecided but leaning slower, p < 0.3, or predicted by the

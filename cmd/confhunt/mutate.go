@@ -28,7 +28,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	timeoutFactor := fs.Float64("timeout-factor", 10, "a mutant's tests or benchmarks time out after this many times the base's time")
 	runs := fs.Int("runs", 5, "interleaved runs of the base and each mutant before the first look at the results (more, up to 10, when the one-sided test needs them to reach its level)")
 	maxRuns := fs.Int("max-runs", 15, "the runs of a mutant the first look left undecided but leaning slower (p < 0.3), at the second look")
-	benchtime := fs.String("benchtime", "100ms", "go test -benchtime of the base's first run; each benchmark function is then measured on its own, both sides at the iterations that run took (a count, Nx, is used as it is)")
+	benchtime := fs.String("benchtime", "100ms", "go test -benchtime of the unmutated build's first run; each benchmark is then measured on its own, both sides at the iterations that run took (a count, Nx, is used as it is)")
 	dryRun := fs.Bool("dry-run", false, "list the mutants without building or running them")
 	sample := fs.Int("sample", 0, "run a random sample of `n` mutants (0: all), chosen with -seed")
 	seed := fs.Uint64("seed", 1, "seed of -sample")

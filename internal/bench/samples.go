@@ -40,13 +40,13 @@ var Wall = Key{Name: "wall", Unit: "ns"}
 // runtime's trace of its collections (GODEBUG=gctrace=1, on standard
 // error): what a run retains at its peak, such as a cache filled to its
 // capacity, which neither ns/op nor B/op shows. The trace counts whole
-// megabytes, so its resolution is 1 MiB.
+// megabytes, rounded down, so a value is the middle of its MiB.
 var LiveHeap = Key{Name: "heap", Unit: "live-B"}
 
 // gcTrace matches a line of the Go runtime's collection trace,
 // "gc 7 @0.215s 3%: … ms cpu, 12->13->6 MB, 13 MB goal, …", capturing
-// the heap live after the collection (6).
-var gcTrace = regexp.MustCompile(`^gc \d+ @[0-9.]+s \d+%: .*, \d+->\d+->(\d+) MB, `)
+// the heap live after the collection (6); a note may precede the colon.
+var gcTrace = regexp.MustCompile(`^gc \d+ @[0-9.]+s \d+%[^:]*: .*, \d+->\d+->(\d+) MB, `)
 
 // Samples are values by key, in the order they were read.
 type Samples map[Key][]float64
@@ -94,7 +94,8 @@ func Parse(r io.Reader) (Samples, error) {
 }
 
 // peakLive is the largest heap live after a collection that the
-// runtime's collection trace lines in out report, in bytes.
+// runtime's collection trace lines in out report, in bytes: the middle
+// of the MiB the trace prints.
 func peakLive(out []byte) (float64, bool) {
 	most, found := int64(0), false
 	for line := range bytes.Lines(out) {
@@ -106,5 +107,17 @@ func peakLive(out []byte) (float64, bool) {
 			most, found = max(most, mb), true
 		}
 	}
-	return float64(most << 20), found
+	return (float64(most) + 0.5) * (1 << 20), found
+}
+
+// Untraced returns out without the lines of the runtime's collection
+// trace, for an error message.
+func Untraced(out []byte) []byte {
+	var b []byte
+	for line := range bytes.Lines(out) {
+		if !gcTrace.Match(line) {
+			b = append(b, line...)
+		}
+	}
+	return b
 }

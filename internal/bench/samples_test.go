@@ -69,14 +69,15 @@ func TestParse(t *testing.T) {
 
 // TestParseLiveHeap reads the runtime's collection trace mixed with
 // benchmark lines: the largest heap live after a collection, in bytes,
-// forced collections included, and nothing without a trace.
+// forced collections and a note before the colon included, and nothing
+// without a trace; Untraced drops the trace lines and keeps the rest.
 func TestParseLiveHeap(t *testing.T) {
 	const out = `goos: linux
 gc 1 @0.003s 2%: 0.010+0.41+0.003 ms clock, 0.021+0.10/0.30/0.28+0.006 ms cpu, 3->3->1 MB, 4 MB goal, 0 MB stacks, 0 MB globals, 2 P
 pkg: example.com/kv/cache
 BenchmarkGet-2          	  200000	      5234 ns/op
 gc 2 @0.050s 3%: 0.02+1.1+0.01 ms clock, 0.05+0.2/0.9/1.0+0.02 ms cpu, 40->41->23 MB, 42 MB goal, 0 MB stacks, 0 MB globals, 2 P (forced)
-gc 3 @0.090s 3%: 0.02+1.1+0.01 ms clock, 0.05+0.2/0.9/1.0+0.02 ms cpu, 30->30->7 MB, 46 MB goal, 0 MB stacks, 0 MB globals, 2 P
+gc 3 @0.090s 3% (checking for goroutine leaks): 0.02+1.1+0.01 ms clock, 0.05+0.2/0.9/1.0+0.02 ms cpu, 30->33->31 MB, 46 MB goal, 0 MB stacks, 0 MB globals, 2 P
 not gc 4 @0.1s 1%: x, 99->99->99 MB, 
 PASS
 `
@@ -84,11 +85,14 @@ PASS
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := s[LiveHeap], []float64{23 << 20}; !slices.Equal(got, want) {
+	if got, want := s[LiveHeap], []float64{31.5 * (1 << 20)}; !slices.Equal(got, want) {
 		t.Errorf("live heap %v, want %v", got, want)
 	}
 	if got := s[Key{"example.com/kv/cache", "Get-2", "ns/op"}]; !slices.Equal(got, []float64{5234}) {
 		t.Errorf("benchmark among trace lines: %v", got)
+	}
+	if got := string(Untraced([]byte(out))); strings.Contains(got, "ms clock") || !strings.Contains(got, "BenchmarkGet-2") || !strings.Contains(got, "not gc 4") {
+		t.Errorf("untraced:\n%s", got)
 	}
 	if s, _ := Parse(strings.NewReader(goTestOutput)); s[LiveHeap] != nil {
 		t.Errorf("output without a collection trace has a live heap: %v", s[LiveHeap])
