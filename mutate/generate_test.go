@@ -258,6 +258,7 @@ func TestValueDirection(t *testing.T) {
 	}{
 		{"Flusher.Every", []string{"max((f.Every)/10, 1)"}, "(f.Every)*10"},
 		{"Flusher.Ratio", []string{"(f.Ratio)/10"}, "(f.Ratio)*10"},
+		{"Garbage.Share", []string{"(g.Share)/10"}, "(g.Share)*10"}, // compared with counts that carry it through the journal's state
 		{"Config.Rounds", []string{"(c.Rounds)*10"}, "max((c.Rounds)/10, 1)"},
 		{"Config.Limit", []string{"(c.Limit)*10", "max((c.Limit)/10, 1)", "4096"}, "0"}, // Primes tests n%d, not the limit, for 0
 		{"APP_STYLE", []string{`"loud"`, `"quiet"`}, ""},                                // a kind read through os.Getenv

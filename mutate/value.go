@@ -575,7 +575,7 @@ func (g *generator) numberDirection(sl *slicing.Slice, dir scoring.Direction, in
 			if iff == nil {
 				continue
 			}
-			switch comparedSide(fs, iff, op == "then") {
+			switch comparedSide(sl, fs, iff, op == "then") {
 			case token.GTR:
 				larger = true
 			case token.LSS:
@@ -604,13 +604,19 @@ func (g *generator) branchAt(sl *slicing.Slice, pos string) (*ssa.If, *slicing.F
 // with a value the option does not carry, which values of the option
 // take its then side (else side when then is false): token.GTR for
 // larger ones, token.LSS for smaller ones, token.ILLEGAL when the branch
-// is no such comparison.
-func comparedSide(fs *slicing.FuncSlice, iff *ssa.If, then bool) token.Token {
+// is no such comparison. When both operands carry the option, the one
+// that is its own value is the option's: the other carries it through
+// state (counts a compaction under the branch rewrites), not as a value
+// that moves with it.
+func comparedSide(sl *slicing.Slice, fs *slicing.FuncSlice, iff *ssa.If, then bool) token.Token {
 	cond, ok := iff.Cond.(*ssa.BinOp)
 	if !ok {
 		return token.ILLEGAL
 	}
 	inX, inY := carries(fs, cond.X), carries(fs, cond.Y)
+	if inX && inY {
+		inX, inY = ownValue(sl, fs, cond.X), ownValue(sl, fs, cond.Y)
+	}
 	if inX == inY {
 		return token.ILLEGAL
 	}

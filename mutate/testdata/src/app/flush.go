@@ -42,3 +42,34 @@ func flush(n int) error {
 	sink += s
 	return nil
 }
+
+// Garbage says when a journal is compacted.
+type Garbage struct {
+	Share float64 `yaml:"share"`
+}
+
+// Journal counts the records and the live ones of its segments. A
+// compaction rewrites them, under the branch on Share, so the counts
+// Share is compared with carry it too.
+type Journal struct {
+	total, live map[int]int
+}
+
+// Compact rewrites the journal once its garbage share reaches g.Share.
+func (l *Journal) Compact(g *Garbage) error {
+	dead, total := 0, 0
+	for id, n := range l.total {
+		total += n
+		dead += n - l.live[id]
+	}
+	if float64(dead)/float64(total) < g.Share {
+		return nil
+	}
+	n := 0
+	for id := range l.total {
+		n += l.live[id]
+		delete(l.total, id)
+	}
+	l.total[0], l.live[0] = n, n // one segment holds the live records
+	return flush(total)
+}
