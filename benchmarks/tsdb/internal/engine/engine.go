@@ -45,6 +45,7 @@ type segment struct {
 	bloom *bloom
 	minTS int64
 	size  int64
+	level int // compactions its points went through: its size tier
 }
 
 // Engine stores points.
@@ -131,13 +132,9 @@ func (e *Engine) Flush() error {
 	}
 	e.segMu.Lock()
 	e.segments = append(e.segments, seg)
-	n := len(e.segments)
 	e.segMu.Unlock()
 	e.Flushes.Add(1)
-	if n >= e.cfg.CompactionTrigger {
-		return e.compact()
-	}
-	return nil
+	return e.compact()
 }
 
 func sortRecords(recs []record) {
@@ -297,17 +294,45 @@ func (e *Engine) Query(series string, from, to int64) ([]Point, error) {
 	return out, nil
 }
 
-// compact merges segments: the oldest compaction_trigger ones in tiered
-// mode, all of them in full mode. Points older than the retention go.
-func (e *Engine) compact() error {
+// victims are the segments a compaction merges, none when none is due:
+// in full mode every segment, once there are compaction_trigger; in
+// tiered mode the newest segments of one level (size tier), once
+// compaction_trigger of them follow each other.
+func (e *Engine) victims() []*segment {
 	e.segMu.RLock()
-	var victims []*segment
+	defer e.segMu.RUnlock()
+	n, trigger := len(e.segments), max(e.cfg.CompactionTrigger, 2)
 	if e.cfg.CompactionMode == "full" {
-		victims = slices.Clone(e.segments)
-	} else {
-		victims = slices.Clone(e.segments[:min(e.cfg.CompactionTrigger, len(e.segments))])
+		if n < trigger {
+			return nil
+		}
+		return slices.Clone(e.segments)
 	}
-	e.segMu.RUnlock()
+	i := n
+	for i > 0 && e.segments[i-1].level == e.segments[n-1].level {
+		i--
+	}
+	if n-i < trigger {
+		return nil
+	}
+	return slices.Clone(e.segments[i:])
+}
+
+// compact merges the victims into one segment a level above theirs, as
+// long as there are victims. Points older than the retention go.
+func (e *Engine) compact() error {
+	for victims := e.victims(); victims != nil; victims = e.victims() {
+		if err := e.merge(victims); err != nil {
+			return err
+		}
+		if e.cfg.CompactionMode == "full" {
+			return nil
+		}
+	}
+	return nil
+}
+
+func (e *Engine) merge(victims []*segment) error {
 	var recs []record
 	cutoff := int64(math.MinInt64)
 	if e.cfg.Retention > 0 {
@@ -330,9 +355,10 @@ func (e *Engine) compact() error {
 	if err != nil {
 		return err
 	}
+	merged.level = victims[0].level + 1
 	e.segMu.Lock()
-	rest := e.segments[len(victims):]
-	e.segments = append([]*segment{merged}, rest...)
+	at := slices.Index(e.segments, victims[0])
+	e.segments = slices.Replace(e.segments, at, at+len(victims), merged)
 	e.segMu.Unlock()
 	for _, seg := range victims {
 		os.Remove(seg.path)

@@ -133,6 +133,26 @@ func BenchmarkWriteManySeries(b *testing.B) {
 	benchWrite(b, s, 5000)
 }
 
+// BenchmarkQueryHistory queries whole series over twenty segments of
+// history, so that the blocks decoded far outnumber the block cache.
+func BenchmarkQueryHistory(b *testing.B) {
+	s := testSettings(b)
+	s.MemtablePoints = 5000
+	s.CompactionTrigger = 1000 // the segments stay as flushed
+	e, err := Open(s)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i := range 100000 {
+		e.Write(fmt.Sprint("s", i%50), int64(i), 1)
+	}
+	i := 0
+	for b.Loop() {
+		e.Query(fmt.Sprint("s", i%50), 0, 100000)
+		i++
+	}
+}
+
 // BenchmarkQueryAbsent queries series that were never written.
 func BenchmarkQueryAbsent(b *testing.B) {
 	e := filled(b)
