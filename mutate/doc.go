@@ -59,7 +59,9 @@
 // benchmark, each sub-benchmark, in runs of its own at as many
 // iterations as the base ran at Benchtime (a benchmark whose cost per op
 // grows with b.N, one that fills a store, compares equal work; a mutant
-// that runs past the timeout at them is measured at Benchtime), and
+// that runs past the timeout at them is measured at Benchtime; one that
+// decides which lock is taken at -test.cpu of at least 8 on both sides,
+// as contention does not show on two threads), and
 // calls the mutant Killed when a one-sided Mann–Whitney U test at half
 // of Alpha, divided among the benchmarks (Bonferroni), says one is
 // slower — in ns/op, for an allocation mutant in B/op or allocs/op

@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -417,6 +418,76 @@ func TestSeries(t *testing.T) {
 	}
 	if small == 0 || large == 0 {
 		t.Errorf("runs of the small series %d, of the large %d; want each at its own iterations", small, large)
+	}
+}
+
+// TestContended runs the config-value mutants of a bool deciding which
+// lock is taken (TallyOptions.Shared) and of a loop bound (Config.Rounds)
+// through a fake go command that records its arguments: the lock's
+// benchmarks run at GOMAXPROCS of at least 8 on both sides, in the first
+// run and the measured ones; the loop bound's at the default.
+func TestContended(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value}, Costly: l.costly})
+	calls := filepath.Join(t.TempDir(), "calls")
+	fake := func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		if name != "go" {
+			return exec.CommandContext(ctx, name, args...)
+		}
+		out, mutated := overlaid(t, args)
+		if args[0] == "build" || out == "" {
+			return exec.CommandContext(ctx, "true")
+		}
+		tag := "base"
+		if mutated != "" {
+			tag = "mutant"
+		}
+		script := "#!/bin/sh\necho \"" + tag + " $*\" >> " + calls + "\n" + benchLines +
+			"case \"$*\" in *-test.bench=^*) lines '1000 ns/op';; esac\n"
+		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
+			t.Error(err)
+		}
+		return exec.CommandContext(ctx, "true")
+	}
+	for _, option := range []string{"TallyOptions.Shared", "Config.Rounds"} {
+		var run []*mutate.Mutant
+		for _, m := range ms {
+			if m.Option == option {
+				m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
+				m.Tests = nil
+				run = append(run, m)
+			}
+		}
+		if len(run) == 0 {
+			t.Fatalf("no value mutant of %s", option)
+		}
+		os.Remove(calls)
+		r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fake}, Jobs: 1, Runs: 5}
+		if err := r.Run(context.Background(), l.prog, run); err != nil {
+			t.Fatal(err)
+		}
+		data, err := os.ReadFile(calls)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := ""
+		if option == "TallyOptions.Shared" {
+			want = "-test.cpu=" + strconv.Itoa(max(8, runtime.NumCPU()))
+		}
+		sides := map[string]bool{}
+		for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+			if !strings.Contains(line, "-test.bench=") {
+				continue // a test run
+			}
+			side, _, _ := strings.Cut(line, " ")
+			sides[side] = true
+			if got := strings.Contains(line, "-test.cpu="); got != (want != "") || want != "" && !strings.Contains(line, want) {
+				t.Errorf("%s: a benchmark run of %s: %s; want %q", option, side, line, want)
+			}
+		}
+		if !sides["base"] || !sides["mutant"] {
+			t.Errorf("%s: benchmark runs of %v, want the base's and the mutant's", option, sides)
+		}
 	}
 }
 

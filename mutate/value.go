@@ -96,6 +96,7 @@ func (g *generator) value(sl *slicing.Slice) {
 				}
 			}
 			m.retains = v.retains
+			m.contends = sl.Influence&slicing.Lock != 0
 			k := settingKind(t) + "\x00" + v.text + "\x00" + v.desc
 			m.setting = k
 			if bySlow[k] == nil {

@@ -177,7 +177,9 @@ benchmarks run past -timeout-factor (default 10) times the unmutated
 build's timed out: none of these counts. The reaching benchmarks then run
 interleaved with the unmutated build, each benchmark (and sub-benchmark)
 on its own with both sides at the iterations the unmutated build ran in
--benchtime (a mutant past the timeout at them is measured at -benchtime)
+-benchtime (a mutant past the timeout at them is measured at -benchtime;
+one that decides which lock is taken runs at -test.cpu of at least 8 on
+both sides: contention does not show on two threads)
 (-runs times each after a warm-up,
 more, up to 10, until the test can reach the divided level; a mutant
 left undecided but leaning slower, p < 0.3, or predicted by the
