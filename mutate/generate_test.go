@@ -275,6 +275,33 @@ func TestValueDirection(t *testing.T) {
 	}
 }
 
+// TestValueDefault checks that the constant an option's field gets in
+// the module's own composite literal, its default, gets the slow values
+// its read sites get, described as the default, but not the value it has
+// already, and that a test file's literal gets none.
+func TestValueDefault(t *testing.T) {
+	l := loadApp(t)
+	var got []string
+	for _, m := range l.mutants {
+		if m.Operator == mutate.Value && m.Option == "MemoConfig.Entries" && m.File == "memo.go" && m.Original == "64" {
+			got = append(got, m.Replacement)
+			if !strings.HasSuffix(m.Description, ", as its default") {
+				t.Errorf("%s: described %q", m.ID, m.Description)
+			}
+		}
+		if m.Operator == mutate.Value && m.Option == "MemoConfig.Entries" && m.File == "memo.go" && m.Original == m.Replacement {
+			t.Errorf("%s: %s set to itself", m.ID, m.Original)
+		}
+		if m.Operator == mutate.Value && strings.HasSuffix(m.File, "_test.go") {
+			t.Errorf("%s: a mutant in a test file", m.ID)
+		}
+	}
+	slices.Sort(got)
+	if want := []string{"(64)*10", "0", "max((64)/10, 1)"}; !slices.Equal(got, want) {
+		t.Errorf("values of MemoConfig.Entries' default %q, want %q", got, want)
+	}
+}
+
 // TestReachMethodValue checks that a site in a method whose value is
 // handed to library code (strings.Map) is reached by the benchmark that
 // makes the value.

@@ -105,6 +105,7 @@ func (g *generator) value(sl *slicing.Slice) {
 			bySlow[k] = append(bySlow[k], m)
 		}
 	}
+	g.defaults(sl, byType)
 	// The option set to the value everywhere it is read: sites that must
 	// agree (a lock taken and released, a hash made and checked) keep
 	// agreeing, as when the user sets the option.
@@ -382,6 +383,125 @@ type slow struct {
 	// sizes allocations or bounds a container's growth: its mutant may
 	// cost memory rather than time, and is judged on the live heap too.
 	retains bool
+}
+
+// defaults makes the config-value mutants of the option's default: a
+// constant the module's own code stores into the field the option is
+// read from, in a composite literal (Capacity: 10000) or an assignment
+// (c.Capacity = 10000), set to each slow value of its type (byType, as
+// at the read sites). A user who sets the option changes what that
+// default would have been, not what the package's own tests set: a
+// cache's test that fills a capacity of two to check its eviction keeps
+// its two, where a mutant at the read site multiplies it.
+func (g *generator) defaults(sl *slicing.Slice, byType map[string][]slow) {
+	fields := make(map[*types.Var]bool)
+	for _, s := range sl.Option.Sites {
+		if v := fieldOf(s.Value); v != nil {
+			fields[v] = true
+		}
+	}
+	if len(fields) == 0 {
+		return
+	}
+	for _, fn := range g.a.Functions() {
+		if fn.Pkg == nil || fn.Synthetic != "" || !g.inModule(fn) {
+			continue
+		}
+		for _, b := range fn.Blocks {
+			for _, instr := range b.Instrs {
+				st, ok := instr.(*ssa.Store)
+				if !ok || !st.Pos().IsValid() {
+					continue
+				}
+				fa, ok := st.Addr.(*ssa.FieldAddr)
+				if _, isConst := st.Val.(*ssa.Const); !ok || !isConst || !fields[fieldVar(fa.X.Type(), fa.Field)] {
+					continue
+				}
+				g.defaultAt(sl, fn, st, byType)
+			}
+		}
+	}
+}
+
+// defaultAt makes the mutants of the default st stores: its expression is
+// the value of the key-value pair or assignment at st's position.
+func (g *generator) defaultAt(sl *slicing.Slice, fn *ssa.Function, st *ssa.Store, byType map[string][]slow) {
+	f := g.fileAt(fn, st.Pos())
+	if f == nil {
+		return
+	}
+	var e ast.Expr
+	path, _ := astutil.PathEnclosingInterval(f.syntax, st.Pos(), st.Pos())
+	for _, n := range path {
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			e = n.Value
+		case *ast.AssignStmt:
+			if len(n.Lhs) == 1 && len(n.Rhs) == 1 && n.Tok == token.ASSIGN {
+				e = n.Rhs[0]
+			}
+		default:
+			continue
+		}
+		break
+	}
+	if e == nil {
+		return
+	}
+	t := st.Val.Type()
+	key := types.TypeString(t, nil)
+	vals, ok := byType[key]
+	if !ok {
+		vals = g.slowValues(sl, t)
+		byType[key] = vals
+	}
+	for _, v := range vals {
+		text := v.text
+		if v.wrap {
+			text = fmt.Sprintf(v.text, f.text(e))
+		}
+		if text == f.text(e) || v.text == "0" && divisor(f, e) {
+			continue // the default is the slow value already
+		}
+		m := g.add(f, fn, Value, sl.Option.Name, e.Pos(), e.End(), text, sl.Option.Name+" "+v.desc+", as its default")
+		if m == nil {
+			continue
+		}
+		m.retains = v.retains
+		m.contends = sl.Influence&slicing.Lock != 0
+	}
+}
+
+// inModule reports whether fn is declared in a package of the module.
+func (g *generator) inModule(fn *ssa.Function) bool {
+	path, mod := fn.Pkg.Pkg.Path(), g.prog.Module
+	return mod != "" && (path == mod || strings.HasPrefix(path, mod+"/"))
+}
+
+// fieldOf returns the struct field a value is loaded from (*p.f or s.f),
+// nil for any other value.
+func fieldOf(v ssa.Value) *types.Var {
+	switch v := v.(type) {
+	case *ssa.UnOp:
+		if fa, ok := v.X.(*ssa.FieldAddr); ok && v.Op == token.MUL {
+			return fieldVar(fa.X.Type(), fa.Field)
+		}
+	case *ssa.Field:
+		return fieldVar(v.X.Type(), v.Field)
+	}
+	return nil
+}
+
+// fieldVar is field i of the struct t is, or points to.
+func fieldVar(t types.Type, i int) *types.Var {
+	if p, ok := t.Underlying().(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := t.Underlying().(*types.Struct)
+	if !ok || i >= st.NumFields() {
+		return nil
+	}
+	return st.Field(i)
 }
 
 // slowValues chooses the slow legal values of an option of type t from

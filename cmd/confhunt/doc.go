@@ -146,8 +146,9 @@ costly direction (a bool's costlier side; a number ×10 or the largest
 bound it is compared with, or a tenth of it or the smallest bound when
 its costlier branches take small values; zero where the code tests the
 value itself for it, the feature off; another constant a string or
-enum-like option is compared with), at one read site and at all of them
-at once (value), a branch
+enum-like option is compared with), at one read site, at all of them
+at once, and at the option's default, the constant the module's code
+gives its field (value), a branch
 on the option forced to its costlier side (fastpath), a busy loop or a
 sleep of -inject (default 10µs) at the entry of a function of the slice
 or in the body of a loop the option bounds (loop, sleep), a make the

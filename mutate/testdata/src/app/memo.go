@@ -44,3 +44,11 @@ func cube(n int) int {
 	}
 	return v
 }
+
+// DefaultMemo is the memo's configuration when none is given; a test
+// of the memo sets its own entries.
+func DefaultMemo() *MemoConfig { return &MemoConfig{Entries: 64} }
+
+// Unmemoised is a configuration without a memo: its 0 is the slow value
+// already.
+func Unmemoised() *MemoConfig { return &MemoConfig{Entries: 0} }
