@@ -82,7 +82,10 @@ type generator struct {
 	// test variant's.
 	variants map[token.Pos][]*ssa.Function
 	elems    map[*types.Info]map[*types.TypeName]bool // elemTypes'
-	out      []*Mutant
+	// constStores holds the module's stores of a constant into each
+	// struct field, by field (defaults).
+	constStores map[*types.Var][]*ssa.Store
+	out         []*Mutant
 }
 
 // file is a parsed source file with what the operators look up in it.

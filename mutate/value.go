@@ -403,22 +403,31 @@ func (g *generator) defaults(sl *slicing.Slice, byType map[string][]slow) {
 	if len(fields) == 0 {
 		return
 	}
-	for _, fn := range g.a.Functions() {
-		if fn.Pkg == nil || fn.Synthetic != "" || !g.inModule(fn) {
-			continue
-		}
-		for _, b := range fn.Blocks {
-			for _, instr := range b.Instrs {
-				st, ok := instr.(*ssa.Store)
-				if !ok || !st.Pos().IsValid() {
-					continue
-				}
-				fa, ok := st.Addr.(*ssa.FieldAddr)
-				if _, isConst := st.Val.(*ssa.Const); !ok || !isConst || !fields[fieldVar(fa.X.Type(), fa.Field)] {
-					continue
-				}
-				g.defaultAt(sl, fn, st, byType)
+	if g.constStores == nil {
+		g.constStores = make(map[*types.Var][]*ssa.Store)
+		for _, fn := range g.a.Functions() {
+			if fn.Pkg == nil || fn.Synthetic != "" || !g.inModule(fn) {
+				continue
 			}
+			for _, b := range fn.Blocks {
+				for _, instr := range b.Instrs {
+					st, ok := instr.(*ssa.Store)
+					if !ok || !st.Pos().IsValid() {
+						continue
+					}
+					fa, ok := st.Addr.(*ssa.FieldAddr)
+					if _, isConst := st.Val.(*ssa.Const); ok && isConst {
+						if v := fieldVar(fa.X.Type(), fa.Field); v != nil {
+							g.constStores[v] = append(g.constStores[v], st)
+						}
+					}
+				}
+			}
+		}
+	}
+	for _, v := range slices.SortedFunc(maps.Keys(fields), func(a, b *types.Var) int { return cmp.Compare(a.Pos(), b.Pos()) }) {
+		for _, st := range g.constStores[v] {
+			g.defaultAt(sl, st.Parent(), st, byType)
 		}
 	}
 }
