@@ -281,23 +281,37 @@ func TestValueDirection(t *testing.T) {
 // already, and that a test file's literal gets none.
 func TestValueDefault(t *testing.T) {
 	l := loadApp(t)
-	var got []string
+	var got, filled []string
 	for _, m := range l.mutants {
-		if m.Operator == mutate.Value && m.Option == "MemoConfig.Entries" && m.File == "memo.go" && m.Original == "64" {
+		if m.Operator != mutate.Value || m.Option != "MemoConfig.Entries" || m.File != "memo.go" {
+			continue
+		}
+		switch m.Original {
+		case "64":
 			got = append(got, m.Replacement)
 			if !strings.HasSuffix(m.Description, ", as its default") {
 				t.Errorf("%s: described %q", m.ID, m.Description)
 			}
+		case "32":
+			filled = append(filled, m.Replacement)
+		case "0":
+			if m.Replacement == "0" || m.Replacement == "(0)*10" {
+				t.Errorf("%s: Unmemoised's 0 made %s, the same value", m.ID, m.Replacement)
+			}
+		case "1000":
+			t.Errorf("%s: Bounded's clamp to 1000 taken for a default", m.ID)
 		}
-		if m.Operator == mutate.Value && m.Option == "MemoConfig.Entries" && m.File == "memo.go" && m.Original == m.Replacement {
-			t.Errorf("%s: %s set to itself", m.ID, m.Original)
-		}
+	}
+	if len(filled) == 0 {
+		t.Error("no mutant of Filled's default of 32, set when the entries are 0")
+	}
+	for _, m := range l.mutants {
 		if m.Operator == mutate.Value && strings.HasSuffix(m.File, "_test.go") {
 			t.Errorf("%s: a mutant in a test file", m.ID)
 		}
 	}
 	slices.Sort(got)
-	if want := []string{"(64)*10", "0", "max((64)/10, 1)"}; !slices.Equal(got, want) {
+	if want := []string{"(64)*10", "0", "1000", "max((64)/10, 1)"}; !slices.Equal(got, want) {
 		t.Errorf("values of MemoConfig.Entries' default %q, want %q", got, want)
 	}
 }

@@ -439,24 +439,11 @@ func (g *generator) defaultAt(sl *slicing.Slice, fn *ssa.Function, st *ssa.Store
 	if f == nil {
 		return
 	}
-	var e ast.Expr
-	path, _ := astutil.PathEnclosingInterval(f.syntax, st.Pos(), st.Pos())
-	for _, n := range path {
-		switch n := n.(type) {
-		case *ast.KeyValueExpr:
-			e = n.Value
-		case *ast.AssignStmt:
-			if len(n.Lhs) == 1 && len(n.Rhs) == 1 && n.Tok == token.ASSIGN {
-				e = n.Rhs[0]
-			}
-		default:
-			continue
-		}
-		break
-	}
+	e := defaultExpr(f, st)
 	if e == nil {
 		return
 	}
+	orig := st.Val.(*ssa.Const).Value
 	t := st.Val.Type()
 	key := types.TypeString(t, nil)
 	vals, ok := byType[key]
@@ -469,7 +456,7 @@ func (g *generator) defaultAt(sl *slicing.Slice, fn *ssa.Function, st *ssa.Store
 		if v.wrap {
 			text = fmt.Sprintf(v.text, f.text(e))
 		}
-		if text == f.text(e) || v.text == "0" && divisor(f, e) {
+		if v.text == "0" && divisor(f, e) || orig != nil && sameValue(orig, v) {
 			continue // the default is the slow value already
 		}
 		m := g.add(f, fn, Value, sl.Option.Name, e.Pos(), e.End(), text, sl.Option.Name+" "+v.desc+", as its default")
@@ -479,6 +466,87 @@ func (g *generator) defaultAt(sl *slicing.Slice, fn *ssa.Function, st *ssa.Store
 		m.retains = v.retains
 		m.contends = sl.Influence&slicing.Lock != 0
 	}
+}
+
+// defaultExpr returns the expression of the default st stores: the value
+// of a keyed composite literal's element (st is at its colon), or the
+// right side of an assignment of the field under a test of it for zero
+// (if c.X == 0 { c.X = 5 }): a clamp or a reset in running code is no
+// default, nor an unkeyed literal, whose element st is.
+func defaultExpr(f *file, st *ssa.Store) ast.Expr {
+	path, _ := astutil.PathEnclosingInterval(f.syntax, st.Pos(), st.Pos())
+	for i, n := range path {
+		switch n := n.(type) {
+		case *ast.KeyValueExpr:
+			if n.Colon == st.Pos() {
+				return n.Value
+			}
+			return nil
+		case *ast.AssignStmt:
+			if len(n.Lhs) != 1 || len(n.Rhs) != 1 || n.Tok != token.ASSIGN {
+				return nil
+			}
+			sel, ok := n.Lhs[0].(*ast.SelectorExpr)
+			if !ok {
+				return nil
+			}
+			for _, up := range path[i+1:] {
+				if iff, ok := up.(*ast.IfStmt); ok {
+					if testsZero(f, iff.Cond, sel) {
+						return n.Rhs[0]
+					}
+					return nil
+				}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
+// testsZero reports whether cond is x.F == zero (0, "", false or nil) for
+// the field sel selects, as its text says.
+func testsZero(f *file, cond ast.Expr, sel *ast.SelectorExpr) bool {
+	b, ok := cond.(*ast.BinaryExpr)
+	if !ok || b.Op != token.EQL {
+		return false
+	}
+	for _, pair := range [][2]ast.Expr{{b.X, b.Y}, {b.Y, b.X}} {
+		if f.text(pair[0]) == f.text(sel) && slices.Contains([]string{"0", `""`, "false", "nil"}, f.text(pair[1])) {
+			return true
+		}
+	}
+	return false
+}
+
+// sameValue reports whether the slow value v makes of the constant c is
+// c itself: ×10 or ÷10 (at least 1) of a value they leave as it is, or a
+// constant equal to it.
+func sameValue(c constant.Value, v slow) bool {
+	var got constant.Value
+	switch {
+	case v.factor == 10:
+		got = constant.BinaryOp(c, token.MUL, constant.MakeInt64(10))
+	case v.factor != 0 && c.Kind() == constant.Int:
+		got = constant.BinaryOp(c, token.QUO_ASSIGN, constant.MakeInt64(10)) // integer division
+		if constant.Compare(got, token.LSS, constant.MakeInt64(1)) {
+			got = constant.MakeInt64(1)
+		}
+	case v.factor != 0:
+		got = constant.BinaryOp(c, token.QUO, constant.MakeInt64(10))
+	case v.wrap:
+		return false // a negation: never the same
+	default:
+		tv, err := types.Eval(token.NewFileSet(), nil, token.NoPos, v.text)
+		if err != nil || tv.Value == nil {
+			return false
+		}
+		got = tv.Value
+	}
+	if got.Kind() == constant.Unknown || (got.Kind() == constant.String) != (c.Kind() == constant.String) || (got.Kind() == constant.Bool) != (c.Kind() == constant.Bool) {
+		return false
+	}
+	return constant.Compare(got, token.EQL, c)
 }
 
 // inModule reports whether fn is declared in a package of the module.
@@ -730,14 +798,32 @@ func (g *generator) branchAt(sl *slicing.Slice, pos string) (*ssa.If, *slicing.F
 	return nil, nil
 }
 
+// readValue reports whether v is a value the option is read as, through
+// conversions: a site's value, not one computed from state the option
+// decides.
+func readValue(sl *slicing.Slice, v ssa.Value) bool {
+	for {
+		switch c := v.(type) {
+		case *ssa.Convert:
+			v = c.X
+			continue
+		case *ssa.ChangeType:
+			v = c.X
+			continue
+		}
+		break
+	}
+	return slices.ContainsFunc(sl.Option.Sites, func(s slicing.Site) bool { return s.Value == v })
+}
+
 // comparedSide says, of a branch comparing the option's value by order
 // with a value the option does not carry, which values of the option
 // take its then side (else side when then is false): token.GTR for
 // larger ones, token.LSS for smaller ones, token.ILLEGAL when the branch
 // is no such comparison. When both operands carry the option, the one
-// that is its own value is the option's: the other carries it through
-// state (counts a compaction under the branch rewrites), not as a value
-// that moves with it.
+// that is the value read (readValue) is the option's: the other carries
+// it through state (counts a compaction under the branch rewrites), not
+// as a value that moves with it.
 func comparedSide(sl *slicing.Slice, fs *slicing.FuncSlice, iff *ssa.If, then bool) token.Token {
 	cond, ok := iff.Cond.(*ssa.BinOp)
 	if !ok {
@@ -745,7 +831,7 @@ func comparedSide(sl *slicing.Slice, fs *slicing.FuncSlice, iff *ssa.If, then bo
 	}
 	inX, inY := carries(fs, cond.X), carries(fs, cond.Y)
 	if inX && inY {
-		inX, inY = ownValue(sl, fs, cond.X), ownValue(sl, fs, cond.Y)
+		inX, inY = readValue(sl, cond.X), readValue(sl, cond.Y)
 	}
 	if inX == inY {
 		return token.ILLEGAL

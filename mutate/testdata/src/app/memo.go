@@ -52,3 +52,17 @@ func DefaultMemo() *MemoConfig { return &MemoConfig{Entries: 64} }
 // Unmemoised is a configuration without a memo: its 0 is the slow value
 // already.
 func Unmemoised() *MemoConfig { return &MemoConfig{Entries: 0} }
+
+// Bounded caps the entries: a clamp, not a default.
+func Bounded(c *MemoConfig) {
+	if c.Entries > 1000 {
+		c.Entries = 1000
+	}
+}
+
+// Filled gives the entries their default when they are unset.
+func Filled(c *MemoConfig) {
+	if c.Entries == 0 {
+		c.Entries = 32
+	}
+}
