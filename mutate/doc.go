@@ -23,8 +23,9 @@
 //     each value at each read site, at all the read sites at once
 //     (sites that must agree, a lock taken and released, keep agreeing),
 //     and at the option's default, the constant the module's own code
-//     stores into its field (a composite literal's Capacity: 10000, or
-//     an assignment), which a test that sets its own value keeps;
+//     stores into its field (a keyed composite literal's Capacity:
+//     10000, or an assignment under a test of the field for zero), which
+//     a test that sets its own value keeps;
 //   - FastPath: an if statement on the option forced to its costlier side,
 //     its condition still evaluated: (C) || true, (C) && false. Branches
 //     testing errors or nil, and sides that fail, are left alone;

@@ -46,3 +46,6 @@ func Trips(m *Mutant) []*ssa.BasicBlock {
 	}
 	return out
 }
+
+// GoConst and Decimal are goConst and decimal, for tests.
+var GoConst, Decimal = goConst, decimal

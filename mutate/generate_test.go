@@ -5,6 +5,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"go/constant"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -422,5 +423,29 @@ func TestValueLockBoth(t *testing.T) {
 	slices.Sort(got)
 	if got = slices.Compact(got); !slices.Equal(got, []string{"false", "true"}) {
 		t.Errorf("values of TallyOptions.Shared %v, want false and true", got)
+	}
+}
+
+// TestGoConst checks constants written as Go reads them: a float in
+// decimal, not the fraction Go would divide as integers.
+func TestGoConst(t *testing.T) {
+	for _, tc := range []struct {
+		c    constant.Value
+		want string
+	}{
+		{constant.MakeFloat64(0.5), "0.5"},
+		{constant.MakeFloat64(2), "2.0"},
+		{constant.MakeFloat64(1e20), "1e+20"},
+		{constant.MakeInt64(7), "7"},
+		{constant.MakeString("array"), `"array"`},
+	} {
+		if got := mutate.GoConst(tc.c); got != tc.want {
+			t.Errorf("goConst(%v) = %s, want %s", tc.c, got, tc.want)
+		}
+	}
+	for text, want := range map[string]string{"1/2": "0.5", "3/4": "0.75", "5": "5", "x/y": "x/y"} {
+		if got := mutate.Decimal(text); got != want {
+			t.Errorf("decimal(%q) = %s, want %s", text, got, want)
+		}
 	}
 }

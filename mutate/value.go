@@ -468,6 +468,37 @@ func (g *generator) defaultAt(sl *slicing.Slice, fn *ssa.Function, st *ssa.Store
 	}
 }
 
+// goConst is c as Go source: a float in decimal (0.5), where
+// ExactString writes a fraction (1/2) that Go reads as an integer
+// division.
+func goConst(c constant.Value) string {
+	if c.Kind() == constant.Float {
+		if f, ok := constant.Float64Val(c); ok {
+			s := strconv.FormatFloat(f, 'g', -1, 64)
+			if !strings.ContainsAny(s, ".e") {
+				s += ".0" // 2, not an integer constant
+			}
+			return s
+		}
+	}
+	return c.ExactString()
+}
+
+// decimal rewrites a fraction a/b, as constants that are not integral
+// are printed in a branch's costly side, as Go reads the value (0.5):
+// Go reads 1/2 as an integer division.
+func decimal(text string) string {
+	a, b, ok := strings.Cut(text, "/")
+	if !ok {
+		return text
+	}
+	x, y := constant.MakeFromLiteral(a, token.INT, 0), constant.MakeFromLiteral(b, token.INT, 0)
+	if x.Kind() != constant.Int || y.Kind() != constant.Int || constant.Sign(y) == 0 {
+		return text
+	}
+	return goConst(constant.ToFloat(constant.BinaryOp(x, token.QUO, y)))
+}
+
 // defaultExpr returns the expression of the default st stores: the value
 // of a keyed composite literal's element (st is at its colon), or the
 // right side of an assignment of the field under a test of it for zero
@@ -651,7 +682,7 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 			if i == 4 {
 				break
 			}
-			out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (a value the code compares it with)"})
+			out = append(out, slow{text: goConst(c), desc: "→ " + goConst(c) + " (a value the code compares it with)"})
 		}
 		return out
 	}
@@ -670,8 +701,8 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 		}
 		if n := len(ord); n > 0 && constant.Sign(ord[n-1]) > 0 {
 			c := ord[n-1]
-			if !slices.ContainsFunc(out, func(s slow) bool { return s.text == c.ExactString() }) {
-				out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the largest bound the code compares it with)", retains: retains})
+			if !slices.ContainsFunc(out, func(s slow) bool { return s.text == goConst(c) }) {
+				out = append(out, slow{text: goConst(c), desc: "→ " + goConst(c) + " (the largest bound the code compares it with)", retains: retains})
 			}
 		}
 	}
@@ -702,7 +733,7 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 	}
 	if i := slices.IndexFunc(ord, func(c constant.Value) bool { return constant.Sign(c) > 0 }); i >= 0 {
 		c := ord[i]
-		out = append(out, slow{text: c.ExactString(), desc: "→ " + c.ExactString() + " (the smallest bound the code compares it with)"})
+		out = append(out, slow{text: goConst(c), desc: "→ " + goConst(c) + " (the smallest bound the code compares it with)"})
 	}
 	for _, c := range at {
 		if !slices.ContainsFunc(out, func(s slow) bool { return s.text == c }) {
@@ -761,7 +792,7 @@ func (g *generator) numberDirection(sl *slicing.Slice, dir scoring.Direction, in
 		case ">", ">=":
 			larger = true
 		case "<=", "==":
-			smaller, at = true, append(at, c)
+			smaller, at = true, append(at, decimal(c))
 		case "<":
 			smaller = true
 			if integer {
