@@ -64,7 +64,9 @@
 // iterations as the base ran at Benchtime (a benchmark whose cost per op
 // grows with b.N, one that fills a store, compares equal work; a mutant
 // that runs past the timeout at them is measured at Benchtime; one that
-// decides which lock is taken at -test.cpu of at least 8 on both sides,
+// decides which lock is taken (a widened lock a parallel benchmark
+// reaches, a value of a bool that picks one) at -test.cpu of at least 8
+// on both sides,
 // as contention does not show on two threads), and
 // calls the mutant Killed when a one-sided Mann–Whitney U test at half
 // of Alpha, divided among the benchmarks (Bonferroni), says one is

@@ -36,8 +36,8 @@ func (g *generator) lock(sl *slicing.Slice) {
 				continue
 			}
 			m.helper = ff.f.pkg
-			m.contends = true
 			m.Serial = len(m.Benchmarks) > 0 && !g.reach[ff.fs.Func].parallel
+			m.contends = !m.Serial
 			for _, u := range p.unlocks {
 				m.also = append(m.also, siteEdit{ff.f.name, ff.f.src, overlay.Edit{
 					Start: ff.f.off(u.Pos()), End: ff.f.off(u.End()),

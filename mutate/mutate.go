@@ -113,7 +113,7 @@ type Mutant struct {
 	setting    string
 	everywhere bool
 	retains    bool   // a larger size or bound: judged on the live heap too (unitsOf)
-	contends   bool   // it decides which lock is taken: measured at contended threads
+	contends   bool   // it decides which lock is taken (a bool's value, a widened lock a parallel benchmark reaches): measured at contended threads
 	helper     string // package name when the edit calls the injected helpers
 	fn         *ssa.Function
 	block      *ssa.BasicBlock // the block the edit runs in, when known (calibration)

@@ -96,7 +96,7 @@ func (g *generator) value(sl *slicing.Slice) {
 				}
 			}
 			m.retains = v.retains
-			m.contends = sl.Influence&slicing.Lock != 0
+			m.contends = locks(sl, t)
 			k := settingKind(t) + "\x00" + v.text + "\x00" + v.desc
 			m.setting = k
 			if bySlow[k] == nil {
@@ -464,7 +464,7 @@ func (g *generator) defaultAt(sl *slicing.Slice, fn *ssa.Function, st *ssa.Store
 			continue
 		}
 		m.retains = v.retains
-		m.contends = sl.Influence&slicing.Lock != 0
+		m.contends = locks(sl, t)
 	}
 }
 
@@ -578,6 +578,13 @@ func sameValue(c constant.Value, v slow) bool {
 		return false
 	}
 	return constant.Compare(got, token.EQL, c)
+}
+
+// locks reports whether the option is a bool of type t that decides
+// whether or which lock is taken: its values differ in contention.
+func locks(sl *slicing.Slice, t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsBoolean != 0 && sl.Influence&slicing.Lock != 0
 }
 
 // inModule reports whether fn is declared in a package of the module.
