@@ -217,6 +217,47 @@ func TestAllocUnits(t *testing.T) {
 	}
 }
 
+// fakeBinaries returns a go command for mutate.Runner whose builds write
+// as each test binary the shell script script returns for the source of
+// the mutated files ("" for the unmutated build).
+func fakeBinaries(t *testing.T, script func(mutated string) string) func(ctx context.Context, name string, args ...string) *exec.Cmd {
+	return func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		if name != "go" {
+			return exec.CommandContext(ctx, name, args...) // a fake test binary
+		}
+		out, mutated := overlaid(t, args)
+		if args[0] == "build" || out == "" {
+			return exec.CommandContext(ctx, "true")
+		}
+		if err := os.WriteFile(out, []byte("#!/bin/sh\n"+script(mutated)), 0o755); err != nil {
+			t.Error(err)
+		}
+		return exec.CommandContext(ctx, "true")
+	}
+}
+
+// runWork generates the app's config-value mutants of options, makes each
+// reach BenchmarkWork and no test, and runs them with the fake go command.
+func runWork(t *testing.T, l loaded, fake func(ctx context.Context, name string, args ...string) *exec.Cmd, jobs int, options ...string) []*mutate.Mutant {
+	t.Helper()
+	var run []*mutate.Mutant
+	for _, m := range mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value}, Costly: l.costly}) {
+		if slices.Contains(options, m.Option) {
+			m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
+			m.Tests = nil
+			run = append(run, m)
+		}
+	}
+	if len(run) == 0 {
+		t.Fatalf("no value mutant of %q", options)
+	}
+	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fake}, Jobs: jobs, Runs: 5}
+	if err := r.Run(context.Background(), l.prog, run); err != nil {
+		t.Fatal(err)
+	}
+	return run
+}
+
 // TestLiveHeap runs the config-value mutants through a fake go command
 // whose benchmark takes as long for every mutant, and whose process,
 // under GODEBUG=gctrace=1, keeps 40 MB live for a mutant multiplying a
@@ -226,42 +267,19 @@ func TestAllocUnits(t *testing.T) {
 // one that only bounds a loop (Config.Rounds) is not judged on it.
 func TestLiveHeap(t *testing.T) {
 	l := loadApp(t)
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value}, Costly: l.costly})
-	fake := func(ctx context.Context, name string, args ...string) *exec.Cmd {
-		if name != "go" {
-			return exec.CommandContext(ctx, name, args...)
-		}
-		out, mutated := overlaid(t, args)
-		if args[0] == "build" || out == "" {
-			return exec.CommandContext(ctx, "true")
-		}
+	fake := fakeBinaries(t, func(mutated string) string {
 		live := 4
 		if strings.Contains(mutated, ")*10") {
 			live = 40
 		}
 		// The benchmark's name first, its result after the collection
 		// traced while it runs, as the testing package prints them.
-		script := "#!/bin/sh\ncase \"$*\" in *-test.bench=^*) printf 'BenchmarkWork-2 \\t';; esac\n" +
+		return "case \"$*\" in *-test.bench=^*) printf 'BenchmarkWork-2 \\t';; esac\n" +
 			"case \"$GODEBUG\" in *gctrace=1*) echo 'gc 1 @0.010s 1%: 0.01+0.2+0.01 ms clock, 0.02+0.1/0.2/0.3+0.02 ms cpu, " +
 			strconv.Itoa(live+2) + "->" + strconv.Itoa(live+2) + "->" + strconv.Itoa(live) + " MB, 9 MB goal, 0 MB stacks, 0 MB globals, 2 P' >&2;; esac\n" +
 			"case \"$*\" in *-test.bench=^*) echo '100 1000 ns/op';; esac\n"
-		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
-			t.Error(err)
-		}
-		return exec.CommandContext(ctx, "true")
-	}
-	var run []*mutate.Mutant
-	for _, m := range ms {
-		if m.Option == "Config.Limit" || m.Option == "Config.Rounds" {
-			m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
-			m.Tests = nil
-			run = append(run, m)
-		}
-	}
-	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fake}, Jobs: 2, Runs: 5}
-	if err := r.Run(context.Background(), l.prog, run); err != nil {
-		t.Fatal(err)
-	}
+	})
+	run := runWork(t, l, fake, 2, "Config.Limit", "Config.Rounds")
 	judged := map[string]bool{}
 	for _, m := range run {
 		times10 := strings.Contains(m.Replacement, ")*10")
@@ -298,39 +316,16 @@ func TestLiveHeap(t *testing.T) {
 // mutant is measured at the base's iterations, and so killed.
 func TestSameIterations(t *testing.T) {
 	l := loadApp(t)
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value}, Costly: l.costly})
-	fake := func(ctx context.Context, name string, args ...string) *exec.Cmd {
-		if name != "go" {
-			return exec.CommandContext(ctx, name, args...)
-		}
-		out, mutated := overlaid(t, args)
-		if args[0] == "build" || out == "" {
-			return exec.CommandContext(ctx, "true")
-		}
+	fake := fakeBinaries(t, func(mutated string) string {
 		per, timed := 1, 1000
 		if strings.Contains(mutated, ")*10") {
 			per, timed = 2, 500
 		}
-		script := "#!/bin/sh\nn=" + strconv.Itoa(timed) + "\n" +
+		return "n=" + strconv.Itoa(timed) + "\n" +
 			"case \"$*\" in *-test.benchtime=*x*) n=$(echo \"$*\" | sed -n 's/.*-test\\.benchtime=\\([0-9]*\\)x.*/\\1/p');; esac\n" +
 			"case \"$*\" in *-test.bench=^*) echo \"BenchmarkWork-2 $n $((n * " + strconv.Itoa(per) + ")) ns/op\";; esac\n"
-		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
-			t.Error(err)
-		}
-		return exec.CommandContext(ctx, "true")
-	}
-	var run []*mutate.Mutant
-	for _, m := range ms {
-		if m.Option == "Config.Rounds" {
-			m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
-			m.Tests = nil
-			run = append(run, m)
-		}
-	}
-	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fake}, Jobs: 2, Runs: 5}
-	if err := r.Run(context.Background(), l.prog, run); err != nil {
-		t.Fatal(err)
-	}
+	})
+	run := runWork(t, l, fake, 2, "Config.Rounds")
 	times10 := 0
 	for _, m := range run {
 		want := mutate.Survived
@@ -358,39 +353,16 @@ func TestSameIterations(t *testing.T) {
 // sides at its own iterations, and the mutant is judged on both.
 func TestSeries(t *testing.T) {
 	l := loadApp(t)
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value}, Costly: l.costly})
 	calls := filepath.Join(t.TempDir(), "calls")
-	fake := func(ctx context.Context, name string, args ...string) *exec.Cmd {
-		if name != "go" {
-			return exec.CommandContext(ctx, name, args...)
-		}
-		out, _ := overlaid(t, args)
-		if args[0] == "build" || out == "" {
-			return exec.CommandContext(ctx, "true")
-		}
-		script := "#!/bin/sh\necho \"$*\" >> " + calls + "\n" +
+	fake := fakeBinaries(t, func(string) string {
+		return "echo \"$*\" >> " + calls + "\n" +
 			"case \"$*\" in\n" +
 			"*small*x*) echo 'BenchmarkWork/small-2 2000000 50 ns/op';;\n" +
 			"*large*x*) echo 'BenchmarkWork/large-2 100 1000000 ns/op';;\n" +
 			"*-test.bench=^*) echo 'BenchmarkWork/small-2 2000000 50 ns/op'; echo 'BenchmarkWork/large-2 100 1000000 ns/op';;\n" +
 			"esac\n"
-		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
-			t.Error(err)
-		}
-		return exec.CommandContext(ctx, "true")
-	}
-	var run []*mutate.Mutant
-	for _, m := range ms {
-		if m.Option == "Config.Rounds" {
-			m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
-			m.Tests = nil
-			run = append(run, m)
-		}
-	}
-	r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fake}, Jobs: 2, Runs: 5}
-	if err := r.Run(context.Background(), l.prog, run); err != nil {
-		t.Fatal(err)
-	}
+	})
+	run := runWork(t, l, fake, 2, "Config.Rounds")
 	for _, m := range run {
 		var got []string
 		for _, b := range m.Benches {
@@ -428,44 +400,18 @@ func TestSeries(t *testing.T) {
 // run and the measured ones; the loop bound's at the default.
 func TestContended(t *testing.T) {
 	l := loadApp(t)
-	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Value}, Costly: l.costly})
 	calls := filepath.Join(t.TempDir(), "calls")
-	fake := func(ctx context.Context, name string, args ...string) *exec.Cmd {
-		if name != "go" {
-			return exec.CommandContext(ctx, name, args...)
-		}
-		out, mutated := overlaid(t, args)
-		if args[0] == "build" || out == "" {
-			return exec.CommandContext(ctx, "true")
-		}
+	fake := fakeBinaries(t, func(mutated string) string {
 		tag := "base"
 		if mutated != "" {
 			tag = "mutant"
 		}
-		script := "#!/bin/sh\necho \"" + tag + " $*\" >> " + calls + "\n" + benchLines +
+		return "echo \"" + tag + " $*\" >> " + calls + "\n" + benchLines +
 			"case \"$*\" in *-test.bench=^*) lines '1000 ns/op';; esac\n"
-		if err := os.WriteFile(out, []byte(script), 0o755); err != nil {
-			t.Error(err)
-		}
-		return exec.CommandContext(ctx, "true")
-	}
+	})
 	for _, option := range []string{"TallyOptions.Shared", "Config.Rounds"} {
-		var run []*mutate.Mutant
-		for _, m := range ms {
-			if m.Option == option {
-				m.Benchmarks = []string{l.prog.Module + ".BenchmarkWork"}
-				m.Tests = nil
-				run = append(run, m)
-			}
-		}
-		if len(run) == 0 {
-			t.Fatalf("no value mutant of %s", option)
-		}
 		os.Remove(calls)
-		r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: fake}, Jobs: 1, Runs: 5}
-		if err := r.Run(context.Background(), l.prog, run); err != nil {
-			t.Fatal(err)
-		}
+		runWork(t, l, fake, 1, option)
 		data, err := os.ReadFile(calls)
 		if err != nil {
 			t.Fatal(err)
