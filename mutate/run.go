@@ -168,9 +168,11 @@ func (r *Runner) defaults() {
 // testPkg is one package whose test binary runs tests or benchmarks
 // reaching mutants.
 type testPkg struct {
-	path string
-	run  *runner.Run // its directory holds the binaries; commands run in the package's
-	base string      // the unmutated test binary
+	mu    sync.Mutex
+	plans map[string][]series // plan's, by its run's arguments
+	path  string
+	run   *runner.Run // its directory holds the binaries; commands run in the package's
+	base  string      // the unmutated test binary
 	// baseTest is how long the base's tests took; the timeout of a
 	// mutant's scales it.
 	baseTest time.Duration
@@ -624,7 +626,8 @@ type series struct {
 }
 
 // plan runs the base's benchmark functions fns of p once, at the
-// Runner's Benchtime, and returns a series for each benchmark that
+// Runner's Benchtime (once for all the mutants the same benchmarks
+// reach), and returns a series for each benchmark that
 // printed a result, sub-benchmarks on their own, in the order printed.
 // When Benchtime is a duration, both sides of a series run as many
 // iterations as the base ran in it, so that the mutant does the same
@@ -634,6 +637,12 @@ type series struct {
 func (r *Runner) plan(ctx context.Context, p *testPkg, path string, fns, flags []string) ([]series, error) {
 	var out, errOut bytes.Buffer
 	args := append(slices.Clip(flags), "-test.bench="+testPattern(fns), "-test.benchtime="+r.Benchtime)
+	key := strings.Join(args, "\x00")
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if ss, ok := p.plans[key]; ok {
+		return ss, nil // the same benchmarks of the same build: once for all mutants
+	}
 	if _, err := execErr(ctx, p.run, 24*time.Hour, nil, &out, &errOut, p.base, args...); err != nil {
 		return nil, fmt.Errorf("%v\n%s", err, lastLines(out.String()+string(bench.Untraced(errOut.Bytes())), 5))
 	}
@@ -669,6 +678,10 @@ func (r *Runner) plan(ctx context.Context, p *testPkg, path string, fns, flags [
 			r.Logf("mutate: %s.%s printed no result on the unmutated build: not measured", path, fn)
 		}
 	}
+	if p.plans == nil {
+		p.plans = make(map[string][]series)
+	}
+	p.plans[key] = ss
 	return ss, nil
 }
 

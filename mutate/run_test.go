@@ -350,7 +350,8 @@ func TestSameIterations(t *testing.T) {
 // TestSeries runs value mutants through a fake go command whose
 // benchmark has two sub-benchmarks, one cheap (2000000 iterations in
 // the first run), one costly (100): each is measured on its own, both
-// sides at its own iterations, and the mutant is judged on both.
+// sides at its own iterations, and the mutant is judged on both; the
+// first run is made once for all the mutants.
 func TestSeries(t *testing.T) {
 	l := loadApp(t)
 	calls := filepath.Join(t.TempDir(), "calls")
@@ -362,7 +363,7 @@ func TestSeries(t *testing.T) {
 			"*-test.bench=^*) echo 'BenchmarkWork/small-2 2000000 50 ns/op'; echo 'BenchmarkWork/large-2 100 1000000 ns/op';;\n" +
 			"esac\n"
 	})
-	run := runWork(t, l, fake, 2, "Config.Rounds")
+	run := runWork(t, l, fake, 2, "Config.Rounds", "Config.Limit")
 	for _, m := range run {
 		var got []string
 		for _, b := range m.Benches {
@@ -376,7 +377,7 @@ func TestSeries(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, large := 0, 0
+	small, large, first := 0, 0, 0
 	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
 		switch {
 		case strings.Contains(line, "-test.bench=^BenchmarkWork$/^small$ -test.benchtime=2000000x"):
@@ -384,12 +385,16 @@ func TestSeries(t *testing.T) {
 		case strings.Contains(line, "-test.bench=^BenchmarkWork$/^large$ -test.benchtime=100x"):
 			large++
 		case strings.Contains(line, "-test.benchtime=100ms"):
+			first++
 		default:
 			t.Errorf("a run with neither the base's first benchtime nor a series' own: %s", line)
 		}
 	}
 	if small == 0 || large == 0 {
 		t.Errorf("runs of the small series %d, of the large %d; want each at its own iterations", small, large)
+	}
+	if first != 1 || len(run) < 2 {
+		t.Errorf("%d first runs at -benchtime for %d mutants reaching the same benchmark, want one", first, len(run))
 	}
 }
 
