@@ -358,13 +358,13 @@ func testSlow(t *testing.T, s *scratch) {
 	}
 
 	var progress []string
-	p := compare.Protocol{Protocol: bench.Protocol{Runs: 5, MaxRuns: 5, Progress: func(run int, v string) { progress = append(progress, v) }}, Benchtime: "200x", CPU: 2}
+	p := compare.Protocol{Protocol: bench.Protocol{Runs: 7, MaxRuns: 7, Progress: func(run int, v string) { progress = append(progress, v) }}, Benchtime: "200x", CPU: 2}
 	m, err := compare.Measure(context.Background(), s.run, base.tree, head.tree, sel.Benchmarks, p)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(progress) != 12 {
-		t.Errorf("%d runs, want 12 (a warm-up and 5 of each side)", len(progress))
+	if len(progress) != 16 {
+		t.Errorf("%d runs, want 16 (a warm-up and 7 of each side)", len(progress))
 	}
 	for _, v := range progress {
 		if !strings.HasPrefix(v, "example.com/scratch/a @ ") {
