@@ -23,7 +23,10 @@
 // out. [Measure] builds each side's test
 // binary once per package and runs the selected benchmarks interleaved
 // A/B on internal/bench, at -test.cpu 1,N when a changed function they
-// reach takes a lock or uses a channel, and [Result] holds benchstat's
+// reach takes a lock or uses a channel; at a -benchtime duration the
+// base runs them once, and each (sub-)benchmark then runs on its own,
+// on both sides, at the iterations it made ([bench.Plan]: equal work,
+// which a benchmark filling a store as it runs needs), and [Result] holds benchstat's
 // figures per benchmark and a verdict. [Touches] names the options whose
 // forward slices (slicing.Forward, on the head) hold changed code.
 //

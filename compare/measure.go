@@ -140,36 +140,72 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 			}
 		}
 		benchtime := cmp.Or(p.Benchtime, "1s") // go test's default
-		args := []string{"-test.run=^$", "-test.bench=" + benchRegexp(bs), "-test.count=1", "-test.benchtime=" + benchtime}
-		benchtimeArg := len(args) - 1 // the budget may shorten it
-		if cpu > 1 && slices.ContainsFunc(bs, func(b Bench) bool { return b.Sync }) {
-			args = append(args, "-test.cpu=1,"+strconv.Itoa(cpu))
+		flags := []string{"-test.run=^$", "-test.count=1"}
+		all := []string{"-test.bench=" + benchRegexp(bs), "-test.benchtime=" + benchtime}
+		cpus := cpu > 1 && slices.ContainsFunc(bs, func(b Bench) bool { return b.Sync })
+		if cpus {
+			all = append(all, "-test.cpu=1,"+strconv.Itoa(cpu))
 		}
-		args = append(args, p.Args...)
+		exec := func(ctx context.Context, side int, args []string, stdout *bytes.Buffer) error {
+			var stderr bytes.Buffer
+			err := run.In(dirs[side]).Exec(ctx, nil, stdout, &stderr, bins[side], append(slices.Concat(flags, args), p.Args...)...)
+			if err != nil && ctx.Err() == nil && !errors.Is(err, runner.ErrTimeout) {
+				err = fmt.Errorf("%w: the benchmarks of %s failed: %v\n%s", runner.ErrWorkload, pkg, err, lastLines(stdout.String()+stderr.String(), 10))
+			}
+			return err
+		}
+		// Equal work on both sides: at a duration, the base runs the
+		// benchmarks once, and each is then run on its own, on both
+		// sides, at the iterations it made (bench.Plan). A count is the
+		// same work already, and all run in one process.
+		ss := []bench.Series{{Pattern: benchRegexp(bs), Benchtime: benchtime}}
+		if strings.HasSuffix(benchtime, "x") {
+			flags = append(flags, all[2:]...) // the -test.cpu list
+		} else {
+			var out bytes.Buffer
+			start := time.Now()
+			if err := exec(ctx, 0, all, &out); err != nil {
+				return nil, err
+			}
+			m.Wall += time.Since(start)
+			ss = bench.Plan(out.Bytes(), benchtime, cpus)
+		}
+		if len(ss) == 0 {
+			for _, b := range bs {
+				m.New = append(m.New, pkg+"."+b.Name)
+			}
+			continue
+		}
+		cur := slices.Clone(ss) // the budget may shorten them
 		var vs []bench.Variant
 		for side, name := range []string{base.Label(), head.Label()} {
-			bin, r := bins[side], run.In(dirs[side])
 			vs = append(vs, bench.Variant{Name: pkg + " @ " + name, Run: func(ctx context.Context) ([]byte, time.Duration, error) {
-				var stdout, stderr bytes.Buffer
+				var stdout bytes.Buffer
 				start := time.Now()
-				err := r.Exec(ctx, nil, &stdout, &stderr, bin, args...)
-				wall := time.Since(start)
-				if err != nil {
-					if ctx.Err() != nil || errors.Is(err, runner.ErrTimeout) {
+				for _, s := range cur {
+					if err := exec(ctx, side, s.Args(), &stdout); err != nil {
 						return nil, 0, err
 					}
-					return nil, 0, fmt.Errorf("%w: the benchmarks of %s failed: %v\n%s", runner.ErrWorkload, pkg, err, lastLines(stdout.String()+stderr.String(), 10))
 				}
-				return stdout.Bytes(), wall, nil
+				return stdout.Bytes(), time.Since(start), nil
 			}})
 		}
 		pp := p.Protocol
 		if p.Budget > 0 {
 			pp.Budget = max((p.Budget-m.Wall)/time.Duration(len(pkgs)-i), 1)
 			pp.Shorten = func(f float64, round time.Duration) {
-				bt, got, ok := shorter(benchtime, f)
-				if ok {
-					args[benchtimeArg] = "-test.benchtime=" + bt // the variants run with args
+				// Each series as much shorter, the fraction they got
+				// weighed by their share of a round.
+				var took, got float64
+				for i, s := range ss {
+					bt, g, _ := shorter(s.Benchtime, f)
+					cur[i].Benchtime = bt
+					w := float64(max(s.Took, 1))
+					took, got = took+w, got+g*w
+				}
+				got /= took
+				bt, _, _ := shorter(benchtime, f)
+				if got < 1 {
 					if m.Shortened == nil {
 						m.Shortened = make(map[string]string)
 					}

@@ -17,7 +17,6 @@ import (
 	"sync"
 	"time"
 
-	"golang.org/x/perf/benchfmt"
 	"golang.org/x/tools/go/packages"
 	"gonum.org/v1/gonum/stat/distuv"
 
@@ -169,7 +168,7 @@ func (r *Runner) defaults() {
 // reaching mutants.
 type testPkg struct {
 	mu    sync.Mutex
-	plans map[string][]series // plan's, by its run's arguments
+	plans map[string][]bench.Series // plan's, by its run's arguments
 	path  string
 	run   *runner.Run // its directory holds the binaries; commands run in the package's
 	base  string      // the unmutated test binary
@@ -541,7 +540,7 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	}
 	// Every package's series first: their number is the Bonferroni
 	// divisor of each series' first look.
-	plans := make(map[string][]series)
+	plans := make(map[string][]bench.Series)
 	total := 0
 	for _, path := range bpaths {
 		ss, err := r.plan(ctx, pkgs[path], path, bfns[path], flags)
@@ -559,9 +558,9 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	for _, path := range bpaths {
 		p := pkgs[path]
 		for _, sr := range plans[path] {
-			args := append(slices.Clip(flags), "-test.bench="+sr.pattern, "-test.benchtime="+sr.benchtime)
+			args := append(slices.Clip(flags), sr.Args()...)
 			runs, err := r.measure(ctx, p, bins[path], args, env, units, total, m, cal)
-			if errors.Is(err, errTimeout) && sr.benchtime != r.Benchtime {
+			if errors.Is(err, errTimeout) && sr.Benchtime != r.Benchtime {
 				// Ten times slower at the base's iterations: at a
 				// duration, the mutant runs fewer, and the test decides.
 				args[len(args)-1] = "-test.benchtime=" + r.Benchtime
@@ -582,7 +581,7 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 			for _, k := range comparisons(runs, units) {
 				base, mut := values(runs[0], k), values(runs[1], k)
 				c := bench.Compare(base, mut, bench.Criteria{Alpha: r.Alpha})
-				b := Bench{Name: benchName(k, path, sr.name), Unit: k.Unit, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
+				b := Bench{Name: benchName(k, path, sr.Name), Unit: k.Unit, Base: finite(c.A.Median), Mutant: finite(c.B.Median), Ratio: finite(c.Ratio), Lo: finite(c.Lo), Hi: finite(c.Hi),
 					P: finite(c.PSlower), PKS: finite(c.PKS), Cliff: finite(c.Cliff)}
 				if k.Unit == "ns/op" {
 					cal.predict(m, k, &b)
@@ -617,24 +616,12 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 // than 64 sharded ones, and faster at two threads (apigw's limiter).
 const contended = 8
 
-// series is one benchmark measured on its own: the -test.bench pattern
-// that runs it alone, and the -test.benchtime of both sides' runs.
-type series struct {
-	name      string // as printed, without the -GOMAXPROCS suffix
-	pattern   string
-	benchtime string
-}
-
 // plan runs the base's benchmark functions fns of p once, at the
 // Runner's Benchtime (once for all the mutants the same benchmarks
-// reach), and returns a series for each benchmark that
-// printed a result, sub-benchmarks on their own, in the order printed.
-// When Benchtime is a duration, both sides of a series run as many
-// iterations as the base ran in it, so that the mutant does the same
-// work: a benchmark whose cost per op grows with b.N (one that fills a
-// store as it runs) would otherwise be compared over more work on the
-// faster side. A count (Nx) is kept as it is.
-func (r *Runner) plan(ctx context.Context, p *testPkg, path string, fns, flags []string) ([]series, error) {
+// reach), and returns a series for each benchmark that printed a
+// result (bench.Plan): both sides of a series run as many iterations as
+// the base ran in it, so that the mutant does the same work.
+func (r *Runner) plan(ctx context.Context, p *testPkg, path string, fns, flags []string) ([]bench.Series, error) {
 	var out, errOut bytes.Buffer
 	args := append(slices.Clip(flags), "-test.bench="+testPattern(fns), "-test.benchtime="+r.Benchtime)
 	key := strings.Join(args, "\x00")
@@ -646,40 +633,14 @@ func (r *Runner) plan(ctx context.Context, p *testPkg, path string, fns, flags [
 	if _, err := execErr(ctx, p.run, 24*time.Hour, nil, &out, &errOut, p.base, args...); err != nil {
 		return nil, fmt.Errorf("%v\n%s", err, lastLines(out.String()+string(bench.Untraced(errOut.Bytes())), 5))
 	}
-	var ss []series
-	printed := make(map[string]bool)
-	rd := benchfmt.NewReader(bytes.NewReader(out.Bytes()), "")
-	for rd.Scan() {
-		res, ok := rd.Result().(*benchfmt.Result)
-		if !ok || res.Iters <= 0 {
-			continue
-		}
-		base, parts := res.Name.Parts()
-		name := "Benchmark" + string(base)
-		pattern := "^" + regexp.QuoteMeta(name) + "$"
-		for _, part := range parts {
-			if sub, ok := bytes.CutPrefix(part, []byte("/")); ok {
-				name += string(part)
-				pattern += "/^" + regexp.QuoteMeta(string(sub)) + "$"
-			}
-		}
-		if printed[pattern] {
-			continue
-		}
-		printed[pattern], printed["Benchmark"+string(base)] = true, true
-		benchtime := r.Benchtime
-		if !strings.HasSuffix(benchtime, "x") {
-			benchtime = strconv.Itoa(res.Iters) + "x"
-		}
-		ss = append(ss, series{name: name, pattern: pattern, benchtime: benchtime})
-	}
+	ss := bench.Plan(out.Bytes(), r.Benchtime, false)
 	for _, fn := range fns {
-		if !printed[fn] {
+		if !bench.Printed(ss, fn) {
 			r.Logf("mutate: %s.%s printed no result on the unmutated build: not measured", path, fn)
 		}
 	}
 	if p.plans == nil {
-		p.plans = make(map[string][]series)
+		p.plans = make(map[string][]bench.Series)
 	}
 	p.plans[key] = ss
 	return ss, nil

@@ -251,7 +251,12 @@ binaries (where their data is, say). Each side's test binary is built once per p
 the selected benchmarks run interleaved, base and head, after a warm-up
 run of each: at least -runs times (default 6) and up to -max-runs
 (default 12) until each median is known within 5%, with -benchtime
-(default 200ms) per run. -budget bounds the time of those runs (builds
+(default 200ms) per run. At a duration the base runs the benchmarks once
+at it, and each benchmark, sub-benchmark and -test.cpu then runs on its
+own, on both sides, at the iterations it made there, so that both do the
+same work (a benchmark that fills a store as it runs costs more per op
+the more ops it runs, and a slower head would run fewer); a count (Nx)
+runs as given. -budget bounds the time of those runs (builds
 not counted), each package getting an equal share of what the ones before
 it left: when the warm-up shows that -runs rounds would not fit, the
 package's -benchtime is shortened so that they do (down to 10ms or 1x),

@@ -1,6 +1,6 @@
 // Package bench measures whether one variant of a program is slower than
-// another: the A/B engine that hunt -overhead uses, and mutate and compare
-// will.
+// another: the A/B engine that hunt -overhead, mutate, compare and rank
+// -measure use.
 //
 // [Parse] reads go test -bench output (with golang.org/x/perf/benchfmt)
 // into [Samples]: every value of every benchmark, by benchmark and unit
@@ -11,7 +11,9 @@
 // least a given number of times and until each variant's confidence
 // interval of the median is narrow enough or a run budget is spent; a run
 // whose workload printed no benchmark line is still timed (its wall
-// time). [Compare] takes two samples and returns their medians with
+// time). [Plan] turns a first run's results into [Series]: each
+// benchmark run on its own at the iterations it made, so that both sides
+// of a comparison do the same work. [Compare] takes two samples and returns their medians with
 // confidence intervals (golang.org/x/perf/benchmath), the Hodges–Lehmann
 // estimate of the ratio B/A with its distribution-free confidence
 // interval, Cliff's delta, the Mann–Whitney U p-values (two-sided, and
