@@ -234,11 +234,15 @@ func memoised(f func(*ssa.Function) counts.Frequencies) func(*ssa.Function) coun
 // a function is exempt: which implementation it holds (a filter, a hash,
 // a buffer pool) decides the work its calls do, which no influence kind
 // records. So is one whose value goes on into a library's code, which
-// may decide work with it (a pool's size kept in the library's struct).
+// may decide work with it (a pool's size kept in the library's struct),
+// unless it is text (a string, or a list or map of them: a bucket's
+// name, a content type, a token), which a library keeps, formats or
+// sends but does not tune its work by.
 func inert(sc *Score) bool {
-	if sc.Influence != 0 || sc.library {
+	if sc.Influence != 0 {
 		return false
 	}
+	text := true
 	for _, site := range sc.Option.Sites {
 		if site.Value == nil {
 			continue
@@ -247,12 +251,24 @@ func inert(sc *Score) bool {
 		if p, ok := t.Underlying().(*types.Pointer); ok {
 			t = p.Elem()
 		}
-		switch t.Underlying().(type) {
+		switch u := t.Underlying().(type) {
 		case *types.Interface, *types.Signature:
 			return false
+		case *types.Slice:
+			text = text && isString(u.Elem())
+		case *types.Map:
+			text = text && isString(u.Key()) && isString(u.Elem())
+		default:
+			text = text && isString(u)
 		}
 	}
-	return true
+	return !sc.library || text
+}
+
+// isString reports whether t is a string type.
+func isString(t types.Type) bool {
+	b, ok := t.Underlying().(*types.Basic)
+	return ok && b.Info()&types.IsString != 0
 }
 
 // intoLibrary reports whether instr hands the option's value on to

@@ -1120,7 +1120,8 @@ func TestFieldSummaries(t *testing.T) {
 // an argument is charged with what the library does with it: the sync
 // count with the fsyncs it decides (which the library's loop makes when
 // its count or its ticker raises a flag), a flag the library only keeps
-// with nothing, and the library's writer made a log output with nothing.
+// with nothing, and the library's writer made a log output with nothing;
+// and a string handed on (a name the library's sink keeps) is inert.
 func TestLibraryArgs(t *testing.T) {
 	prog, _, opts, s := setup(t, "libcall")
 	// A function the catalogue marks as a log output only (sink) prices
@@ -1184,6 +1185,11 @@ func TestLibraryArgs(t *testing.T) {
 	io := make(map[string]float64)
 	for _, sc := range scores {
 		io[sc.Option.Name] = sc.Cost.IO
+		// A name stored into the library's struct is a label, whatever
+		// the library does with it.
+		if sc.Option.Name == "Config.Label" && !sc.Inert {
+			t.Errorf("Config.Label, a name handed to the library's sink: %+v, want inert", sc)
+		}
 		want := map[string][]string{
 			"Config.SyncEvery":   {"example.com/diskq.New(syncEvery)"},
 			"Config.SyncTimeout": {"example.com/diskq.New(syncTimeout)"},

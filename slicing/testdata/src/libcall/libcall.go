@@ -20,6 +20,7 @@ type Config struct {
 	SyncTimeout time.Duration `yaml:"sync_timeout"`
 	Verbose     bool          `yaml:"verbose"`
 	Path        string        `yaml:"path"`
+	Label       string        `yaml:"label"`
 	Window      int           `yaml:"window"`
 	Chunk       int           `yaml:"chunk"`
 	Every       int           `yaml:"every"`
@@ -44,7 +45,7 @@ func (s *Server) Publish(b []byte) { s.q.Put(b) }
 
 // Archive copies r into a file through the library's sink.
 func Archive(cfg Config, f *os.File, r io.Reader) error {
-	_, err := io.Copy(&diskq.Sink{F: f, Chunk: cfg.Chunk}, r)
+	_, err := io.Copy(&diskq.Sink{F: f, Chunk: cfg.Chunk, Name: cfg.Label}, r)
 	return err
 }
 

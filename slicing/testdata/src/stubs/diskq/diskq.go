@@ -88,6 +88,7 @@ func (q *Queue) Serve(peer []Setting) {
 type Sink struct {
 	F     *os.File
 	Chunk int
+	Name  string // names the sink in errors; only kept
 }
 
 func (s *Sink) Write(b []byte) (int, error) {
