@@ -410,6 +410,7 @@ func profiledRanks(ctx context.Context, bin, dir string, t Truth) ([]int, []bool
 
 func run(ctx context.Context, dir, name string, args ...string) ([]byte, []byte, error) {
 	cmd := exec.CommandContext(ctx, name, args...)
+	stopGently(cmd)
 	cmd.Dir = dir
 	// Every run measured cold; and each directory is a module of its
 	// own: a go.work a module's zip ships, naming directories of its
@@ -419,6 +420,16 @@ func run(ctx context.Context, dir, name string, args ...string) ([]byte, []byte,
 	cmd.Stdout, cmd.Stderr = &out, &errb
 	err := cmd.Run()
 	return out.Bytes(), errb.Bytes(), err
+}
+
+// stopGently makes cmd, when its context ends (the evaluation
+// interrupted), get an interrupt and time to remove what it made (its
+// overlays, its test binaries, the processes it started), as a user's
+// Ctrl-C gives it, rather than the SIGKILL that would leave them; it is
+// killed if it has not ended within a minute.
+func stopGently(cmd *exec.Cmd) {
+	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
+	cmd.WaitDelay = time.Minute
 }
 
 // huntRanks runs hunt on the benchmarks and finds each culprit function's

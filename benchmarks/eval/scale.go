@@ -34,6 +34,7 @@ type timed struct {
 // output and measures its wall time and peak resident memory.
 func runTimed(ctx context.Context, dir string, env []string, bin string, args ...string) timed {
 	cmd := exec.CommandContext(ctx, bin, args...)
+	stopGently(cmd)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
 	var outb, errb bytes.Buffer
