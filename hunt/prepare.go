@@ -79,6 +79,23 @@ func (p *Prepared) DropSame(base *Prepared) (int, error) {
 	return p.bins.DropSame(base.bins)
 }
 
+// EqualWork makes p's runs after the first do the work it did
+// (runner.TestBinaries.EqualWork); nothing when p runs through Probe.
+func (p *Prepared) EqualWork() {
+	if p.bins != nil {
+		p.bins.EqualWork()
+	}
+}
+
+// ShareWork makes p's runs do the work base's first run planned
+// (runner.TestBinaries.ShareWork); nothing when either runs through
+// Probe.
+func (p *Prepared) ShareWork(base *Prepared) {
+	if p.bins != nil && base.bins != nil {
+		p.bins.ShareWork(base.bins)
+	}
+}
+
 // Run runs the prepared workload once and reads back the counters.
 func (p *Prepared) Run(ctx context.Context) (*Result, error) {
 	if p.bins == nil {

@@ -168,3 +168,111 @@ func TestPrepareDropSame(t *testing.T) {
 		t.Errorf("the base against itself: %d left (%v), want none", n, err)
 	}
 }
+
+// TestPrepareEqualWork: a workload running benchmarks for a duration,
+// prepared with EqualWork, runs each of them as it is the first time;
+// from then on each benchmark and sub-benchmark runs on its own at the
+// iterations it made then, and a variant sharing the plan (ShareWork)
+// runs its benchmarks at those same iterations.
+func TestPrepareEqualWork(t *testing.T) {
+	testutil.GoEnv(t)
+	fill := "package a\n\nimport \"testing\"\n\nvar sink []int\n\n" +
+		"func BenchmarkFill(b *testing.B) {\n" +
+		"\tfor _, n := range []int{1, 100} {\n" +
+		"\t\tb.Run(map[int]string{1: \"small\", 100: \"large\"}[n], func(b *testing.B) {\n" +
+		"\t\t\tfor range b.N {\n\t\t\t\tsink = append(sink, make([]int, n)...)\n\t\t\t}\n\t\t})\n\t}\n}\n"
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod":      "module example.com/m\n\ngo 1.26.0\n",
+		"a/a.go":      "package a\n\nfunc N() int { return 1 }\n",
+		"a/a_test.go": fill,
+		"b/b.go":      "package b\n\nfunc M() int { return 2 }\n",
+		"b/b_test.go": "package b\n\nimport \"testing\"\n\nfunc BenchmarkM(b *testing.B) {\n\tfor range b.N {\n\t\t_ = M()\n\t}\n}\n",
+	})
+	ov, err := overlay.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ov.Remove()
+	if err := ov.Replace(filepath.Join(dir, "a", "a.go"), []byte("package a\n\nfunc N() int { return 10 }\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := ov.Save(); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var ran []string // the binaries' runs: their package directory's name and their flags
+	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
+	r.Command = func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		cmd := exec.CommandContext(ctx, name, args...)
+		if name != "go" {
+			mu.Lock()
+			var flags []string
+			for _, a := range args {
+				if strings.HasPrefix(a, "-test.bench=") || strings.HasPrefix(a, "-test.benchtime=") {
+					flags = append(flags, a)
+				}
+			}
+			ran = append(ran, strings.Join(flags, " "))
+			mu.Unlock()
+		}
+		return cmd
+	}
+	w := runner.Workload{Command: []string{"go", "test", "-run", "^$", "-bench", ".", "-benchtime", "20ms", "./..."}}
+	ctx := context.Background()
+	base, err := r.Prepare(ctx, nil, nil, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer base.Close()
+	base.EqualWork()
+	first, err := base.Run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"-test.bench=. -test.benchtime=20ms", "-test.bench=. -test.benchtime=20ms"}; strings.Join(ran, "\n") != strings.Join(want, "\n") {
+		t.Fatalf("first run ran\n%s\nwant each binary once for the duration", strings.Join(ran, "\n"))
+	}
+	// The iterations each benchmark made in the first run.
+	iters := make(map[string]string)
+	for _, line := range strings.Split(string(first.Output), "\n") {
+		f := strings.Fields(line)
+		if len(f) > 2 && strings.HasPrefix(f[0], "Benchmark") {
+			iters[strings.Split(f[0], "-")[0]] = f[1]
+		}
+	}
+	if len(iters) != 3 {
+		t.Fatalf("first run printed %v, want Fill/small, Fill/large and M", iters)
+	}
+	want := []string{
+		"-test.bench=^BenchmarkFill$/^small$ -test.benchtime=" + iters["BenchmarkFill/small"] + "x",
+		"-test.bench=^BenchmarkFill$/^large$ -test.benchtime=" + iters["BenchmarkFill/large"] + "x",
+		"-test.bench=^BenchmarkM$ -test.benchtime=" + iters["BenchmarkM"] + "x",
+	}
+	ran = nil
+	if _, err := base.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(ran, "\n") != strings.Join(want, "\n") {
+		t.Errorf("second run ran\n%s\nwant\n%s", strings.Join(ran, "\n"), strings.Join(want, "\n"))
+	}
+	edited, err := r.Prepare(ctx, nil, ov, w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer edited.Close()
+	edited.ShareWork(base)
+	if n, err := edited.DropSame(base); err != nil || n != 1 {
+		t.Fatalf("DropSame: %d left (%v), want a's alone", n, err)
+	}
+	ran = nil
+	res, err := edited.Run(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Join(ran, "\n") != strings.Join(want[:2], "\n") {
+		t.Errorf("the edited variant ran\n%s\nwant the base's plan of a\n%s", strings.Join(ran, "\n"), strings.Join(want[:2], "\n"))
+	}
+	if !strings.Contains(string(res.Output), "BenchmarkFill/large") {
+		t.Errorf("the edited variant printed %q, want its benchmarks' results", res.Output)
+	}
+}

@@ -121,7 +121,9 @@ func (e *env) measureSettings(ctx context.Context, an *analysis, scores []*scori
 // (mutate.Workload): hunt's prepared runs without probes. When the
 // workload runs benchmarks, a slow value runs only the test binaries it
 // changes (the others are the base's), and is compared on their
-// benchmarks; otherwise the wall time of all of them is compared.
+// benchmarks, each run on its own at the iterations the base's check run
+// made in -benchtime (equal work; a count is kept); otherwise the wall
+// time of all of them is compared.
 type settingsWorkload struct {
 	r     *hunt.Runner
 	w     runner.Workload
@@ -151,9 +153,15 @@ func (s *settingsWorkload) Prepare(ctx context.Context, ov *overlay.Overlay) (mu
 		return nil, err
 	}
 	if s.base == nil || !s.bench {
+		if s.base == nil && s.bench {
+			// Its check run plans the benchmarks: each is then run on
+			// its own at the iterations it made, on both sides.
+			p.EqualWork()
+		}
 		s.base = cmp.Or(s.base, p)
 		return preparedRun{p}, nil
 	}
+	p.ShareWork(s.base)
 	n, err := p.DropSame(s.base)
 	if err == nil && n == 0 {
 		err = fmt.Errorf("%w (no test binary of %s differs)", mutate.ErrUnreached, strings.Join(s.w.Command, " "))

@@ -1,6 +1,7 @@
 package runner
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"errors"
@@ -8,9 +9,12 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/confhunt/confhunt/internal/bench"
 )
 
 // GoTest is a go test command split so that its test binaries can be
@@ -123,13 +127,20 @@ func SplitGoTest(goTest []string) (GoTest, error) {
 // TestBinaries are the test binaries of a go test command, built once
 // into a run's directory, one per package that has tests.
 type TestBinaries struct {
-	run  *Run
-	bins []testBinary
-	test []string
-	sums map[string][sha256.Size]byte // by package, once DropSame compared against them
+	run   *Run
+	bins  []testBinary
+	test  []string
+	sums  map[string][sha256.Size]byte // by package, once DropSame compared against them
+	equal bool                         // see EqualWork
 }
 
-type testBinary struct{ pkg, dir, path string }
+type testBinary struct {
+	pkg, dir, path string
+	// planned says series holds the benchmarks this binary runs on their
+	// own (EqualWork, ShareWork); none runs it with the test flags.
+	planned bool
+	series  []bench.Series
+}
 
 // BuildTests builds the test binary of each package gt names with go test
 // -c, its build flags and flags (an overlay) and env, into the run's
@@ -165,7 +176,7 @@ func (run *Run) BuildTests(ctx context.Context, gt GoTest, flags, env []string) 
 		if _, err := os.Stat(bin); err != nil {
 			continue // no test files: go test -c writes nothing
 		}
-		tb.bins = append(tb.bins, testBinary{pkg, dir, bin})
+		tb.bins = append(tb.bins, testBinary{pkg: pkg, dir: dir, path: bin})
 	}
 	return tb, nil
 }
@@ -226,14 +237,76 @@ func (tb *TestBinaries) Packages() []string {
 // them; a binary that fails is an error wrapping ErrWorkload.
 func (tb *TestBinaries) Run(ctx context.Context, env []string, stdout io.Writer) (time.Duration, error) {
 	start := time.Now()
-	for _, b := range tb.bins {
-		err := tb.run.execIn(ctx, b.dir, env, stdout, tb.run.r.Stderr, b.path, tb.test...)
-		if err != nil {
-			if ctx.Err() != nil || errors.Is(err, ErrTimeout) {
-				return 0, err
+	benchtime, cpus, plan := tb.benchFlags()
+	for i := range tb.bins {
+		b := &tb.bins[i]
+		exec := func(args []string, w io.Writer) error {
+			err := tb.run.execIn(ctx, b.dir, env, w, tb.run.r.Stderr, b.path, args...)
+			if err != nil && ctx.Err() == nil && !errors.Is(err, ErrTimeout) {
+				err = fmt.Errorf("%w (the tests of %s: %v)", ErrWorkload, b.pkg, err)
 			}
-			return 0, fmt.Errorf("%w (the tests of %s: %v)", ErrWorkload, b.pkg, err)
+			return err
+		}
+		if b.planned && len(b.series) > 0 {
+			rest := slices.DeleteFunc(slices.Clone(tb.test), func(f string) bool {
+				return strings.HasPrefix(f, "-test.bench=") || strings.HasPrefix(f, "-test.benchtime=") || cpus && strings.HasPrefix(f, "-test.cpu=")
+			})
+			for _, s := range b.series {
+				if err := exec(append(slices.Clip(rest), s.Args()...), stdout); err != nil {
+					return 0, err
+				}
+			}
+			continue
+		}
+		var out bytes.Buffer
+		if err := exec(tb.test, io.MultiWriter(stdout, &out)); err != nil {
+			return 0, err
+		}
+		if tb.equal && plan && !b.planned {
+			b.planned, b.series = true, bench.Plan(out.Bytes(), benchtime, cpus)
 		}
 	}
 	return time.Since(start), nil
+}
+
+// EqualWork makes the runs after the first do the same work as it: when
+// the test flags run benchmarks for a duration (-test.benchtime 1s, or
+// none), each benchmark, sub-benchmark and -test.cpu the first run
+// printed then runs on its own at the iterations it made there
+// (bench.Plan). A benchmark that fills a store as it runs costs more per
+// op the more ops it runs: at a duration, a slower variant makes fewer,
+// and is compared over less work. Variants share the plan through
+// ShareWork.
+func (tb *TestBinaries) EqualWork() { tb.equal = true }
+
+// ShareWork makes tb's binaries run the benchmarks base's first run
+// planned (EqualWork), package by package: both sides then do the same
+// work. A package base has not planned runs with the test flags.
+func (tb *TestBinaries) ShareWork(base *TestBinaries) {
+	for i := range tb.bins {
+		for _, b := range base.bins {
+			if b.pkg == tb.bins[i].pkg && b.planned {
+				tb.bins[i].planned, tb.bins[i].series = true, b.series
+			}
+		}
+	}
+}
+
+// benchFlags returns the -test.benchtime of the test flags (go test's 1s
+// when none), whether they give a list of -test.cpu values, and whether
+// they run benchmarks for a duration, which EqualWork plans.
+func (tb *TestBinaries) benchFlags() (benchtime string, cpus, duration bool) {
+	benchtime = "1s"
+	bench := false
+	for _, f := range tb.test {
+		switch {
+		case strings.HasPrefix(f, "-test.benchtime="):
+			benchtime = strings.TrimPrefix(f, "-test.benchtime=")
+		case strings.HasPrefix(f, "-test.cpu="):
+			cpus = strings.Contains(f, ",")
+		case strings.HasPrefix(f, "-test.bench="):
+			bench = f != "-test.bench="
+		}
+	}
+	return benchtime, cpus, bench && !strings.HasSuffix(benchtime, "x")
 }
