@@ -97,10 +97,14 @@ func (m *Measurement) Saved(total int) time.Duration {
 // Measure builds the test binary of each package of sel in both trees,
 // once, and runs its selected benchmarks in both, interleaved, on
 // internal/bench (one warm-up run of each, then rounds until every
-// median is known within p.Width or p.MaxRuns is reached). A budget
-// (p.Budget) is shared among the packages: each gets an equal part of
-// what the packages before it left. The trees' directories hold the
-// packages; the binaries go into run's directory.
+// median is known within p.Width or p.MaxRuns is reached). At a
+// p.Benchtime duration, a first run of the base's benchmarks plans the
+// rounds: each benchmark and sub-benchmark then runs on its own, on both
+// sides, at the iterations it made there (bench.Plan), so that both do
+// the same work. A budget (p.Budget) is shared among the packages: each
+// gets an equal part of what the packages before it left, the first
+// run included. The trees' directories hold the packages; the binaries
+// go into run's directory.
 func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench, p Protocol) (*Measurement, error) {
 	cpu := p.CPU
 	if cpu == 0 {
@@ -141,10 +145,10 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 		}
 		benchtime := cmp.Or(p.Benchtime, "1s") // go test's default
 		flags := []string{"-test.run=^$", "-test.count=1"}
-		all := []string{"-test.bench=" + benchRegexp(bs), "-test.benchtime=" + benchtime}
-		cpus := cpu > 1 && slices.ContainsFunc(bs, func(b Bench) bool { return b.Sync })
-		if cpus {
-			all = append(all, "-test.cpu=1,"+strconv.Itoa(cpu))
+		var cpus []int
+		if cpu > 1 && slices.ContainsFunc(bs, func(b Bench) bool { return b.Sync }) {
+			cpus = []int{1, cpu}
+			flags = append(flags, "-test.cpu=1,"+strconv.Itoa(cpu))
 		}
 		exec := func(ctx context.Context, side int, args []string, stdout *bytes.Buffer) error {
 			var stderr bytes.Buffer
@@ -159,12 +163,10 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 		// sides, at the iterations it made (bench.Plan). A count is the
 		// same work already, and all run in one process.
 		ss := []bench.Series{{Pattern: benchRegexp(bs), Benchtime: benchtime}}
-		if strings.HasSuffix(benchtime, "x") {
-			flags = append(flags, all[2:]...) // the -test.cpu list
-		} else {
+		if !strings.HasSuffix(benchtime, "x") {
 			var out bytes.Buffer
 			start := time.Now()
-			if err := exec(ctx, 0, all, &out); err != nil {
+			if err := exec(ctx, 0, ss[0].Args(), &out); err != nil {
 				return nil, err
 			}
 			m.Wall += time.Since(start)
@@ -194,17 +196,25 @@ func Measure(ctx context.Context, run *runner.Run, base, head *Tree, sel []Bench
 		if p.Budget > 0 {
 			pp.Budget = max((p.Budget-m.Wall)/time.Duration(len(pkgs)-i), 1)
 			pp.Shorten = func(f float64, round time.Duration) {
-				// Each series as much shorter, the fraction they got
-				// weighed by their share of a round.
-				var took, got float64
-				for i, s := range ss {
-					bt, g, _ := shorter(s.Benchtime, f)
-					cur[i].Benchtime = bt
-					w := float64(max(s.Took, 1))
-					took, got = took+w, got+g*w
+				// At a duration, no shorter than 10ms of it: each series
+				// as much shorter, the fraction they got weighed by their
+				// share of a round.
+				bt, got, _ := shorter(benchtime, f)
+				if !strings.HasSuffix(benchtime, "x") {
+					var took, sum float64
+					for j, s := range ss {
+						sbt, g, _ := shorter(s.Benchtime, got)
+						cur[j].Benchtime = sbt
+						w := float64(max(s.Took, 1))
+						took, sum = took+w, sum+g*w
+					}
+					got = sum / took
+					if d, err := time.ParseDuration(benchtime); err == nil {
+						bt = time.Duration(float64(d) * got).Round(time.Millisecond).String() // what the series ran, as a duration
+					}
+				} else {
+					cur[0].Benchtime = bt
 				}
-				got /= took
-				bt, _, _ := shorter(benchtime, f)
 				if got < 1 {
 					if m.Shortened == nil {
 						m.Shortened = make(map[string]string)

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/confhunt/confhunt/compare"
 	"github.com/confhunt/confhunt/internal/bench"
@@ -50,7 +51,9 @@ func TestEqualWork(t *testing.T) {
 			"*large*) echo \"BenchmarkFill/large-2 $l $((l * 100 * " + per + ")) ns/op\";;\n" +
 			"*) echo \"BenchmarkFill/small-2 $n $((n * " + per + ")) ns/op\"; echo \"BenchmarkFill/large-2 $l $((l * 100 * " + per + ")) ns/op\";;\n" +
 			"esac\n"
-		os.MkdirAll(filepath.Dir(bin), 0o755) // go test -c makes it
+		if err := os.MkdirAll(filepath.Dir(bin), 0o755); err != nil { // go test -c makes it
+			t.Error(err)
+		}
 		if err := os.WriteFile(bin, []byte(script), 0o755); err != nil {
 			t.Error(err)
 		}
@@ -95,5 +98,32 @@ func TestEqualWork(t *testing.T) {
 	}
 	if timed != 1 {
 		t.Errorf("%d runs for a duration, want the base's first run alone", timed)
+	}
+
+	// A budget no round fits shortens the series as it would the
+	// duration, no shorter than 10ms of it (a twentieth of 200ms: the
+	// small one to 50 iterations, the large one to 1), says so in terms
+	// of the duration, and warns.
+	if err := os.Remove(calls); err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	p.Budget, p.Warn = time.Nanosecond, func(msg string) { warned = append(warned, msg) }
+	m, err = compare.Measure(context.Background(), run, trees["base"], trees["head"], sel, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := m.Shortened["example.com/m/a"]; got != "10ms" {
+		t.Errorf("shortened to %q, want 10ms", got)
+	}
+	if m.Unfit["example.com/m/a"] == 0 || len(warned) != 1 || !strings.Contains(warned[0], "even at -benchtime 10ms") {
+		t.Errorf("unfit %v, warned %q; want the package unfit, and one warning naming 10ms", m.Unfit, warned)
+	}
+	data, err = os.ReadFile(calls)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "-test.benchtime=50x") || !strings.Contains(string(data), "-test.benchtime=1x") {
+		t.Errorf("runs under the budget:\n%s\nwant the small sub-benchmark at 50x and the large at 1x", data)
 	}
 }

@@ -563,7 +563,9 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 			if errors.Is(err, errTimeout) && sr.Benchtime != r.Benchtime {
 				// Ten times slower at the base's iterations: at a
 				// duration, the mutant runs fewer, and the test decides.
-				args[len(args)-1] = "-test.benchtime=" + r.Benchtime
+				timed := sr
+				timed.Benchtime = r.Benchtime
+				args = append(slices.Clip(flags), timed.Args()...)
 				runs, err = r.measure(ctx, p, bins[path], args, env, units, total, m, cal)
 			}
 			switch {
@@ -633,7 +635,7 @@ func (r *Runner) plan(ctx context.Context, p *testPkg, path string, fns, flags [
 	if _, err := execErr(ctx, p.run, 24*time.Hour, nil, &out, &errOut, p.base, args...); err != nil {
 		return nil, fmt.Errorf("%v\n%s", err, lastLines(out.String()+string(bench.Untraced(errOut.Bytes())), 5))
 	}
-	ss := bench.Plan(out.Bytes(), r.Benchtime, false)
+	ss := bench.Plan(out.Bytes(), r.Benchtime, nil) // a -test.cpu in flags is one value
 	for _, fn := range fns {
 		if !bench.Printed(ss, fn) {
 			r.Logf("mutate: %s.%s printed no result on the unmutated build: not measured", path, fn)

@@ -235,9 +235,10 @@ func memoised(f func(*ssa.Function) counts.Frequencies) func(*ssa.Function) coun
 // a buffer pool) decides the work its calls do, which no influence kind
 // records. So is one whose value goes on into a library's code, which
 // may decide work with it (a pool's size kept in the library's struct),
-// unless it is text (a string, or a list or map of them: a bucket's
-// name, a content type, a token), which a library keeps, formats or
-// sends but does not tune its work by.
+// unless it is text (of the string type itself, or a list or map of
+// them: a bucket's name, a content type, a token, a list of peers),
+// which a library keeps, formats or sends but does not tune its work
+// by; a string type of the program's own is an enumeration, and stays.
 func inert(sc *Score) bool {
 	if sc.Influence != 0 {
 		return false
@@ -255,20 +256,21 @@ func inert(sc *Score) bool {
 		case *types.Interface, *types.Signature:
 			return false
 		case *types.Slice:
-			text = text && isString(u.Elem())
+			text = text && plainString(u.Elem())
 		case *types.Map:
-			text = text && isString(u.Key()) && isString(u.Elem())
+			text = text && plainString(u.Key()) && plainString(u.Elem())
 		default:
-			text = text && isString(u)
+			text = text && plainString(t)
 		}
 	}
 	return !sc.library || text
 }
 
-// isString reports whether t is a string type.
-func isString(t types.Type) bool {
-	b, ok := t.Underlying().(*types.Basic)
-	return ok && b.Info()&types.IsString != 0
+// plainString reports whether t is the string type itself: a name, an
+// address, a token. A string type of its own is an enumeration (a mode,
+// a codec's name), which a library may well decide work by.
+func plainString(t types.Type) bool {
+	return types.Unalias(t) == types.Typ[types.String]
 }
 
 // intoLibrary reports whether instr hands the option's value on to

@@ -1121,7 +1121,8 @@ func TestFieldSummaries(t *testing.T) {
 // count with the fsyncs it decides (which the library's loop makes when
 // its count or its ticker raises a flag), a flag the library only keeps
 // with nothing, and the library's writer made a log output with nothing;
-// and a string handed on (a name the library's sink keeps) is inert.
+// and a string handed on (a name the library's sink keeps) is inert,
+// while a string type of the program's own (a mode) and a number are not.
 func TestLibraryArgs(t *testing.T) {
 	prog, _, opts, s := setup(t, "libcall")
 	// A function the catalogue marks as a log output only (sink) prices
@@ -1186,9 +1187,18 @@ func TestLibraryArgs(t *testing.T) {
 	for _, sc := range scores {
 		io[sc.Option.Name] = sc.Cost.IO
 		// A name stored into the library's struct is a label, whatever
-		// the library does with it.
-		if sc.Option.Name == "Config.Label" && !sc.Inert {
-			t.Errorf("Config.Label, a name handed to the library's sink: %+v, want inert", sc)
+		// the library does with it; a string type of the program's own
+		// is a mode, and a number handed on only as data a setting: the
+		// library may decide work with them.
+		switch sc.Option.Name {
+		case "Config.Label":
+			if !sc.Inert {
+				t.Errorf("Config.Label, a name handed to the library's sink: %+v, want inert", sc)
+			}
+		case "Config.Mode", "Config.Window":
+			if sc.Inert || sc.Influence != 0 {
+				t.Errorf("%s, handed to the library only as data: inert %v, influence %v; want not inert, no influence", sc.Option.Name, sc.Inert, sc.Influence)
+			}
 		}
 		want := map[string][]string{
 			"Config.SyncEvery":   {"example.com/diskq.New(syncEvery)"},

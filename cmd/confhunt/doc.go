@@ -66,7 +66,11 @@ named and not run further), then -runs times (default 5; more, up to
 10, when the test could not otherwise reach its level), interleaved with
 the code as it is; the values left undecided but leaning slower (p <
 0.3) run on with it to -max-runs (default 10) for a second look, each
-look testing at half of -alpha. The SLOWDOWN column gives the slowdown of the
+look testing at half of -alpha. When the go test command runs
+benchmarks for a duration (-benchtime 1s, or none), the check run of
+the code as it is plans the rest: each benchmark and sub-benchmark then
+runs on its own at the iterations it made there, for the code as it is
+and every slow value alike (equal work, as compare below). The SLOWDOWN column gives the slowdown of the
 benchmark each slowed most (its ns/op, or the wall time when the
 workload prints no benchmark), ~ before it when a one-sided Mann-Whitney
 U test does not find it slower at -alpha (default 0.05) divided among
@@ -252,11 +256,14 @@ the selected benchmarks run interleaved, base and head, after a warm-up
 run of each: at least -runs times (default 6) and up to -max-runs
 (default 12) until each median is known within 5%, with -benchtime
 (default 200ms) per run. At a duration the base runs the benchmarks once
-at it, and each benchmark, sub-benchmark and -test.cpu then runs on its
-own, on both sides, at the iterations it made there, so that both do the
-same work (a benchmark that fills a store as it runs costs more per op
-the more ops it runs, and a slower head would run fewer); a count (Nx)
-runs as given. -budget bounds the time of those runs (builds
+at it, and each benchmark and sub-benchmark then runs on its own (at the
+-test.cpu values below), on both sides, at the iterations it made there,
+so that both do the same work (a benchmark that fills a store as it runs
+costs more per op the more ops it runs, and a slower head would run
+fewer); a count (Nx) runs as given. A sub-benchmark that needs what a
+sibling run before it left (a read after a write) then measures other
+work, and each run repeats the package's set-up: give a count for such
+benchmarks. -budget bounds the time of those runs (builds
 not counted), each package getting an equal share of what the ones before
 it left: when the warm-up shows that -runs rounds would not fit, the
 package's -benchtime is shortened so that they do (down to 10ms or 1x),

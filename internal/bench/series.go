@@ -18,69 +18,116 @@ import (
 type Series struct {
 	Name    string // as printed, without the -GOMAXPROCS suffix: "BenchmarkGet/size=64"
 	Pattern string // the -test.bench that runs it alone
-	// CPU is the -test.cpu it ran at, when the first run gave a list of
-	// them (0: none was given).
-	CPU int
 	// Benchtime is the -test.benchtime of both sides: the iterations the
-	// first run made ("1000x"), or the count it was given.
+	// first run made ("1000x"; at its first -test.cpu value when it had
+	// several), or the count it was given.
 	Benchtime string
-	// Took is how long the first run's timed loop took (iterations ×
-	// ns/op): its share of a round.
+	// Took is how long the first run's timed loops of it took
+	// (iterations × ns/op, at every -test.cpu value): its share of a
+	// round.
 	Took time.Duration
 }
 
-// Args are the go test flags that run s alone.
+// Args are the go test flags that run s alone (a -test.cpu list, kept
+// in the other flags, applies to it as to the first run).
 func (s Series) Args() []string {
-	args := []string{"-test.bench=" + s.Pattern, "-test.benchtime=" + s.Benchtime}
-	if s.CPU > 0 {
-		args = append(args, "-test.cpu="+strconv.Itoa(s.CPU))
-	}
-	return args
+	return []string{"-test.bench=" + s.Pattern, "-test.benchtime=" + s.Benchtime}
 }
 
 // Plan returns a series for each benchmark result of out, what a run
-// of go test -bench at benchtime printed, in the order printed:
-// sub-benchmarks on their own, and with cpus (the run was given
-// -test.cpu) each GOMAXPROCS on its own. When benchtime is a duration, a
-// series runs as many iterations as the result says the run made; a
-// count (Nx) is kept as it is.
-func Plan(out []byte, benchtime string, cpus bool) []Series {
-	var ss []Series
-	seen := make(map[string]bool)
+// of go test -bench at benchtime printed, in the order printed,
+// sub-benchmarks on their own. cpus is the run's -test.cpu list (nil
+// when it gave none). When benchtime is a duration, a series runs as
+// many iterations as its first result says the run made; a count (Nx)
+// is kept as it is.
+//
+// A printed name ends in -N when the benchmark ran at GOMAXPROCS N > 1,
+// and a sub-benchmark's own name may end so too ("workers-8"). With a
+// list, a name is taken for a run at N of the list when it ends in -N
+// and the name without it was printed too, as the run at 1 prints it (or
+// the list lacks 1); without one, the suffix is the GOMAXPROCS of the
+// whole run, which every name then ends in.
+func Plan(out []byte, benchtime string, cpus []int) []Series {
+	type result struct {
+		name  string
+		iters int
+		took  time.Duration
+	}
+	var results []result
+	printed := make(map[string]bool)
 	rd := benchfmt.NewReader(bytes.NewReader(out), "")
 	for rd.Scan() {
 		res, ok := rd.Result().(*benchfmt.Result)
 		if !ok || res.Iters <= 0 {
 			continue
 		}
-		base, parts := res.Name.Parts()
-		s := Series{Name: "Benchmark" + string(base), Benchtime: benchtime}
-		s.Pattern = "^" + regexp.QuoteMeta(s.Name) + "$"
-		for _, part := range parts {
-			if sub, ok := bytes.CutPrefix(part, []byte("/")); ok {
-				s.Name += string(part)
-				s.Pattern += "/^" + regexp.QuoteMeta(string(sub)) + "$"
-			} else if procs, ok := bytes.CutPrefix(part, []byte("-")); ok && cpus {
-				s.CPU, _ = strconv.Atoi(string(procs))
-			}
+		r := result{name: string(res.Name), iters: res.Iters}
+		if v, ok := res.Value("sec/op"); ok {
+			r.took = time.Duration(v * float64(res.Iters) * float64(time.Second))
 		}
-		if cpus && s.CPU == 0 {
-			s.CPU = 1 // go test prints no suffix at -test.cpu 1
-		}
-		key := s.Pattern + "\x00" + strconv.Itoa(s.CPU)
-		if seen[key] {
+		results = append(results, r)
+		printed[r.name] = true
+	}
+	names := make([]string, len(results))
+	for i, r := range results {
+		names[i] = r.name
+	}
+	strip := procsSuffix(names, cpus, printed)
+	var ss []Series
+	at := make(map[string]int)
+	for _, r := range results {
+		name := "Benchmark" + strip(r.name)
+		if i, ok := at[name]; ok {
+			ss[i].Took += r.took
 			continue
 		}
-		seen[key] = true
+		s := Series{Name: name, Benchtime: benchtime, Took: r.took}
+		for i, part := range strings.Split(name, "/") {
+			if i > 0 {
+				s.Pattern += "/"
+			}
+			s.Pattern += "^" + regexp.QuoteMeta(part) + "$"
+		}
 		if !strings.HasSuffix(benchtime, "x") {
-			s.Benchtime = strconv.Itoa(res.Iters) + "x"
+			s.Benchtime = strconv.Itoa(r.iters) + "x"
 		}
-		if v, ok := res.Value("sec/op"); ok {
-			s.Took = time.Duration(v * float64(res.Iters) * float64(time.Second))
-		}
+		at[name] = len(ss)
 		ss = append(ss, s)
 	}
 	return ss
+}
+
+// procsSuffix returns what removes the GOMAXPROCS suffix from the
+// printed names (see Plan).
+func procsSuffix(names []string, cpus []int, printed map[string]bool) func(string) string {
+	if len(cpus) > 0 {
+		one := false
+		for _, c := range cpus {
+			one = one || c == 1
+		}
+		return func(n string) string {
+			for _, c := range cpus {
+				if t, ok := strings.CutSuffix(n, "-"+strconv.Itoa(c)); ok && c > 1 && (!one || printed[t]) {
+					return t
+				}
+			}
+			return n
+		}
+	}
+	suffix := ""
+	for i, n := range names {
+		j := strings.LastIndexByte(n, '-')
+		if j < 0 || !digits(n[j+1:]) || i > 0 && n[j:] != suffix {
+			return func(n string) string { return n } // GOMAXPROCS 1: no suffix
+		}
+		suffix = n[j:]
+	}
+	return func(n string) string { return strings.TrimSuffix(n, suffix) }
+}
+
+// digits reports whether s is a non-empty run of decimal digits.
+func digits(s string) bool {
+	return s != "" && strings.Trim(s, "0123456789") == ""
 }
 
 // Printed reports whether the function fn ("BenchmarkGet") has a

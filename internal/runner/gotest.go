@@ -249,7 +249,7 @@ func (tb *TestBinaries) Run(ctx context.Context, env []string, stdout io.Writer)
 		}
 		if b.planned && len(b.series) > 0 {
 			rest := slices.DeleteFunc(slices.Clone(tb.test), func(f string) bool {
-				return strings.HasPrefix(f, "-test.bench=") || strings.HasPrefix(f, "-test.benchtime=") || cpus && strings.HasPrefix(f, "-test.cpu=")
+				return strings.HasPrefix(f, "-test.bench=") || strings.HasPrefix(f, "-test.benchtime=")
 			})
 			for _, s := range b.series {
 				if err := exec(append(slices.Clip(rest), s.Args()...), stdout); err != nil {
@@ -271,8 +271,9 @@ func (tb *TestBinaries) Run(ctx context.Context, env []string, stdout io.Writer)
 
 // EqualWork makes the runs after the first do the same work as it: when
 // the test flags run benchmarks for a duration (-test.benchtime 1s, or
-// none), each benchmark, sub-benchmark and -test.cpu the first run
-// printed then runs on its own at the iterations it made there
+// none), each benchmark and sub-benchmark the first run printed then
+// runs on its own (at the flags' -test.cpu values) at the iterations it
+// made there
 // (bench.Plan). A benchmark that fills a store as it runs costs more per
 // op the more ops it runs: at a duration, a slower variant makes fewer,
 // and is compared over less work. Variants share the plan through
@@ -293,9 +294,9 @@ func (tb *TestBinaries) ShareWork(base *TestBinaries) {
 }
 
 // benchFlags returns the -test.benchtime of the test flags (go test's 1s
-// when none), whether they give a list of -test.cpu values, and whether
-// they run benchmarks for a duration, which EqualWork plans.
-func (tb *TestBinaries) benchFlags() (benchtime string, cpus, duration bool) {
+// when none), their -test.cpu values, and whether they run benchmarks
+// for a duration, which EqualWork plans.
+func (tb *TestBinaries) benchFlags() (benchtime string, cpus []int, duration bool) {
 	benchtime = "1s"
 	bench := false
 	for _, f := range tb.test {
@@ -303,7 +304,12 @@ func (tb *TestBinaries) benchFlags() (benchtime string, cpus, duration bool) {
 		case strings.HasPrefix(f, "-test.benchtime="):
 			benchtime = strings.TrimPrefix(f, "-test.benchtime=")
 		case strings.HasPrefix(f, "-test.cpu="):
-			cpus = strings.Contains(f, ",")
+			cpus = nil
+			for _, v := range strings.Split(strings.TrimPrefix(f, "-test.cpu="), ",") {
+				if n, err := strconv.Atoi(strings.TrimSpace(v)); err == nil {
+					cpus = append(cpus, n)
+				}
+			}
 		case strings.HasPrefix(f, "-test.bench="):
 			bench = f != "-test.bench="
 		}

@@ -21,6 +21,7 @@ type Config struct {
 	Verbose     bool          `yaml:"verbose"`
 	Path        string        `yaml:"path"`
 	Label       string        `yaml:"label"`
+	Mode        Mode          `yaml:"mode"`
 	Window      int           `yaml:"window"`
 	Chunk       int           `yaml:"chunk"`
 	Every       int           `yaml:"every"`
@@ -32,6 +33,9 @@ type Config struct {
 	ViaChunk    int           `yaml:"via_chunk"`
 	OutChunk    int           `yaml:"out_chunk"`
 }
+
+// Mode is a mode of the library's sink, by name.
+type Mode string
 
 type Server struct{ q *diskq.Queue }
 
@@ -45,7 +49,7 @@ func (s *Server) Publish(b []byte) { s.q.Put(b) }
 
 // Archive copies r into a file through the library's sink.
 func Archive(cfg Config, f *os.File, r io.Reader) error {
-	_, err := io.Copy(&diskq.Sink{F: f, Chunk: cfg.Chunk, Name: cfg.Label}, r)
+	_, err := io.Copy(&diskq.Sink{F: f, Chunk: cfg.Chunk, Name: cfg.Label, Mode: string(cfg.Mode)}, r)
 	return err
 }
 

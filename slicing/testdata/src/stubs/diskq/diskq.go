@@ -89,6 +89,7 @@ type Sink struct {
 	F     *os.File
 	Chunk int
 	Name  string // names the sink in errors; only kept
+	Mode  string // only kept
 }
 
 func (s *Sink) Write(b []byte) (int, error) {
