@@ -557,7 +557,7 @@ New(size) or SetNoDelay(...), are not discovered)
 // RankLegend explains the columns of the rank table: its units, the
 // words of INFLUENCE (slicing.Influence) and how numbers are written.
 const RankLegend = `CPU, MEM, IO, LAT, SYNC: weighted instruction executions per program run (LAT: waiting; SYNC: locks taken, channel sends waited on); RET: retained memory, what a number option sizes, bounds or counts, or a flag has an object keep, and the program keeps, weighted once per site (alternative sites, on either side of a branch, as one); TOTAL: the six, each divided by its maximum over the options (a work column by at least 2% of the largest work column's): the largest of these shares, plus a hundredth of their sum (0 to 1.06)
-INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth), lock (whether or which lock is taken, or a channel's slots); passed on: none in the analysed code, but the value is an implementation or goes into another module's code (-explain says more)
+INFLUENCE: size (allocation sizes), trip (loop trips), path (branches), conc (goroutines), time (sleeps, timers), io (IO calls), bound (container growth), lock (whether or which lock is taken, or a channel's slots); passed on: none in the analysed code, but the value is an implementation or goes into another module's code and is not text (-explain says more)
 ` + NumberLegend + "\n"
 
 // Explain is the view of confhunt rank -explain: one option of a ranking
