@@ -127,17 +127,7 @@ func TestPrepareDropSame(t *testing.T) {
 		"b/b.go":      "package b\n\nfunc M() int { return 2 }\n",
 		"b/b_test.go": "package b\n\nimport \"testing\"\n\nfunc TestM(t *testing.T) { _ = M() }\n",
 	})
-	ov, err := overlay.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ov.Remove()
-	if err := ov.Replace(filepath.Join(dir, "a", "a.go"), []byte("package a\n\nfunc N() int { return 10 }\n")); err != nil {
-		t.Fatal(err)
-	}
-	if err := ov.Save(); err != nil {
-		t.Fatal(err)
-	}
+	ov := editN(t, dir)
 	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
 	w := runner.Workload{Command: []string{"go", "test", "./..."}}
 	ctx := context.Background()
@@ -188,17 +178,7 @@ func TestPrepareEqualWork(t *testing.T) {
 		"b/b.go":      "package b\n\nfunc M() int { return 2 }\n",
 		"b/b_test.go": "package b\n\nimport \"testing\"\n\nfunc BenchmarkM(b *testing.B) {\n\tfor range b.N {\n\t\t_ = M()\n\t}\n}\n",
 	})
-	ov, err := overlay.New(nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ov.Remove()
-	if err := ov.Replace(filepath.Join(dir, "a", "a.go"), []byte("package a\n\nfunc N() int { return 10 }\n")); err != nil {
-		t.Fatal(err)
-	}
-	if err := ov.Save(); err != nil {
-		t.Fatal(err)
-	}
+	ov := editN(t, dir)
 	var mu sync.Mutex
 	var ran []string // the binaries' runs: their package directory's name and their flags
 	r := &hunt.Runner{Runner: runner.Runner{Dir: dir, Env: os.Environ(), Stdout: io.Discard, Stderr: io.Discard}}
@@ -275,4 +255,22 @@ func TestPrepareEqualWork(t *testing.T) {
 	if !strings.Contains(string(res.Output), "BenchmarkFill/large") {
 		t.Errorf("the edited variant printed %q, want its benchmarks' results", res.Output)
 	}
+}
+
+// editN returns an overlay that makes a.N in dir return 10, removed when
+// the test ends.
+func editN(t *testing.T, dir string) *overlay.Overlay {
+	t.Helper()
+	ov, err := overlay.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { ov.Remove() })
+	if err := ov.Replace(filepath.Join(dir, "a", "a.go"), []byte("package a\n\nfunc N() int { return 10 }\n")); err != nil {
+		t.Fatal(err)
+	}
+	if err := ov.Save(); err != nil {
+		t.Fatal(err)
+	}
+	return ov
 }
