@@ -258,13 +258,18 @@ func (tb *TestBinaries) Run(ctx context.Context, env []string, stdout io.Writer)
 			}
 			continue
 		}
+		if !tb.equal || !plan || b.planned {
+			if err := exec(tb.test, stdout); err != nil {
+				return 0, err
+			}
+			continue
+		}
+		// The run that plans: its output is kept to read the iterations.
 		var out bytes.Buffer
 		if err := exec(tb.test, io.MultiWriter(stdout, &out)); err != nil {
 			return 0, err
 		}
-		if tb.equal && plan && !b.planned {
-			b.planned, b.series = true, bench.Plan(out.Bytes(), benchtime, cpus)
-		}
+		b.planned, b.series = true, bench.Plan(out.Bytes(), benchtime, cpus)
 	}
 	return time.Since(start), nil
 }
@@ -273,8 +278,7 @@ func (tb *TestBinaries) Run(ctx context.Context, env []string, stdout io.Writer)
 // the test flags run benchmarks for a duration (-test.benchtime 1s, or
 // none), each benchmark and sub-benchmark the first run printed then
 // runs on its own (at the flags' -test.cpu values) at the iterations it
-// made there
-// (bench.Plan). A benchmark that fills a store as it runs costs more per
+// made there (bench.Plan). A benchmark that fills a store as it runs costs more per
 // op the more ops it runs: at a duration, a slower variant makes fewer,
 // and is compared over less work. Variants share the plan through
 // ShareWork.
