@@ -1366,8 +1366,19 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 	if ctx != nil && ctx.site != nil && slicesContains(sl.a.Callees(ctx.site), fn) {
 		sites, outer = []ssa.CallInstruction{ctx.site}, ctx.parent
 	} else {
-		sites, hops = sl.a.callers[fn], hops+1 // to every caller: a hop
-		every = true
+		sites, every = sl.a.callers[fn], true
+		if !sl.chosen[v] || !sl.nilOnly[v] || !handedUp(v) {
+			// To every caller: a hop. Not for an implementation the
+			// option chose, followed only for the calls through it
+			// (see returnedUnder), that fn hands up as a function it
+			// called returned it: those calls charge only the
+			// implementations the option chooses among, and a factory's
+			// choice is handed up through as many functions as build
+			// it (an encoder made three calls below the cache that
+			// keeps it) before anything calls it. One that fn loads
+			// from where others store theirs costs its hop.
+			hops++
+		}
 	}
 	for i, res := range r.Results {
 		if res != v {
@@ -1394,6 +1405,33 @@ func (sl *slicer) ret(r *ssa.Return, v ssa.Value, ctx *callCtx) {
 			}
 		}
 	}
+}
+
+// handedUp reports whether v is what a call returned, through phis
+// merging it with others: a function handing up what a function it
+// calls made, not a value it loads from where others store theirs.
+func handedUp(v ssa.Value) bool {
+	seen := make(map[*ssa.Phi]bool)
+	var up func(v ssa.Value) bool
+	up = func(v ssa.Value) bool {
+		switch x := v.(type) {
+		case *ssa.Call:
+			return true
+		case *ssa.Extract:
+			_, ok := x.Tuple.(*ssa.Call)
+			return ok
+		case *ssa.ChangeInterface:
+			return up(x.X)
+		case *ssa.Phi:
+			if seen[x] {
+				return false
+			}
+			seen[x] = true
+			return slices.ContainsFunc(x.Edges, up)
+		}
+		return false
+	}
+	return up(v)
 }
 
 // dispatchWays is how many implementations a call through an interface

@@ -2,12 +2,13 @@
 // whose switch stores one of two indexes in a field, a level whose
 // constructor returns one of two encoders, a mode whose two tests in a
 // row store one of two readers, a flag wrapping the pool its user set in
-// a statement cache (wrapped.go), and a hash that is itself an
-// implementation. The calls through the choice are the options'; calls
-// that only read a value (a Name) or only observe (a trace hook) are not
-// charged, nor are the writes to a writer either side gets from code the
-// program does not name, nor those to a spool that does IO, nor a
-// library's copy into a sink the option holds.
+// a statement cache (wrapped.go), a flag whose factory's choice is
+// handed up through a cache to the calls through it (factories.go), and
+// a hash that is itself an implementation. The calls through the choice
+// are the options'; calls that only read a value (a Name) or only
+// observe (a trace hook) are not charged, nor are the writes to a writer
+// either side gets from code the program does not name, nor those to a
+// spool that does IO, nor a library's copy into a sink the option holds.
 package impls
 
 import (
@@ -28,6 +29,10 @@ type Config struct {
 	Spool  Spool     `yaml:"-"`
 	Sink   io.Writer `yaml:"-"`
 	Mode   int       `yaml:"mode"`
+	// factories.go
+	Checked bool `yaml:"checked"`
+	Wide    bool `yaml:"wide"`
+	Verify  bool `yaml:"verify"`
 }
 
 type Index interface {
