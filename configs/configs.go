@@ -209,9 +209,10 @@ type Estimates struct {
 	LoopTrips   float64 `koanf:"loop_trips"`
 	Branch      float64 `koanf:"branch"`
 	ErrorBranch float64 `koanf:"error_branch"`
-	// Operations is how often an exported method of an exported type
-	// runs per run of the program beyond the calls the analysed code
-	// makes: the operations a library's user calls (Put, Write, Get).
+	// Operations is how often an exported method of an exported type,
+	// or an exported function making nothing long-lived, runs per run
+	// of the program beyond the calls the analysed code makes: the
+	// operations a library's user calls (Put, Write, Get, Marshal).
 	Operations float64 `koanf:"operations"`
 	// Ticks is how often a goroutine's periodic loop turns per start:
 	// one that waits for nothing but timers and done signals runs as

@@ -1154,11 +1154,16 @@ func components(a *slicing.Analysis) map[*ssa.Function]int {
 // but io.Closer's Close, which ends the value's life once, as its
 // constructor began it, and the methods of a struct of settings (a
 // Validate, a FormatDSN, a getter: the user sets the value up, the
-// program's own calls say how often they run). Constructors and other
-// plain functions run as often as their callers say (once, for a root).
+// program's own calls say how often they run); or an exported function
+// of the package that makes nothing long-lived (see packageOperation).
+// Constructors and other plain functions run as often as their callers
+// say (once, for a root).
 func operation(a *slicing.Analysis, fn *ssa.Function) bool {
 	recv := fn.Signature.Recv()
-	if recv == nil || fn.Object() == nil || !fn.Object().Exported() || a.Settings(recv.Type()) {
+	if recv == nil {
+		return packageOperation(a, fn)
+	}
+	if fn.Object() == nil || !fn.Object().Exported() || a.Settings(recv.Type()) {
 		return false
 	}
 	if slicing.IsClose(fn) {
@@ -1170,6 +1175,104 @@ func operation(a *slicing.Analysis, fn *ssa.Function) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Exported()
+}
+
+// packageOperation reports whether fn, a package-level function, is an
+// operation its users call per use, as they call a long-lived object's
+// methods (Marshal, Encode, Compress): an exported function of a package
+// they import that makes no long-lived value, sets up nothing and does
+// not serve. A function returning a pointer to a struct, an interface
+// (not an error), a channel, a func or a struct holding a running object
+// makes one (a constructor, a dialer, an opener, a dial's result), and
+// so does one returning settings (DefaultConfig): the user calls it
+// once, to set up. So is one storing into a package-level variable (a
+// registration, a default logger set). One with a service loop of its
+// own, or making a running object it keeps to itself (ListenAndServe's
+// server, which it serves with), runs for the program's life, once.
+func packageOperation(a *slicing.Analysis, fn *ssa.Function) bool {
+	if !a.Analysed(fn) || a.InHelper(fn) || !slicing.PublicFunc(fn) || setsGlobal(fn) {
+		return false
+	}
+	for v := range fn.Signature.Results().Variables() {
+		if makesObject(a, v.Type()) {
+			return false
+		}
+	}
+	for _, l := range a.Loops(fn) {
+		if serviceLoop(fn, l, loopWaits(fn, l)) {
+			return false
+		}
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if x, ok := instr.(*ssa.Alloc); ok && a.Running(x.Type()) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// makesObject reports whether a function returning a t makes a value its
+// caller keeps and uses (see packageOperation).
+func makesObject(a *slicing.Analysis, t types.Type) bool {
+	if a.Settings(t) || a.Running(t) {
+		return true
+	}
+	t = types.Unalias(t)
+	switch u := t.Underlying().(type) {
+	case *types.Pointer:
+		n, ok := types.Unalias(u.Elem()).(*types.Named)
+		if !ok {
+			return false
+		}
+		_, ok = n.Underlying().(*types.Struct)
+		return ok
+	case *types.Interface:
+		n, ok := t.(*types.Named)
+		return ok && n.Obj().Pkg() != nil // a named interface, not error
+	case *types.Chan, *types.Signature:
+		return true
+	}
+	return false
+}
+
+// setsGlobal reports whether fn stores into a package-level variable,
+// one of its fields or elements, or an entry of a map it holds: it sets
+// something up for later calls (RegisterDialer, SetLogger).
+func setsGlobal(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store:
+				if globalRoot(x.Addr) {
+					return true
+				}
+			case *ssa.MapUpdate:
+				if load, ok := x.Map.(*ssa.UnOp); ok && load.Op == token.MUL && globalRoot(load.X) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// globalRoot reports whether addr is a package-level variable or the
+// address of a field or element of one.
+func globalRoot(addr ssa.Value) bool {
+	for {
+		switch x := addr.(type) {
+		case *ssa.Global:
+			return true
+		case *ssa.FieldAddr:
+			addr = x.X
+		case *ssa.IndexAddr:
+			addr = x.X
+		default:
+			return false
+		}
+	}
 }
 
 // yieldTrips is the iterations of a range-over-func loop per execution of

@@ -1397,7 +1397,9 @@ func TestImplementations(t *testing.T) {
 
 // TestOperations checks that an exported method of an exported type runs
 // Operations times beyond its callers, and that the methods of a
-// settings struct do not: its user calls them while setting up.
+// settings struct do not: its user calls them while setting up. So does
+// an exported function that makes nothing long-lived (Encode), not a
+// constructor, a function making settings or one that serves.
 func TestOperations(t *testing.T) {
 	prog, a, _, s := setup(t, "ops")
 	calls := scoring.CallFrequencies(a, s.Estimates)
@@ -1418,6 +1420,20 @@ func TestOperations(t *testing.T) {
 	}
 	if got := calls[validate]; got > 2 {
 		t.Errorf("StoreConfig.Validate runs %g times, want at most twice", got)
+	}
+	// A package-level function is an operation when it makes no
+	// long-lived value, sets up nothing and does not serve: Encode, not
+	// New (a *Store), DefaultConfig (settings), Serve (a service loop),
+	// ListenAndServe (a running object it serves with), Register (a
+	// package-level map it fills) or Dial (a struct holding a running
+	// object).
+	if got := calls[member(prog, "Encode")]; !near(got, s.Estimates.Operations) {
+		t.Errorf("Encode runs %g times, want Operations (%g)", got, s.Estimates.Operations)
+	}
+	for _, name := range []string{"New", "DefaultConfig", "Serve", "ListenAndServe", "Register", "Dial"} {
+		if got := calls[member(prog, name)]; !near(got, 1) {
+			t.Errorf("%s runs %g times, want once, as a root", name, got)
+		}
 	}
 }
 

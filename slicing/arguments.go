@@ -227,23 +227,29 @@ func (d *discoverer) passedTo(p *ssa.Parameter, depth int) *ssa.Parameter {
 func (d *discoverer) returnsRunning(sig *types.Signature) bool {
 	for v := range sig.Results().Variables() {
 		s := structOf(v.Type())
-		if s == nil || d.config[s] != nil {
-			continue
-		}
-		if d.running[s] {
+		if s != nil && d.config[s] == nil && holdsRunning(s, d.running) {
 			return true
 		}
-		for f := range s.Fields() {
-			t := f.Type()
-			switch u := t.Underlying().(type) {
-			case *types.Array:
-				t = u.Elem()
-			case *types.Slice:
-				t = u.Elem()
-			}
-			if inner := structOf(t); inner != nil && d.running[inner] {
-				return true
-			}
+	}
+	return false
+}
+
+// holdsRunning reports whether s is one of the running objects, or holds
+// one, or an array or slice of them, in a field.
+func holdsRunning(s *types.Struct, running map[*types.Struct]bool) bool {
+	if running[s] {
+		return true
+	}
+	for f := range s.Fields() {
+		t := f.Type()
+		switch u := t.Underlying().(type) {
+		case *types.Array:
+			t = u.Elem()
+		case *types.Slice:
+			t = u.Elem()
+		}
+		if inner := structOf(t); inner != nil && running[inner] {
+			return true
 		}
 	}
 	return false
@@ -310,6 +316,11 @@ func machineDefault(v ssa.Value) bool {
 
 // publicFunc reports whether fn is an exported package-level function.
 func publicFunc(fn *ssa.Function) bool { return exported(fn) && fn.Signature.Recv() == nil }
+
+// PublicFunc reports whether fn is an exported package-level function of
+// a package a module's users import (not a command's, not an internal
+// one): a function of the module's API, which its users call.
+func PublicFunc(fn *ssa.Function) bool { return publicFunc(fn) && imported(fn) }
 
 // setterMethods creates the options a running object takes through a setter
 // method (ants' pool.Tune(size), a session's SetNoDelay(on), or its

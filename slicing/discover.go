@@ -165,6 +165,7 @@ func discover(ctx context.Context, prog *Program, src configs.Sources, why bool)
 	if err := d.structs(); err != nil {
 		return nil, nil, err
 	}
+	prog.running = d.running
 	prog.settings = make(map[*types.Struct]bool)
 	for s, si := range d.config {
 		if si.why != "object" {

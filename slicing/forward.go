@@ -736,6 +736,14 @@ func (a *Analysis) Settings(t types.Type) bool {
 	return s != nil && a.prog.settings[s]
 }
 
+// Running says whether t, or what it points to, is a running object
+// Discover found in the program (a struct whose own methods use its
+// locks or channels: a server, a connection) or a struct holding one.
+func (a *Analysis) Running(t types.Type) bool {
+	s := structOf(t)
+	return s != nil && holdsRunning(s, a.prog.running)
+}
+
 // Analysed says whether fn is analysed code (not a dependency's).
 func (a *Analysis) Analysed(fn *ssa.Function) bool { return a.user[fn] }
 

@@ -100,6 +100,9 @@ type Program struct {
 	// settings holds the configuration structs Discover found, but the
 	// running objects among them (see Analysis.Settings).
 	settings map[*types.Struct]bool
+	// running holds the running objects Discover found (see
+	// Analysis.Running).
+	running map[*types.Struct]bool
 	// called names, in a program of libraries, the functions the analysed
 	// program calls with a number or a bool argument (Libraries.Load).
 	called map[string]bool
