@@ -1190,7 +1190,7 @@ func operation(a *slicing.Analysis, fn *ssa.Function) bool {
 // own, or making a running object it keeps to itself (ListenAndServe's
 // server, which it serves with), runs for the program's life, once.
 func packageOperation(a *slicing.Analysis, fn *ssa.Function) bool {
-	if !a.Analysed(fn) || a.InHelper(fn) || !slicing.PublicFunc(fn) || setsGlobal(fn) {
+	if !a.Analysed(fn) || a.InHelper(fn) || !slicing.PublicFunc(fn) || slicing.SetsGlobal(fn) {
 		return false
 	}
 	for v := range fn.Signature.Results().Variables() {
@@ -1235,44 +1235,6 @@ func makesObject(a *slicing.Analysis, t types.Type) bool {
 		return true
 	}
 	return false
-}
-
-// setsGlobal reports whether fn stores into a package-level variable,
-// one of its fields or elements, or an entry of a map it holds: it sets
-// something up for later calls (RegisterDialer, SetLogger).
-func setsGlobal(fn *ssa.Function) bool {
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			switch x := instr.(type) {
-			case *ssa.Store:
-				if globalRoot(x.Addr) {
-					return true
-				}
-			case *ssa.MapUpdate:
-				if load, ok := x.Map.(*ssa.UnOp); ok && load.Op == token.MUL && globalRoot(load.X) {
-					return true
-				}
-			}
-		}
-	}
-	return false
-}
-
-// globalRoot reports whether addr is a package-level variable or the
-// address of a field or element of one.
-func globalRoot(addr ssa.Value) bool {
-	for {
-		switch x := addr.(type) {
-		case *ssa.Global:
-			return true
-		case *ssa.FieldAddr:
-			addr = x.X
-		case *ssa.IndexAddr:
-			addr = x.X
-		default:
-			return false
-		}
-	}
 }
 
 // yieldTrips is the iterations of a range-over-func loop per execution of

@@ -322,6 +322,29 @@ func publicFunc(fn *ssa.Function) bool { return exported(fn) && fn.Signature.Rec
 // one): a function of the module's API, which its users call.
 func PublicFunc(fn *ssa.Function) bool { return publicFunc(fn) && imported(fn) }
 
+// SetsGlobal reports whether fn stores into a package-level variable,
+// one of its fields or elements, or an entry of a map one holds: it sets
+// something up for later calls (RegisterDialer, SetLogger).
+func SetsGlobal(fn *ssa.Function) bool {
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			var addr ssa.Value
+			switch x := instr.(type) {
+			case *ssa.Store:
+				addr = x.Addr
+			case *ssa.MapUpdate:
+				if load, ok := x.Map.(*ssa.UnOp); ok && load.Op == token.MUL {
+					addr = load.X
+				}
+			}
+			if _, ok := rootAlloc(addr).(*ssa.Global); ok && addr != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // setterMethods creates the options a running object takes through a setter
 // method (ants' pool.Tune(size), a session's SetNoDelay(on), or its
 // SetWindowSize(snd, rcv), one option per parameter): an exported method
