@@ -582,7 +582,8 @@ type Costly struct {
 	Larger []string `json:"larger,omitempty"`
 	// Smaller names the ways smaller values cost more: rate (a ticker's
 	// or a re-armed timer's period), slots (a channel's capacity that
-	// sends wait on), or a kind the value reaches as a divisor.
+	// sends wait on), locks (how many elements a lock is picked among),
+	// or a kind the value reaches as a divisor.
 	Smaller []string `json:"smaller,omitempty"`
 	// Branches are the branches the option decides whose sides differ in
 	// cost, the largest difference first.
@@ -613,6 +614,8 @@ func (c *Costly) line(code func(string) string) string {
 				why = append(why, "rate: a period, its work runs more often")
 			case "slots":
 				why = append(why, "slots: a channel's capacity sends wait on, fewer make them wait more")
+			case "locks":
+				why = append(why, "locks: the elements a lock is picked among, fewer make more goroutines share each")
 			default:
 				why = append(why, k+": a divisor, a smaller one makes more")
 			}

@@ -27,7 +27,9 @@ type Direction struct {
 	// Smaller names the ways smaller values cost more: rate, a ticker's
 	// or a re-armed timer's period, whose work runs more often the
 	// shorter it is; slots, the capacity of a channel sends wait on (a
-	// semaphore's: fewer, more waiting); and a kind the option reaches
+	// semaphore's: fewer, more waiting); locks, the number of elements
+	// a lock is picked among (shards: fewer, more goroutines share each
+	// lock); and a kind the option reaches
 	// only as a divisor (buckets := window / step sizes a make: smaller
 	// steps, more).
 	Smaller []string
@@ -91,6 +93,9 @@ func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, bl
 	if ordered(sl) && waitsToSend(sl) {
 		d.Smaller = append(d.Smaller, "slots")
 	}
+	if ordered(sl) && picksLock(sl) {
+		d.Smaller = append(d.Smaller, "locks")
+	}
 	for _, fs := range sl.Functions() {
 		fn := fs.Func
 		for _, b := range fn.Blocks {
@@ -134,6 +139,20 @@ func waitsToSend(sl *slicing.Slice) bool {
 				if in&slicing.Lock != 0 {
 					return true
 				}
+			}
+		}
+	}
+	return false
+}
+
+// picksLock reports whether the option's value picks, by index, the
+// element of a list whose lock is taken (a shard by a hash modulo the
+// count): the fewer elements, the more goroutines share each lock.
+func picksLock(sl *slicing.Slice) bool {
+	for _, fs := range sl.Functions() {
+		for instr, in := range fs.Influence {
+			if _, ok := instr.(*ssa.IndexAddr); ok && in&slicing.Lock != 0 {
+				return true
 			}
 		}
 	}

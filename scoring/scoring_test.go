@@ -859,6 +859,19 @@ func TestSync(t *testing.T) {
 	if sc := by["Config.Batch"]; sc == nil || slices.Contains(sc.Direction.Smaller, "slots") {
 		t.Errorf("Config.Batch: no channel capacity, got %+v", sc)
 	}
+	// Shards and Buckets count the shards a key's hash picks among, each
+	// with its lock; Workers counts workers picked so, which hold none,
+	// and Peers starts a list that grows later.
+	for _, name := range []string{"ShardConfig.Shards", "ShardConfig.Buckets"} {
+		if sc := by[name]; sc == nil || sc.Cost.SYNC <= 0 || !slices.Contains(sc.Direction.Smaller, "locks") {
+			t.Errorf("%s: want locks taken (SYNC) and smaller values costly through locks, got %+v", name, sc)
+		}
+	}
+	for _, name := range []string{"ShardConfig.Workers", "ShardConfig.Peers"} {
+		if sc := by[name]; sc == nil || sc.Cost.SYNC != 0 || slices.Contains(sc.Direction.Smaller, "locks") {
+			t.Errorf("%s: want no lock picked, got %+v", name, sc)
+		}
+	}
 }
 
 // TestNormaliseSliver checks that a work column whose largest value is a

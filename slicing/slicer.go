@@ -618,6 +618,12 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 				continue
 			}
 		case *ssa.IndexAddr:
+			if r.Index == v {
+				// Which element: thin slicing does not follow it, but for
+				// the lock the element holds (a shard picked by a hash
+				// modulo the option's count).
+				sl.elementLocks(r)
+			}
 			continue // base or index: thin slicing follows neither
 		case *ssa.Index:
 			if r.Index == v {
@@ -2502,6 +2508,50 @@ func (sl *slicer) locks(mu ssa.Value) {
 			sl.mark(c)
 			sl.callInfluence(c, nil)
 		}
+	}
+}
+
+// elementLocks records the locks taken on the element of a list that
+// ia picks by an index the option's value computes: how many elements
+// there are to pick from (a shard count) decides how many goroutines
+// share each lock. They are the locks of the element's mutex fields,
+// taken where the element is picked or in a method called on it.
+func (sl *slicer) elementLocks(ia *ssa.IndexAddr) {
+	elems := []ssa.Value{ia} // a list of structs: &shards[i].mu
+	for _, r := range *ia.Referrers() {
+		if load, ok := r.(*ssa.UnOp); ok && load.Op == token.MUL {
+			elems = append(elems, load) // a list of pointers: shards[i].mu
+		}
+	}
+	found := false
+	for _, elem := range elems {
+		for _, r := range *elem.Referrers() {
+			switch r := r.(type) {
+			case *ssa.FieldAddr:
+				if r.X == elem && isMutex(r.Type()) {
+					sl.locks(r)
+					found = true
+				}
+			case ssa.CallInstruction:
+				common := r.Common()
+				callee := common.StaticCallee()
+				if callee == nil || callee.Signature.Recv() == nil || len(common.Args) == 0 || common.Args[0] != elem || len(callee.Params) == 0 || !sl.a.user[callee] {
+					continue
+				}
+				// The method's own work is the same whichever element
+				// runs it: only its locks are the option's.
+				for _, pr := range *callee.Params[0].Referrers() {
+					if fa, ok := pr.(*ssa.FieldAddr); ok && isMutex(fa.Type()) {
+						sl.locks(fa)
+						found = true
+					}
+				}
+			}
+		}
+	}
+	if found {
+		sl.mark(ia)
+		sl.influence(ia, Lock)
 	}
 }
 
