@@ -96,7 +96,8 @@
 // made: f times the bound is f(T+s)−s trips for T measured from a
 // counter starting at s, each costing the run's average trip (or a
 // trip's static cost, scoring.Costs.Trip, when it made none). Explain
-// says why a survivor survived.
+// says why a survivor survived, first when a benchmark measured it
+// faster (Bench.Faster).
 //
 // Tally computes the mutation score (SlowCoach's equation 1: killed ÷
 // the viable, equivalent, non-timed-out mutants) overall and by option,

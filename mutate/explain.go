@@ -12,7 +12,8 @@ import (
 // benchmark detects at its noise (Bench.MDE; a
 // forced side the benchmark takes already predicts none); or it was
 // predicted large enough and not detected, so the benchmark deserves a
-// look.
+// look; or it was measured faster (a compression level whose smaller
+// output costs less to write than its extra work).
 func Explain(m *Mutant) string {
 	switch m.Status {
 	case Killed:
@@ -30,6 +31,10 @@ func Explain(m *Mutant) string {
 		}
 		for _, b := range m.Benches {
 			switch {
+			case b.Faster():
+				// First: it says most (the benchmarks disagree with the
+				// code's, or the user's, idea of the slow value).
+				why = append([]string{fmt.Sprintf("%s reached, measured faster, %s (%s to %s): under this benchmark the value is a speed-up, not a slowdown", b.Label(), pct(b.Ratio-1), pct(b.Lo-1), pct(b.Hi-1))}, why...)
 			case b.Basis == "not run":
 				why = append(why, fmt.Sprintf("%s reaches it in the call graph, but its calibration run never executed it (predicted +0.0%%)", b.Label()))
 			case b.Basis == "branch sides" && b.Predicted == 0:
@@ -48,6 +53,10 @@ func Explain(m *Mutant) string {
 	}
 	return m.Reason
 }
+
+// Faster says whether the mutant was measured faster: the whole
+// confidence interval of its ratio to the base lies below 1.
+func (b Bench) Faster() bool { return b.Hi > 0 && b.Hi < 1 }
 
 // Label names what b compared: its benchmark, and its unit when it is
 // not ns/op ("example.com/app.Get B/op").

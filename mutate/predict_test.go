@@ -237,10 +237,21 @@ func TestExplainBasis(t *testing.T) {
 		{mutate.Bench{Name: "w.Work", Basis: "loop trips", Predicted: -0.45, MDE: 0.05}, "predicted -45.0%: the value shortens the loops it bounds"},
 		{mutate.Bench{Name: "w.Work", Basis: "loop trips", Predicted: 0.3, Ratio: 1.01, MDE: 0.05}, "predicted +30.0%, not detected"},
 		{mutate.Bench{Name: "w.Work", Ratio: 1.02, P: 0.3, MDE: 0.05}, "measured +2.0%"},
+		{mutate.Bench{Name: "w.Work", Ratio: 1.02, Lo: 0.97, Hi: 1.08, P: 0.3, MDE: 0.05}, "measured +2.0%"},
+		{mutate.Bench{Name: "w.Work", Ratio: 0.52, Lo: 0.4, Hi: 0.57, P: 1, MDE: 0.13}, "measured faster, -48.0% (-60.0% to -43.0%)"},
+		{mutate.Bench{Name: "w.Work", Basis: "loop trips", Predicted: 0.3, Ratio: 0.5, Lo: 0.45, Hi: 0.6, MDE: 0.05}, "measured faster"},
 	} {
 		m := mutate.Mutant{Status: mutate.Survived, Benches: []mutate.Bench{c.b}}
 		if got := mutate.Explain(&m); !strings.Contains(got, c.want) {
 			t.Errorf("basis %q, predicted %g: Explain = %q, want %q in it", c.b.Basis, c.b.Predicted, got, c.want)
 		}
+	}
+	// A benchmark that measured the mutant faster is named first.
+	m := mutate.Mutant{Status: mutate.Survived, Benches: []mutate.Bench{
+		{Name: "w.Pipeline", Ratio: 0.98, Lo: 0.95, Hi: 1.02, P: 0.8, MDE: 0.05},
+		{Name: "w.Write", Ratio: 0.52, Lo: 0.4, Hi: 0.57, P: 1, MDE: 0.13},
+	}}
+	if got := mutate.Explain(&m); !strings.HasPrefix(got, "w.Write reached, measured faster") {
+		t.Errorf("Explain = %q, want the faster benchmark first", got)
 	}
 }

@@ -20,35 +20,70 @@ import (
 	yaml "go.yaml.in/yaml/v3"
 )
 
+// benchJSON is one benchmark's comparison of a mutant with the base.
+type benchJSON struct {
+	Name      string  `json:"name"`
+	Unit      string  `json:"unit"`
+	Ratio     float64 `json:"ratio"`
+	Hi        float64 `json:"ratio_hi"`
+	P         float64 `json:"p"`
+	Slower    bool    `json:"slower"`
+	Predicted float64 `json:"predicted"`
+	Basis     string  `json:"prediction"`
+	MDE       float64 `json:"mde"`
+}
+
+// survivorReason says why a mutant that survived did, in the words of
+// the survivors-by-reason line: the benchmark that says most decides,
+// one that measured the mutant faster, then one predicted above what it
+// resolves, then one predicted below it, then one whose calibration run
+// never executed the site.
+func survivorReason(benches []benchJSON) string {
+	why, rank := "reached, no prediction", 0
+	for _, bch := range benches {
+		w, r := "", 0
+		switch {
+		case bch.Hi > 0 && bch.Hi < 1:
+			w, r = "reached, measured faster", 4
+		case bch.Basis == "not run":
+			w, r = "reached in the call graph, never executed by its benchmarks' calibration runs", 1
+		case bch.Basis != "" && bch.Predicted < 0:
+			w, r = "reached, predicted a speed-up (its loops shortened)", 2
+		case bch.Basis != "" && bch.Predicted < bch.MDE:
+			w, r = "reached, predicted below the benchmark's minimum detectable effect", 2
+		case bch.Basis != "":
+			w, r = "reached, predicted above it, not detected", 3
+		}
+		if r > rank {
+			why, rank = w, r
+		}
+	}
+	return why
+}
+
+// mutantJSON is one mutant of confhunt mutate -json.
+type mutantJSON struct {
+	ID          string      `json:"id"`
+	Operator    string      `json:"operator"`
+	Option      string      `json:"option"`
+	Status      string      `json:"status"`
+	Reason      string      `json:"reason"`
+	Replacement string      `json:"replacement"`
+	Benches     []benchJSON `json:"benches"`
+	Timings     struct {
+		Build       float64 `json:"build_s"`
+		Equivalence float64 `json:"equivalence_s"`
+		Measure     float64 `json:"measure_s"`
+	} `json:"timings"`
+}
+
 // mutateJSON is the part of confhunt mutate -json the evaluation reads.
 type mutateJSON struct {
-	Module    string `json:"module"`
-	Generated int    `json:"generated"`
-	Selected  int    `json:"selected"`
-	Mutants   []struct {
-		ID          string `json:"id"`
-		Operator    string `json:"operator"`
-		Option      string `json:"option"`
-		Status      string `json:"status"`
-		Reason      string `json:"reason"`
-		Replacement string `json:"replacement"`
-		Benches     []struct {
-			Name      string  `json:"name"`
-			Unit      string  `json:"unit"`
-			Ratio     float64 `json:"ratio"`
-			P         float64 `json:"p"`
-			Slower    bool    `json:"slower"`
-			Predicted float64 `json:"predicted"`
-			Basis     string  `json:"prediction"`
-			MDE       float64 `json:"mde"`
-		} `json:"benches"`
-		Timings struct {
-			Build       float64 `json:"build_s"`
-			Equivalence float64 `json:"equivalence_s"`
-			Measure     float64 `json:"measure_s"`
-		} `json:"timings"`
-	} `json:"mutants"`
-	Score struct {
+	Module    string       `json:"module"`
+	Generated int          `json:"generated"`
+	Selected  int          `json:"selected"`
+	Mutants   []mutantJSON `json:"mutants"`
+	Score     struct {
 		Overall struct {
 			Killed, Survived, Unreached, Timeout int
 			NotViable                            int     `json:"not_viable"`
@@ -160,27 +195,7 @@ func mutation(ctx context.Context, bin, chromium, dir string, t Truth, n int, se
 		case "unreached":
 			reasons["never reached by any benchmark"]++
 		case "survived":
-			// The benchmark that says most decides: one predicted above
-			// what it resolves, then one predicted below it, then one
-			// whose calibration run never executed the site.
-			why, rank := "reached, no prediction", 0
-			for _, bch := range m.Benches {
-				w, r := "", 0
-				switch {
-				case bch.Basis == "not run":
-					w, r = "reached in the call graph, never executed by its benchmarks' calibration runs", 1
-				case bch.Basis != "" && bch.Predicted < 0:
-					w, r = "reached, predicted a speed-up (its loops shortened)", 2
-				case bch.Basis != "" && bch.Predicted < bch.MDE:
-					w, r = "reached, predicted below the benchmark's minimum detectable effect", 2
-				case bch.Basis != "":
-					w, r = "reached, predicted above it, not detected", 3
-				}
-				if r > rank {
-					why, rank = w, r
-				}
-			}
-			reasons[why]++
+			reasons[survivorReason(m.Benches)]++
 		}
 	}
 	var rs []string
@@ -214,7 +229,7 @@ func mutation(ctx context.Context, bin, chromium, dir string, t Truth, n int, se
 // culpritRow is a culprit's row of the sanity table: the statuses of its
 // option's config-value mutants, and the one that shows most: the killed
 // mutant with the largest slowdown, else the measured one closest to
-// being killed.
+// being killed, and the one measured fastest, if any was.
 func culpritRow(option, bad string, cr mutateJSON) string {
 	byStatus := map[string]int{}
 	killed, best, bestP := 0, -1, math.Inf(1)
@@ -247,6 +262,21 @@ func culpritRow(option, bad string, cr mutateJSON) string {
 				verdict += fmt.Sprintf(": %s %s %+.0f%% (p=%.2g)", strings.TrimPrefix(bch.Name, cr.Module+"/"), cmpOr(bch.Unit, "ns/op"), 100*(bch.Ratio-1), bch.P)
 				break
 			}
+		}
+	}
+	if killed == 0 {
+		// None killed: say so when a value the code calls slow measured
+		// faster (the benchmarks disagree with the code, or the truth).
+		fastest, by := 1.0, ""
+		for _, m := range cr.Mutants {
+			for _, bch := range m.Benches {
+				if bch.Hi > 0 && bch.Hi < 1 && bch.Ratio < fastest {
+					fastest, by = bch.Ratio, fmt.Sprintf("`%s` measured faster: %s %s %+.0f%%", m.ID, strings.TrimPrefix(bch.Name, cr.Module+"/"), cmpOr(bch.Unit, "ns/op"), 100*(bch.Ratio-1))
+				}
+			}
+		}
+		if by != "" {
+			verdict += "; " + by
 		}
 	}
 	return fmt.Sprintf("| %s | %s | %s | %d | %s | %s |", option, bad, strings.Join(sts, ", "), killed, shown, verdict)
