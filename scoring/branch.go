@@ -69,6 +69,9 @@ func (u *underBranch) call(c ssa.CallInstruction, depth int) Cost {
 	var sum Cost
 	n := 0
 	for _, fn := range u.w.a.Callees(c) {
+		if m := slicing.BoundMethod(fn); m != nil && u.w.a.Analysed(m) {
+			fn = m // a method value called through a func: the method runs
+		}
 		if isGo && u.worker(fn, true) {
 			return Cost{}
 		}

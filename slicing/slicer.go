@@ -2426,7 +2426,11 @@ func (sl *slicer) controlled(c ssa.CallInstruction, depth int) {
 	}
 	for _, callee := range sl.a.Callees(c) {
 		if !sl.a.user[callee] {
-			continue
+			// A method value called through a func (f() where the caller
+			// passed m.gossip): the method runs.
+			if callee = BoundMethod(callee); callee == nil || !sl.a.user[callee] {
+				continue
+			}
 		}
 		fs := sl.fn(callee)
 		if !fs.Whole {
@@ -2435,6 +2439,22 @@ func (sl *slicer) controlled(c ssa.CallInstruction, depth int) {
 			sl.wholeQ = append(sl.wholeQ, callee)
 		}
 	}
+}
+
+// BoundMethod returns the method fn calls when fn is the wrapper go/ssa
+// makes for a method value (m.gossip), nil otherwise.
+func BoundMethod(fn *ssa.Function) *ssa.Function {
+	if !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+		return nil
+	}
+	for _, b := range fn.Blocks {
+		for _, instr := range b.Instrs {
+			if c, ok := instr.(ssa.CallInstruction); ok {
+				return c.Common().StaticCallee()
+			}
+		}
+	}
+	return nil
 }
 
 // wholeBody records the influence of a function that runs wholly under

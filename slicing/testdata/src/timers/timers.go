@@ -21,6 +21,7 @@ type Config struct {
 	Coalesce       time.Duration // a batching delay reset by a closure the loop is given
 	SendTimeout    time.Duration // a deadline whose timer a deferred closure stops and drains
 	GossipEvery    time.Duration // a ticker's period: how often the work each tick triggers runs
+	PushEvery      time.Duration // the same, the work handed on as a method value
 	ExchangeEvery  time.Duration // a delay waited before each exchange: how often it runs
 	PauseAt        int           // a count at which a write waits for the flusher's reply
 	KickAt         int           // a count at which a write asks for a flush and goes on
@@ -175,7 +176,8 @@ func (w *Coalescer) Send(cfg Config, b []byte) error {
 }
 
 // Gossiper sends its state to a peer every GossipEvery, from a loop the
-// ticker's channel is handed to, and exchanges the whole state every
+// ticker's channel is handed to, pushes it every PushEvery from another
+// (given the method value g.push, which syncs too), and exchanges the whole state every
 // ExchangeEvery.
 type Gossiper struct {
 	cfg   Config
@@ -187,6 +189,8 @@ type Gossiper struct {
 func (g *Gossiper) Run(stop <-chan struct{}) {
 	t := time.NewTicker(g.cfg.GossipEvery)
 	go g.trigger(t.C, stop, func() { g.gossip() })
+	p := time.NewTicker(g.cfg.PushEvery)
+	go g.every(p.C, g.push)
 	go g.exchanges(stop)
 }
 
@@ -202,6 +206,17 @@ func (g *Gossiper) trigger(tick <-chan time.Time, stop <-chan struct{}, f func()
 }
 
 func (g *Gossiper) gossip() { g.peer.Write(g.state) }
+
+func (g *Gossiper) every(tick <-chan time.Time, f func()) {
+	for range tick {
+		f()
+	}
+}
+
+func (g *Gossiper) push() {
+	g.peer.Write(g.state) // want sliced:"Config.PushEvery"
+	g.peer.Sync()
+}
 
 func (g *Gossiper) exchanges(stop <-chan struct{}) {
 	for {
