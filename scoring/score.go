@@ -496,7 +496,16 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 				if controlled {
 					switch x := instr.(type) {
 					case ssa.CallInstruction:
-						c = c.add(under.call(x, 1), 1)
+						if p := fs.Passed[x]; p != nil {
+							// A func parameter's call: what this slice's
+							// caller passed runs, not every function any
+							// caller passes.
+							if w.a.Analysed(p) && !w.a.InHelper(p) {
+								c = c.add(under.fn(p, 1), 1)
+							}
+						} else {
+							c = c.add(under.call(x, 1), 1)
+						}
 					case *ssa.MakeClosure:
 						// A closure made under the branch and handed on
 						// (to a walk, a replay, a callback registry) runs
@@ -992,7 +1001,7 @@ func passedShares(a *slicing.Analysis, c ssa.CallInstruction, back map[edge]bool
 		}
 		w := get(from) * freq(from).Block[cc.Block().Index] / float64(max(len(a.Callees(cc)), 1))
 		out.total += w
-		if f := passedFunc(args[j]); f != nil {
+		if f := slicing.PassedFunc(args[j]); f != nil {
 			out.by[f] += w
 		} else {
 			out.unknown += w
@@ -1002,30 +1011,6 @@ func passedShares(a *slicing.Analysis, c ssa.CallInstruction, back map[edge]bool
 		return nil
 	}
 	return out
-}
-
-// passedFunc returns the function v is, made where it is passed (a
-// function, a closure or a method value; a generic one by its origin, as
-// the call graph names it), or nil.
-func passedFunc(v ssa.Value) *ssa.Function {
-	for {
-		var fn *ssa.Function
-		switch x := v.(type) {
-		case *ssa.ChangeType:
-			v = x.X
-			continue
-		case *ssa.Function:
-			fn = x
-		case *ssa.MakeClosure:
-			fn = x.Fn.(*ssa.Function)
-		default:
-			return nil
-		}
-		if o := fn.Origin(); o != nil {
-			return o
-		}
-		return fn
-	}
 }
 
 // edge is a call, or a closure's creation, from one function to another.

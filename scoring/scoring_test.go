@@ -432,6 +432,11 @@ func TestTimers(t *testing.T) {
 		if (sc.Option.Name == "Config.GossipEvery" || sc.Option.Name == "Config.PushEvery" || sc.Option.Name == "Config.ExchangeEvery") && sc.Cost.IO == 0 {
 			t.Errorf("%s: no IO; the writes each tick triggers are its own", sc.Option.Name)
 		}
+		// The same loop run with other work (a check, no IO): what the
+		// other callers pass it is not this option's.
+		if sc.Option.Name == "Config.CheckEvery" && sc.Cost.IO != 0 {
+			t.Errorf("Config.CheckEvery: IO %g; its loop runs a check that does none, want 0", sc.Cost.IO)
+		}
 	}
 	// The period of an AfterFunc timer delays no one and decides how often
 	// its function, a file sync, runs: that IO is the option's.

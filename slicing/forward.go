@@ -50,6 +50,11 @@ type FuncSlice struct {
 	// implementations they reach do.
 	Dispatch map[ssa.Instruction]bool
 
+	// Passed holds, for the calls of a func parameter under the option,
+	// the function the caller the slice came from passed: only it runs
+	// there in the slice's runs (see FuncSlice.Whole).
+	Passed map[ssa.CallInstruction]*ssa.Function
+
 	// Entered holds the calls through whose arguments the value came into
 	// the function; Anywhere says it also came in otherwise (the option
 	// is read here, a load of a location it was stored in, a return to

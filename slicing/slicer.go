@@ -2289,6 +2289,12 @@ func (sl *slicer) control(fs *FuncSlice, dep []*ssa.BasicBlock, ctx *callCtx, fr
 					}
 				}
 			case ssa.CallInstruction:
+				if p := sl.passed(instr, ctx); p != nil {
+					if fs.Passed == nil {
+						fs.Passed = make(map[ssa.CallInstruction]*ssa.Function)
+					}
+					fs.Passed[instr] = p
+				}
 				sl.controlled(instr, 1)
 			case *ssa.Store:
 				// A field or global set only here is set as the option
@@ -2424,7 +2430,11 @@ func (sl *slicer) controlled(c ssa.CallInstruction, depth int) {
 	if depth > sl.a.limits.MaxWhole {
 		return
 	}
-	for _, callee := range sl.a.Callees(c) {
+	callees := sl.a.Callees(c)
+	if p := sl.fn(c.Parent()).Passed[c]; p != nil {
+		callees = []*ssa.Function{p}
+	}
+	for _, callee := range callees {
 		if !sl.a.user[callee] {
 			// A method value called through a func (f() where the caller
 			// passed m.gossip): the method runs.
@@ -2439,6 +2449,66 @@ func (sl *slicer) controlled(c ssa.CallInstruction, depth int) {
 			sl.wholeQ = append(sl.wholeQ, callee)
 		}
 	}
+}
+
+// PassedFunc returns the function v is, made where it is passed (a
+// function, a closure or a method value; a generic one by its origin, as
+// the call graph names it), or nil.
+func PassedFunc(v ssa.Value) *ssa.Function {
+	for {
+		var fn *ssa.Function
+		switch x := v.(type) {
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Function:
+			fn = x
+		case *ssa.MakeClosure:
+			fn = x.Fn.(*ssa.Function)
+		default:
+			return nil
+		}
+		if o := fn.Origin(); o != nil {
+			return o
+		}
+		return fn
+	}
+}
+
+// passed returns, for c, a call of a func parameter of its function,
+// the function the call that entered it in ctx passed (go s.trigger(t.C,
+// s.gossip): s.gossip, not every function other callers pass); nil
+// when c is no such call, or the caller is not known or passed a func
+// value made elsewhere.
+func (sl *slicer) passed(c ssa.CallInstruction, ctx *callCtx) *ssa.Function {
+	common := c.Common()
+	p, ok := common.Value.(*ssa.Parameter)
+	if !ok || common.IsInvoke() || ctx == nil || ctx.site == nil {
+		return nil
+	}
+	fn := c.Parent()
+	i := slices.Index(fn.Params, p)
+	site := ctx.site.Common()
+	if i < 0 || !slices.Contains(sl.a.Callees(ctx.site), fn) {
+		return nil
+	}
+	if site.IsInvoke() {
+		i-- // the receiver is not among an interface call's arguments
+	}
+	if i < 0 || i >= len(site.Args) {
+		return nil
+	}
+	f := PassedFunc(site.Args[i])
+	if f == nil {
+		return nil
+	}
+	if m := BoundMethod(f); m != nil {
+		f = m
+	}
+	if !sl.a.user[f] {
+		return nil
+	}
+	return f
 }
 
 // BoundMethod returns the method fn calls when fn is the wrapper go/ssa
