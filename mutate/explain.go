@@ -25,16 +25,16 @@ func Explain(m *Mutant) string {
 		}
 		return "slower in " + strings.Join(by, ", ")
 	case Survived:
-		var why []string
+		var faster, why []string
 		if m.Serial {
 			why = append(why, "no benchmark reaching it runs in parallel (b.RunParallel), and a wider lock slows only goroutines that contend for it")
 		}
 		for _, b := range m.Benches {
 			switch {
+			case b.Faster() && (b.Unit == "" || b.Unit == "ns/op"):
+				faster = append(faster, fmt.Sprintf("%s reached, measured faster, %s (%s to %s): under this benchmark the value is a speed-up, not a slowdown", b.Label(), pct(b.Ratio-1), pct(b.Lo-1), pct(b.Hi-1)))
 			case b.Faster():
-				// First: it says most (the benchmarks disagree with the
-				// code's, or the user's, idea of the slow value).
-				why = append([]string{fmt.Sprintf("%s reached, measured faster, %s (%s to %s): under this benchmark the value is a speed-up, not a slowdown", b.Label(), pct(b.Ratio-1), pct(b.Lo-1), pct(b.Hi-1))}, why...)
+				faster = append(faster, fmt.Sprintf("%s reached, measured lower, %s (%s to %s)", b.Label(), pct(b.Ratio-1), pct(b.Lo-1), pct(b.Hi-1)))
 			case b.Basis == "not run":
 				why = append(why, fmt.Sprintf("%s reaches it in the call graph, but its calibration run never executed it (predicted +0.0%%)", b.Label()))
 			case b.Basis == "branch sides" && b.Predicted == 0:
@@ -49,13 +49,16 @@ func Explain(m *Mutant) string {
 				why = append(why, fmt.Sprintf("%s reached, measured %s (p=%.3g), detects %s", b.Label(), pct(b.Ratio-1), b.P, pct(b.MDE)))
 			}
 		}
-		return strings.Join(why, "; ")
+		// First what a benchmark measured lower: it says most (the
+		// benchmarks disagree with the code's, or the user's, idea of
+		// the slow value).
+		return strings.Join(append(faster, why...), "; ")
 	}
 	return m.Reason
 }
 
-// Faster says whether the mutant was measured faster: the whole
-// confidence interval of its ratio to the base lies below 1.
+// Faster says whether the mutant measured lower than the base (faster,
+// in ns/op): the whole confidence interval of its ratio lies below 1.
 func (b Bench) Faster() bool { return b.Hi > 0 && b.Hi < 1 }
 
 // Label names what b compared: its benchmark, and its unit when it is

@@ -254,4 +254,10 @@ func TestExplainBasis(t *testing.T) {
 	if got := mutate.Explain(&m); !strings.HasPrefix(got, "w.Write reached, measured faster") {
 		t.Errorf("Explain = %q, want the faster benchmark first", got)
 	}
+	// Two that measured lower keep the benchmarks' order; memory held
+	// lower is not a speed-up.
+	m.Benches = append(m.Benches, mutate.Bench{Name: "w.Write", Unit: "live-B", Ratio: 0.8, Lo: 0.7, Hi: 0.9, P: 1})
+	if got := mutate.Explain(&m); !strings.HasPrefix(got, "w.Write reached, measured faster, -48.0% (-60.0% to -43.0%): under this benchmark the value is a speed-up, not a slowdown; w.Write live-B reached, measured lower, -20.0%") {
+		t.Errorf("Explain = %q, want both lower measurements first, in order, the live-B one not called faster", got)
+	}
 }

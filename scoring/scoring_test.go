@@ -429,7 +429,7 @@ func TestTimers(t *testing.T) {
 	// work to do, a closure or a method value) and of an exchange loop
 	// are the options'.
 	for _, sc := range scores {
-		if (sc.Option.Name == "Config.GossipEvery" || sc.Option.Name == "Config.PushEvery" || sc.Option.Name == "Config.ExchangeEvery") && sc.Cost.IO == 0 {
+		if (sc.Option.Name == "Config.GossipEvery" || sc.Option.Name == "Config.PushEvery" || sc.Option.Name == "Config.RelayEvery" || sc.Option.Name == "Config.ExchangeEvery") && sc.Cost.IO == 0 {
 			t.Errorf("%s: no IO; the writes each tick triggers are its own", sc.Option.Name)
 		}
 		// The same loop run with other work (a check, no IO): what the
@@ -865,15 +865,17 @@ func TestSync(t *testing.T) {
 	if sc := by["Config.Batch"]; sc == nil || slices.Contains(sc.Direction.Smaller, "slots") {
 		t.Errorf("Config.Batch: no channel capacity, got %+v", sc)
 	}
-	// Shards and Buckets count the shards a key's hash picks among, each
-	// with its lock; Workers counts workers picked so, which hold none,
-	// and Peers starts a list that grows later.
-	for _, name := range []string{"ShardConfig.Shards", "ShardConfig.Buckets"} {
+	// Shards, Buckets, Generic and Stripes count the shards a key's hash
+	// picks among, each with its lock (Stripes' through a helper given
+	// the reduced hash); Workers counts workers picked so, which
+	// hold none, Peers starts a list that grows later, Primary is an
+	// index, and Conds counts mutexes never locked.
+	for _, name := range []string{"ShardConfig.Shards", "ShardConfig.Buckets", "ShardConfig.Generic", "ShardConfig.Stripes"} {
 		if sc := by[name]; sc == nil || sc.Cost.SYNC <= 0 || !slices.Contains(sc.Direction.Smaller, "locks") {
 			t.Errorf("%s: want locks taken (SYNC) and smaller values costly through locks, got %+v", name, sc)
 		}
 	}
-	for _, name := range []string{"ShardConfig.Workers", "ShardConfig.Peers"} {
+	for _, name := range []string{"ShardConfig.Workers", "ShardConfig.Peers", "ShardConfig.Primary", "ShardConfig.Conds"} {
 		if sc := by[name]; sc == nil || sc.Cost.SYNC != 0 || slices.Contains(sc.Direction.Smaller, "locks") {
 			t.Errorf("%s: want no lock picked, got %+v", name, sc)
 		}

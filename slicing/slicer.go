@@ -618,7 +618,7 @@ func (sl *slicer) value(v ssa.Value, ctx *callCtx) {
 				continue
 			}
 		case *ssa.IndexAddr:
-			if r.Index == v {
+			if r.Index == v && sl.picksAmong(v, ctx) {
 				// Which element: thin slicing does not follow it, but for
 				// the lock the element holds (a shard picked by a hash
 				// modulo the option's count).
@@ -2512,7 +2512,9 @@ func (sl *slicer) passed(c ssa.CallInstruction, ctx *callCtx) *ssa.Function {
 }
 
 // BoundMethod returns the method fn calls when fn is the wrapper go/ssa
-// makes for a method value (m.gossip), nil otherwise.
+// makes for a method value (m.gossip), nil otherwise (and for a method
+// value of an interface, whose wrapper calls no function it names). A
+// generic type's method is returned as its generic body.
 func BoundMethod(fn *ssa.Function) *ssa.Function {
 	if !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
 		return nil
@@ -2520,7 +2522,11 @@ func BoundMethod(fn *ssa.Function) *ssa.Function {
 	for _, b := range fn.Blocks {
 		for _, instr := range b.Instrs {
 			if c, ok := instr.(ssa.CallInstruction); ok {
-				return c.Common().StaticCallee()
+				m := c.Common().StaticCallee()
+				if m != nil && m.Origin() != nil {
+					return m.Origin() // a generic type's method: its body
+				}
+				return m
 			}
 		}
 	}
@@ -2588,7 +2594,9 @@ func slicesContains(fns []*ssa.Function, fn *ssa.Function) bool {
 
 // locks records the locks taken on mu, a mutex the option chooses (one
 // shared lock or a shard's): which lock a call takes is its influence.
-func (sl *slicer) locks(mu ssa.Value) {
+// It says whether there were any.
+func (sl *slicer) locks(mu ssa.Value) bool {
+	found := false
 	for _, r := range *mu.Referrers() {
 		c, ok := r.(ssa.CallInstruction)
 		if !ok || len(c.Common().Args) == 0 || c.Common().Args[0] != mu {
@@ -2597,15 +2605,58 @@ func (sl *slicer) locks(mu ssa.Value) {
 		if r, ok := sl.a.Resource(c); ok && r.SYNC > 0 {
 			sl.mark(c)
 			sl.callInfluence(c, nil)
+			found = true
 		}
+	}
+	return found
+}
+
+// picksAmong says whether v, an index, reduces something else (a key's
+// hash) to the option's count: the hash modulo the count, or masked by
+// it, the count coming from the option (a list's length made with it, a
+// mask of it) and the hash not; computed here, or by the caller that
+// passed it in ctx (m.pipe(slot & uint16(len(m.wires)-1))).
+func (sl *slicer) picksAmong(v ssa.Value, ctx *callCtx) bool {
+	for {
+		switch x := v.(type) {
+		case *ssa.Convert:
+			v = x.X
+			continue
+		case *ssa.ChangeType:
+			v = x.X
+			continue
+		case *ssa.Parameter:
+			if ctx == nil || ctx.site == nil {
+				return false
+			}
+			i := slices.Index(x.Parent().Params, x)
+			site := ctx.site.Common()
+			if site.IsInvoke() {
+				i--
+			}
+			if i < 0 || i >= len(site.Args) {
+				return false
+			}
+			v, ctx = site.Args[i], ctx.parent
+			continue
+		case *ssa.BinOp:
+			switch x.Op {
+			case token.REM:
+				return sl.data[x.Y] && !sl.data[x.X]
+			case token.AND:
+				return sl.data[x.X] != sl.data[x.Y]
+			}
+		}
+		return false
 	}
 }
 
 // elementLocks records the locks taken on the element of a list that
-// ia picks by an index the option's value computes: how many elements
-// there are to pick from (a shard count) decides how many goroutines
-// share each lock. They are the locks of the element's mutex fields,
-// taken where the element is picked or in a method called on it.
+// ia picks by an index the option's count reduces a hash to (see
+// picksAmong): how many elements there are to pick from (a shard count)
+// decides how many goroutines share each lock. They are the locks of
+// the element's mutex fields, taken where the element is picked or in a
+// method called on it.
 func (sl *slicer) elementLocks(ia *ssa.IndexAddr) {
 	elems := []ssa.Value{ia} // a list of structs: &shards[i].mu
 	for _, r := range *ia.Referrers() {
@@ -2618,21 +2669,22 @@ func (sl *slicer) elementLocks(ia *ssa.IndexAddr) {
 		for _, r := range *elem.Referrers() {
 			switch r := r.(type) {
 			case *ssa.FieldAddr:
-				if r.X == elem && isMutex(r.Type()) {
-					sl.locks(r)
+				if r.X == elem && isMutex(r.Type()) && sl.locks(r) {
 					found = true
 				}
 			case ssa.CallInstruction:
 				common := r.Common()
 				callee := common.StaticCallee()
+				if callee != nil && callee.Origin() != nil {
+					callee = callee.Origin() // a generic type's method: its body
+				}
 				if callee == nil || callee.Signature.Recv() == nil || len(common.Args) == 0 || common.Args[0] != elem || len(callee.Params) == 0 || !sl.a.user[callee] {
 					continue
 				}
 				// The method's own work is the same whichever element
 				// runs it: only its locks are the option's.
 				for _, pr := range *callee.Params[0].Referrers() {
-					if fa, ok := pr.(*ssa.FieldAddr); ok && isMutex(fa.Type()) {
-						sl.locks(fa)
+					if fa, ok := pr.(*ssa.FieldAddr); ok && isMutex(fa.Type()) && sl.locks(fa) {
 						found = true
 					}
 				}

@@ -43,7 +43,7 @@ func survivorReason(benches []benchJSON) string {
 	for _, bch := range benches {
 		w, r := "", 0
 		switch {
-		case bch.Hi > 0 && bch.Hi < 1:
+		case bch.Hi > 0 && bch.Hi < 1 && (bch.Unit == "" || bch.Unit == "ns/op"):
 			w, r = "reached, measured faster", 4
 		case bch.Basis == "not run":
 			w, r = "reached in the call graph, never executed by its benchmarks' calibration runs", 1
@@ -270,7 +270,7 @@ func culpritRow(option, bad string, cr mutateJSON) string {
 		fastest, by := 1.0, ""
 		for _, m := range cr.Mutants {
 			for _, bch := range m.Benches {
-				if bch.Hi > 0 && bch.Hi < 1 && bch.Ratio < fastest {
+				if bch.Hi > 0 && bch.Hi < 1 && (bch.Unit == "" || bch.Unit == "ns/op") && bch.Ratio < fastest {
 					fastest, by = bch.Ratio, fmt.Sprintf("`%s` measured faster: %s %s %+.0f%%", m.ID, strings.TrimPrefix(bch.Name, cr.Module+"/"), cmpOr(bch.Unit, "ns/op"), 100*(bch.Ratio-1))
 				}
 			}

@@ -18,6 +18,7 @@ func TestSurvivorReason(t *testing.T) {
 		{[]benchJSON{{Basis: "not run"}}, "reached in the call graph, never executed by its benchmarks' calibration runs"},
 		{[]benchJSON{{Basis: "injected cost", Predicted: 0.01, MDE: 0.05}, {Basis: "injected cost", Predicted: 0.3, MDE: 0.05, Hi: 1.1}}, "reached, predicted above it, not detected"},
 		{[]benchJSON{{Basis: "injected cost", Predicted: 0.3, MDE: 0.05, Hi: 1.1}, {Ratio: 0.52, Hi: 0.57}}, "reached, measured faster"},
+		{[]benchJSON{{Unit: "live-B", Ratio: 0.8, Hi: 0.9}}, "reached, no prediction"}, // less memory held is no speed-up
 	} {
 		if got := survivorReason(c.benches); got != c.want {
 			t.Errorf("survivorReason(%+v) = %q, want %q", c.benches, got, c.want)

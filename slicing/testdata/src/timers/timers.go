@@ -23,6 +23,7 @@ type Config struct {
 	GossipEvery    time.Duration // a ticker's period: how often the work each tick triggers runs
 	PushEvery      time.Duration // the same, the work handed on as a method value
 	CheckEvery     time.Duration // the same loop as GossipEvery's, handed other work: only that is its own
+	RelayEvery     time.Duration // a loop handed a generic type's method value
 	ExchangeEvery  time.Duration // a delay waited before each exchange: how often it runs
 	PauseAt        int           // a count at which a write waits for the flusher's reply
 	KickAt         int           // a count at which a write asks for a flush and goes on
@@ -196,6 +197,8 @@ func (g *Gossiper) Run(stop <-chan struct{}) {
 	go g.every(p.C, g.push)
 	c := time.NewTicker(g.cfg.CheckEvery)
 	go g.trigger(c.C, stop, g.check)
+	r := &relay[[]byte]{peer: g.peer}
+	go g.every(time.Tick(g.cfg.RelayEvery), r.flush)
 	go g.exchanges(stop)
 }
 
@@ -212,6 +215,16 @@ func (g *Gossiper) trigger(tick <-chan time.Time, stop <-chan struct{}, f func()
 
 func (g *Gossiper) gossip() {
 	g.peer.Write(g.state) // want sliced:"Config.GossipEvery" !sliced:"Config.CheckEvery"
+}
+
+// relay keeps the last value of any type for a peer.
+type relay[T any] struct {
+	peer *os.File
+	last T
+}
+
+func (r *relay[T]) flush() {
+	r.peer.Sync() // want sliced:"Config.RelayEvery"
 }
 
 func (g *Gossiper) check() {
