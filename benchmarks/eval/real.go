@@ -94,6 +94,83 @@ type rankedOption struct {
 		Pos  string `json:"pos"`
 		Func string `json:"func"`
 	} `json:"sites"`
+	Score     optionScore `json:"score"`
+	Influence []string    `json:"influence"`
+	Top       []struct {
+		Pos  string `json:"pos"`
+		Func string `json:"func"`
+	} `json:"top"`
+}
+
+// optionScore is an option's score columns in rank -json.
+type optionScore struct {
+	CPU      float64 `json:"cpu"`
+	MEM      float64 `json:"mem"`
+	IO       float64 `json:"io"`
+	LAT      float64 `json:"lat"`
+	SYNC     float64 `json:"sync"`
+	Retained float64 `json:"retained"`
+	Total    float64 `json:"total"`
+}
+
+// columns are the score's columns by name, in rank's order.
+func (s optionScore) columns() []float64 {
+	return []float64{s.CPU, s.MEM, s.IO, s.LAT, s.SYNC, s.Retained}
+}
+
+var columnNames = []string{"CPU", "MEM", "IO", "LAT", "SYNC", "RET"}
+
+// strongest says which of o's columns comes closest to the project's
+// largest in that column, and how close: what ranks it where it is.
+func strongest(o rankedOption, opts []rankedOption) string {
+	most := make([]float64, len(columnNames))
+	for _, p := range opts {
+		for i, v := range p.Score.columns() {
+			most[i] = max(most[i], v)
+		}
+	}
+	best, share := -1, 0.0
+	for i, v := range o.Score.columns() {
+		if most[i] > 0 && v/most[i] > share {
+			best, share = i, v/most[i]
+		}
+	}
+	if best < 0 {
+		return "none"
+	}
+	return fmt.Sprintf("%s %.0f%% of the largest", columnNames[best], 100*share)
+}
+
+// missRow is the line of a case whose culprit ranks outside the top 10%:
+// what the score says of its option (its total, its strongest column,
+// its influence and top site) and of the last option inside the window.
+func missRow(r *realResult, cs Case) (string, bool) {
+	n := len(r.options)
+	rank := caseRank(r.options, cs)
+	w := window(n)
+	if r.err != "" || rank > 0 && rank <= w || n == 0 {
+		return "", false
+	}
+	last := r.options[min(w, n)-1]
+	end := fmt.Sprintf("%s, %.3g (%s)", last.Name, last.Score.Total, strongest(last, r.options))
+	if rank == 0 {
+		return fmt.Sprintf("| %s | %s | not discovered (%d options) | | | | %s |", cs.ID, cs.Option, n, end), true
+	}
+	var o rankedOption
+	for i, p := range r.options {
+		if cmp.Or(p.Rank, i+1) == rank {
+			o = p
+			break
+		}
+	}
+	infl, top := "-", "-"
+	if len(o.Influence) > 0 {
+		infl = strings.Join(o.Influence, ",")
+	}
+	if len(o.Top) > 0 {
+		top = fmt.Sprintf("%s in %s", o.Top[0].Pos, o.Top[0].Func)
+	}
+	return fmt.Sprintf("| %s | %s | %d of %d (window %d) | %.3g (%s) | %s | %s | %s |", cs.ID, o.Name, rank, n, w, o.Score.Total, strongest(o, r.options), infl, top, end), true
 }
 
 // realResult is one project's outcome.
@@ -592,6 +669,17 @@ func realReport(w io.Writer, results []*realResult, labels Labels) {
 				mrank = rankText(caseRank(r.measured, cs), len(r.measured))
 			}
 			fmt.Fprintf(w, "| [%s](%s) | %s | %s | %s | %s | %s | %s |\n", cs.ID, cs.URL, cs.Option, cs.Resource, rank, mrank, nrank, cs.Confidence)
+		}
+	}
+	fmt.Fprintln(w)
+
+	fmt.Fprintf(w, "Cases outside the top 10%%, statically, and what the score says: the culprit option's total and its strongest column (as a share of the project's largest in that column: the total is the largest such share plus a hundredth of their sum), its influence and top site; and the last option inside the window:\n\n")
+	fmt.Fprintf(w, "| case | option | rank | total (strongest column) | influence | top site | the window ends at |\n|---|---|---|---|---|---|---|\n")
+	for _, r := range results {
+		for _, cs := range r.cases {
+			if row, ok := missRow(r, cs); ok {
+				fmt.Fprintln(w, row)
+			}
 		}
 	}
 	fmt.Fprintln(w)

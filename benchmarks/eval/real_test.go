@@ -1,0 +1,44 @@
+package main
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestMissRow checks the line of a case outside the top 10%: the
+// culprit's total and strongest column against the project's largest,
+// and the last option inside the window; none for a case inside it.
+func TestMissRow(t *testing.T) {
+	var opts []rankedOption
+	for i, name := range []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "Culprit"} {
+		o := rankedOption{Name: "Config." + name, Rank: i + 1}
+		o.Score.Total = 1 / float64(i+1)
+		o.Score.CPU = 1000 / float64(i+1)
+		if name == "Culprit" {
+			o.Score.CPU, o.Score.IO, o.Score.Total = 1, 50, 0.05
+			o.Influence = []string{"path", "io"}
+			o.Top = append(o.Top, struct {
+				Pos  string `json:"pos"`
+				Func string `json:"func"`
+			}{"w.go:3", "app.(*W).Flush"})
+		}
+		opts = append(opts, o)
+	}
+	opts[1].Score.IO = 100 // the project's largest IO
+	r := &realResult{options: opts}
+	row, ok := missRow(r, Case{ID: "app-sync", Option: "Config.Culprit"})
+	if !ok {
+		t.Fatal("a case at rank 12 of 12 (window 2) has no miss row")
+	}
+	for _, want := range []string{"| app-sync | Config.Culprit | 12 of 12 (window 2) | 0.05 (IO 50% of the largest) | path,io | w.go:3 in app.(*W).Flush | Config.B, 0.5 (IO 100% of the largest) |"} {
+		if !strings.Contains(row, want) {
+			t.Errorf("row %q, want %q in it", row, want)
+		}
+	}
+	if row, ok := missRow(r, Case{ID: "app-a", Option: "Config.A"}); ok {
+		t.Errorf("a case at rank 1 has a miss row: %q", row)
+	}
+	if row, ok := missRow(r, Case{ID: "app-gone", Option: "Config.Gone"}); !ok || !strings.Contains(row, "not discovered (12 options)") {
+		t.Errorf("an undiscovered case: row %q, %v", row, ok)
+	}
+}
