@@ -96,6 +96,8 @@ type rankedOption struct {
 	} `json:"sites"`
 	Score     optionScore `json:"score"`
 	Influence []string    `json:"influence"`
+	Command   bool        `json:"command"` // a bundled command's, ranked after the library's own
+	Inert     bool        `json:"inert"`   // decides no work, ranked after those that do
 	Top       []struct {
 		Pos  string `json:"pos"`
 		Func string `json:"func"`
@@ -166,6 +168,12 @@ func missRow(r *realResult, cs Case) (string, bool) {
 	infl, top := "-", "-"
 	if len(o.Influence) > 0 {
 		infl = strings.Join(o.Influence, ",")
+	}
+	switch {
+	case o.Command:
+		infl += "; a command's: ranked after the library's own"
+	case o.Inert:
+		infl += "; decides no work: ranked after those that do"
 	}
 	if len(o.Top) > 0 {
 		top = fmt.Sprintf("%s in %s", o.Top[0].Pos, o.Top[0].Func)

@@ -35,6 +35,10 @@ func TestMissRow(t *testing.T) {
 			t.Errorf("row %q, want %q in it", row, want)
 		}
 	}
+	r.options[11].Command = true
+	if row, _ := missRow(r, Case{ID: "app-sync", Option: "Config.Culprit"}); !strings.Contains(row, "| path,io; a command's: ranked after the library's own |") {
+		t.Errorf("row %q does not say the option is a command's", row)
+	}
 	if row, ok := missRow(r, Case{ID: "app-a", Option: "Config.A"}); ok {
 		t.Errorf("a case at rank 1 has a miss row: %q", row)
 	}
