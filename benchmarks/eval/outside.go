@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -209,6 +210,25 @@ func outsideReport(w io.Writer, cases []outsideCase, results map[string]*outside
 	}
 	fmt.Fprintf(w, "| **total** | %d | %d | %d | %s |\n\n", total.cases, total.found, total.top10, pct(total.window, total.cases))
 	w.Write(rows.Bytes())
+	fmt.Fprintln(w)
+	io.WriteString(w, missHeader)
+	for _, c := range cases {
+		r := results[c.module+"@"+c.version]
+		id := shortModule(c.module) + ": " + c.option
+		if row, ok := missRow(r.options, Case{ID: id, Option: c.option, Names: c.aliases}); ok && r.err == "" {
+			fmt.Fprintln(w, row)
+		}
+	}
+}
+
+// shortModule names a module by its last path element, the one before a
+// major version suffix (github.com/redis/go-redis/v9: go-redis).
+func shortModule(mod string) string {
+	base := path.Base(mod)
+	if len(base) > 1 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" {
+		return path.Base(path.Dir(mod))
+	}
+	return base
 }
 
 // outsideFiles expands the -outside flag: a comma-separated list of TSV

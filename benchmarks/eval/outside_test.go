@@ -98,3 +98,18 @@ func TestOutsideReport(t *testing.T) {
 		}
 	}
 }
+
+// TestShortModule checks a module's short name skips a major version.
+func TestShortModule(t *testing.T) {
+	for mod, want := range map[string]string{
+		"github.com/redis/go-redis/v9": "go-redis",
+		"github.com/redis/rueidis":     "rueidis",
+		"k8s.io/client-go":             "client-go",
+		"gorm.io/gorm":                 "gorm",
+		"github.com/x/vendor":          "vendor",
+	} {
+		if got := shortModule(mod); got != want {
+			t.Errorf("shortModule(%q) = %q, want %q", mod, got, want)
+		}
+	}
+}

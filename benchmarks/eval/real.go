@@ -123,13 +123,19 @@ func (s optionScore) columns() []float64 {
 var columnNames = []string{"CPU", "MEM", "IO", "LAT", "SYNC", "RET"}
 
 // strongest says which of o's columns comes closest to the project's
-// largest in that column, and how close: what ranks it where it is.
+// largest in that column, and how close: what ranks it where it is. As
+// rank normalises them, a work column (all but RET) whose largest value
+// is under 2% of the largest work column's is divided by that 2%.
 func strongest(o rankedOption, opts []rankedOption) string {
 	most := make([]float64, len(columnNames))
 	for _, p := range opts {
 		for i, v := range p.Score.columns() {
 			most[i] = max(most[i], v)
 		}
+	}
+	floor := 0.02 * slices.Max(most[:5])
+	for i := range 5 {
+		most[i] = max(most[i], floor)
 	}
 	best, share := -1, 0.0
 	for i, v := range o.Score.columns() {
@@ -143,23 +149,27 @@ func strongest(o rankedOption, opts []rankedOption) string {
 	return fmt.Sprintf("%s %.0f%% of the largest", columnNames[best], 100*share)
 }
 
+// missHeader introduces the lines of missRow.
+const missHeader = "Cases outside the top 10%, statically, and what the score says: the culprit option's total and its strongest column (as a share of the project's largest in that column: the total is the largest such share plus a hundredth of their sum), its influence and top site; and the last option inside the window:\n\n" +
+	"| case | option | rank | total (strongest column) | influence | top site | the window ends at |\n|---|---|---|---|---|---|---|\n"
+
 // missRow is the line of a case whose culprit ranks outside the top 10%:
 // what the score says of its option (its total, its strongest column,
 // its influence and top site) and of the last option inside the window.
-func missRow(r *realResult, cs Case) (string, bool) {
-	n := len(r.options)
-	rank := caseRank(r.options, cs)
+func missRow(opts []rankedOption, cs Case) (string, bool) {
+	n := len(opts)
+	rank := caseRank(opts, cs)
 	w := window(n)
-	if r.err != "" || rank > 0 && rank <= w || n == 0 {
+	if rank > 0 && rank <= w || n == 0 {
 		return "", false
 	}
-	last := r.options[min(w, n)-1]
-	end := fmt.Sprintf("%s, %.3g (%s)", last.Name, last.Score.Total, strongest(last, r.options))
+	last := opts[min(w, n)-1]
+	end := fmt.Sprintf("%s, %.3g (%s)", last.Name, last.Score.Total, strongest(last, opts))
 	if rank == 0 {
 		return fmt.Sprintf("| %s | %s | not discovered (%d options) | | | | %s |", cs.ID, cs.Option, n, end), true
 	}
 	var o rankedOption
-	for i, p := range r.options {
+	for i, p := range opts {
 		if cmp.Or(p.Rank, i+1) == rank {
 			o = p
 			break
@@ -178,7 +188,7 @@ func missRow(r *realResult, cs Case) (string, bool) {
 	if len(o.Top) > 0 {
 		top = fmt.Sprintf("%s in %s", o.Top[0].Pos, o.Top[0].Func)
 	}
-	return fmt.Sprintf("| %s | %s | %d of %d (window %d) | %.3g (%s) | %s | %s | %s |", cs.ID, o.Name, rank, n, w, o.Score.Total, strongest(o, r.options), infl, top, end), true
+	return fmt.Sprintf("| %s | %s | %d of %d (window %d) | %.3g (%s) | %s | %s | %s |", cs.ID, o.Name, rank, n, w, o.Score.Total, strongest(o, opts), infl, top, end), true
 }
 
 // realResult is one project's outcome.
@@ -681,11 +691,10 @@ func realReport(w io.Writer, results []*realResult, labels Labels) {
 	}
 	fmt.Fprintln(w)
 
-	fmt.Fprintf(w, "Cases outside the top 10%%, statically, and what the score says: the culprit option's total and its strongest column (as a share of the project's largest in that column: the total is the largest such share plus a hundredth of their sum), its influence and top site; and the last option inside the window:\n\n")
-	fmt.Fprintf(w, "| case | option | rank | total (strongest column) | influence | top site | the window ends at |\n|---|---|---|---|---|---|---|\n")
+	io.WriteString(w, missHeader)
 	for _, r := range results {
 		for _, cs := range r.cases {
-			if row, ok := missRow(r, cs); ok {
+			if row, ok := missRow(r.options, cs); ok && r.err == "" {
 				fmt.Fprintln(w, row)
 			}
 		}

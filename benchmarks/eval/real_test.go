@@ -25,8 +25,7 @@ func TestMissRow(t *testing.T) {
 		opts = append(opts, o)
 	}
 	opts[1].Score.IO = 100 // the project's largest IO
-	r := &realResult{options: opts}
-	row, ok := missRow(r, Case{ID: "app-sync", Option: "Config.Culprit"})
+	row, ok := missRow(opts, Case{ID: "app-sync", Option: "Config.Culprit"})
 	if !ok {
 		t.Fatal("a case at rank 12 of 12 (window 2) has no miss row")
 	}
@@ -35,14 +34,21 @@ func TestMissRow(t *testing.T) {
 			t.Errorf("row %q, want %q in it", row, want)
 		}
 	}
-	r.options[11].Command = true
-	if row, _ := missRow(r, Case{ID: "app-sync", Option: "Config.Culprit"}); !strings.Contains(row, "| path,io; a command's: ranked after the library's own |") {
+	// A work column whose largest value is a sliver of the heaviest
+	// column's is divided by 2% of that, as rank does.
+	opts[11].Score.SYNC = 5
+	opts[11].Score.IO = 0
+	if row, _ := missRow(opts, Case{ID: "app-sync", Option: "Config.Culprit"}); !strings.Contains(row, "(SYNC 25% of the largest)") {
+		t.Errorf("row %q, want SYNC 5 divided by 2%% of CPU's 1000", row)
+	}
+	opts[11].Command = true
+	if row, _ := missRow(opts, Case{ID: "app-sync", Option: "Config.Culprit"}); !strings.Contains(row, "| path,io; a command's: ranked after the library's own |") {
 		t.Errorf("row %q does not say the option is a command's", row)
 	}
-	if row, ok := missRow(r, Case{ID: "app-a", Option: "Config.A"}); ok {
+	if row, ok := missRow(opts, Case{ID: "app-a", Option: "Config.A"}); ok {
 		t.Errorf("a case at rank 1 has a miss row: %q", row)
 	}
-	if row, ok := missRow(r, Case{ID: "app-gone", Option: "Config.Gone"}); !ok || !strings.Contains(row, "not discovered (12 options)") {
+	if row, ok := missRow(opts, Case{ID: "app-gone", Option: "Config.Gone"}); !ok || !strings.Contains(row, "not discovered (12 options)") {
 		t.Errorf("an undiscovered case: row %q, %v", row, ok)
 	}
 }
