@@ -2483,10 +2483,33 @@ func PassedFunc(v ssa.Value) *ssa.Function {
 func (sl *slicer) passed(c ssa.CallInstruction, ctx *callCtx) *ssa.Function {
 	common := c.Common()
 	p, ok := common.Value.(*ssa.Parameter)
-	if !ok || common.IsInvoke() || ctx == nil || ctx.site == nil {
+	if !ok || common.IsInvoke() {
 		return nil
 	}
-	fn := c.Parent()
+	arg := sl.argument(p, ctx)
+	if arg == nil {
+		return nil
+	}
+	f := PassedFunc(arg)
+	if f == nil {
+		return nil
+	}
+	if m := BoundMethod(f); m != nil {
+		f = m
+	}
+	if !sl.a.user[f] {
+		return nil
+	}
+	return f
+}
+
+// argument returns what the call that entered p's function in ctx
+// passed as p; nil when ctx is no such call.
+func (sl *slicer) argument(p *ssa.Parameter, ctx *callCtx) ssa.Value {
+	if ctx == nil || ctx.site == nil {
+		return nil
+	}
+	fn := p.Parent()
 	i := slices.Index(fn.Params, p)
 	site := ctx.site.Common()
 	if i < 0 || !slices.Contains(sl.a.Callees(ctx.site), fn) {
@@ -2498,17 +2521,7 @@ func (sl *slicer) passed(c ssa.CallInstruction, ctx *callCtx) *ssa.Function {
 	if i < 0 || i >= len(site.Args) {
 		return nil
 	}
-	f := PassedFunc(site.Args[i])
-	if f == nil {
-		return nil
-	}
-	if m := BoundMethod(f); m != nil {
-		f = m
-	}
-	if !sl.a.user[f] {
-		return nil
-	}
-	return f
+	return site.Args[i]
 }
 
 // BoundMethod returns the method fn calls when fn is the wrapper go/ssa
@@ -2626,18 +2639,10 @@ func (sl *slicer) picksAmong(v ssa.Value, ctx *callCtx) bool {
 			v = x.X
 			continue
 		case *ssa.Parameter:
-			if ctx == nil || ctx.site == nil {
+			if v = sl.argument(x, ctx); v == nil {
 				return false
 			}
-			i := slices.Index(x.Parent().Params, x)
-			site := ctx.site.Common()
-			if site.IsInvoke() {
-				i--
-			}
-			if i < 0 || i >= len(site.Args) {
-				return false
-			}
-			v, ctx = site.Args[i], ctx.parent
+			ctx = ctx.parent
 			continue
 		case *ssa.BinOp:
 			switch x.Op {
