@@ -69,21 +69,38 @@ func (u *underBranch) call(c ssa.CallInstruction, depth int) Cost {
 	var sum Cost
 	n := 0
 	for _, fn := range u.w.a.Callees(c) {
-		if m := slicing.BoundMethod(fn); m != nil && u.w.a.Analysed(m) {
-			fn = m // a method value called through a func: the method runs
-		}
 		if isGo && u.worker(fn, true) {
 			return Cost{}
 		}
-		if u.w.a.Analysed(fn) && !u.w.a.InHelper(fn) {
-			sum = sum.add(u.fn(fn, depth), 1)
-			n++
-		}
+		sum, n = u.runs(fn, depth, sum, n)
 	}
 	if n == 0 {
 		return Cost{}
 	}
 	return sum.scale(1 / float64(n))
+}
+
+// runs adds to sum the cost of fn, a callee of a dynamic call, and counts
+// it in n: an analysed function's, or, for go/ssa's wrapper of a method
+// value, the average of the methods it may call (one of them runs).
+func (u *underBranch) runs(fn *ssa.Function, depth int, sum Cost, n int) (Cost, int) {
+	if u.w.a.Analysed(fn) {
+		if !u.w.a.InHelper(fn) {
+			sum, n = sum.add(u.fn(fn, depth), 1), n+1
+		}
+		return sum, n
+	}
+	var ms Cost
+	k := 0
+	for _, m := range u.w.a.Methods(fn) {
+		if u.w.a.Analysed(m) && !u.w.a.InHelper(m) {
+			ms, k = ms.add(u.fn(m, depth), 1), k+1
+		}
+	}
+	if k == 0 {
+		return sum, n
+	}
+	return sum.add(ms.scale(1/float64(k)), 1), n + 1
 }
 
 // spread is what the choice of implementation changes at c, a call

@@ -500,8 +500,8 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 							// A func parameter's call: what this slice's
 							// caller passed runs, not every function any
 							// caller passes.
-							if w.a.Analysed(p) && !w.a.InHelper(p) {
-								c = c.add(under.fn(p, 1), 1)
+							if cost, n := under.runs(p, 1, Cost{}, 0); n > 0 {
+								c = c.add(cost, 1)
 							}
 						} else {
 							c = c.add(under.call(x, 1), 1)

@@ -183,6 +183,9 @@ type Analysis struct {
 	// bound method wrapper, a library's callback), the analysed sites
 	// that call the wrapper.
 	bound map[*ssa.Function][]ssa.CallInstruction
+	// methods holds, for go/ssa's wrapper of a method value (m.gossip,
+	// or r.Read of an interface r), the analysed methods it may call.
+	methods map[*ssa.Function][]*ssa.Function
 
 	loads     loadIndex            // globals and fields
 	stores    locIndex[*ssa.Store] // globals and fields
@@ -232,6 +235,7 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 		once:       make(map[*ssa.Function]bool),
 		often:      make(map[*ssa.Function]bool),
 		bound:      make(map[*ssa.Function][]ssa.CallInstruction),
+		methods:    make(map[*ssa.Function][]*ssa.Function),
 		loads:      newLoadIndex(),
 		stores:     newLocIndex[*ssa.Store](),
 		atomics:    newLoadIndex(),
@@ -275,12 +279,17 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 				continue // a wrapper nothing calls (a method set's (*T).M for T.M)
 			}
 			for _, e := range node.Out {
-				if a.user[e.Callee.Func] {
-					a.external[e.Callee.Func] = true
+				callee := e.Callee.Func
+				if o := callee.Origin(); o != nil && a.user[o] {
+					callee = o // a generic type's method: its body
+				}
+				if a.user[callee] {
+					a.external[callee] = true
 					if strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
+						a.methods[fn] = append(a.methods[fn], callee)
 						for _, in := range node.In {
 							if in.Site != nil && a.user[in.Site.Parent()] {
-								a.bound[e.Callee.Func] = append(a.bound[e.Callee.Func], in.Site)
+								a.bound[callee] = append(a.bound[callee], in.Site)
 							}
 						}
 					}
@@ -297,6 +306,10 @@ func NewAnalysis(prog *Program, graph *callgraph.Graph, s *configs.Settings) *An
 				a.callees[e.Site] = append(a.callees[e.Site], callee)
 			}
 		}
+	}
+	for w, fns := range a.methods {
+		sortFuncs(fns)
+		a.methods[w] = slices.Compact(fns)
 	}
 	a.ways = make(map[ssa.CallInstruction]int)
 	for site, fns := range a.callees {
@@ -708,6 +721,11 @@ func (a *Analysis) Callees(c ssa.CallInstruction) []*ssa.Function {
 	}
 	return nil
 }
+
+// Methods returns, when fn is go/ssa's wrapper of a method value (a
+// func that calls m.gossip, or r.Read on an interface r), the analysed
+// methods it may call; nil otherwise.
+func (a *Analysis) Methods(fn *ssa.Function) []*ssa.Function { return a.methods[fn] }
 
 // Callers returns the call sites in analysed code that may call fn.
 func (a *Analysis) Callers(fn *ssa.Function) []ssa.CallInstruction { return a.callers[fn] }

@@ -2434,14 +2434,17 @@ func (sl *slicer) controlled(c ssa.CallInstruction, depth int) {
 	if p := sl.fn(c.Parent()).Passed[c]; p != nil {
 		callees = []*ssa.Function{p}
 	}
+	var expanded []*ssa.Function
 	for _, callee := range callees {
-		if !sl.a.user[callee] {
-			// A method value called through a func (f() where the caller
-			// passed m.gossip): the method runs.
-			if callee = BoundMethod(callee); callee == nil || !sl.a.user[callee] {
-				continue
-			}
+		if sl.a.user[callee] {
+			expanded = append(expanded, callee)
+			continue
 		}
+		// A method value called through a func (f() where the caller
+		// passed m.gossip): the method runs, or one of the interface's.
+		expanded = append(expanded, sl.a.Methods(callee)...)
+	}
+	for _, callee := range expanded {
 		fs := sl.fn(callee)
 		if !fs.Whole {
 			fs.Whole = true
@@ -2477,7 +2480,8 @@ func PassedFunc(v ssa.Value) *ssa.Function {
 
 // passed returns, for c, a call of a func parameter of its function,
 // the function the call that entered it in ctx passed (go s.trigger(t.C,
-// s.gossip): s.gossip, not every function other callers pass); nil
+// s.gossip): s.gossip's wrapper, not every function other callers
+// pass); nil
 // when c is no such call, or the caller is not known or passed a func
 // value made elsewhere.
 func (sl *slicer) passed(c ssa.CallInstruction, ctx *callCtx) *ssa.Function {
@@ -2491,16 +2495,10 @@ func (sl *slicer) passed(c ssa.CallInstruction, ctx *callCtx) *ssa.Function {
 		return nil
 	}
 	f := PassedFunc(arg)
-	if f == nil {
+	if f == nil || !sl.a.user[f] && sl.a.Methods(f) == nil {
 		return nil
 	}
-	if m := BoundMethod(f); m != nil {
-		f = m
-	}
-	if !sl.a.user[f] {
-		return nil
-	}
-	return f
+	return f // a method value's wrapper stands for its methods (see Methods)
 }
 
 // argument returns what the call that entered p's function in ctx
@@ -2522,28 +2520,6 @@ func (sl *slicer) argument(p *ssa.Parameter, ctx *callCtx) ssa.Value {
 		return nil
 	}
 	return site.Args[i]
-}
-
-// BoundMethod returns the method fn calls when fn is the wrapper go/ssa
-// makes for a method value (m.gossip), nil otherwise (and for a method
-// value of an interface, whose wrapper calls no function it names). A
-// generic type's method is returned as its generic body.
-func BoundMethod(fn *ssa.Function) *ssa.Function {
-	if !strings.HasPrefix(fn.Synthetic, "bound method wrapper") {
-		return nil
-	}
-	for _, b := range fn.Blocks {
-		for _, instr := range b.Instrs {
-			if c, ok := instr.(ssa.CallInstruction); ok {
-				m := c.Common().StaticCallee()
-				if m != nil && m.Origin() != nil {
-					return m.Origin() // a generic type's method: its body
-				}
-				return m
-			}
-		}
-	}
-	return nil
 }
 
 // wholeBody records the influence of a function that runs wholly under

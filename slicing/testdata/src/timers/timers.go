@@ -24,6 +24,7 @@ type Config struct {
 	PushEvery      time.Duration // the same, the work handed on as a method value
 	CheckEvery     time.Duration // the same loop as GossipEvery's, handed other work: only that is its own
 	RelayEvery     time.Duration // a loop handed a generic type's method value
+	DrainEvery     time.Duration // a loop handed an interface's method value
 	ExchangeEvery  time.Duration // a delay waited before each exchange: how often it runs
 	PauseAt        int           // a count at which a write waits for the flusher's reply
 	KickAt         int           // a count at which a write asks for a flush and goes on
@@ -199,6 +200,8 @@ func (g *Gossiper) Run(stop <-chan struct{}) {
 	go g.trigger(c.C, stop, g.check)
 	r := &relay[[]byte]{peer: g.peer}
 	go g.every(time.Tick(g.cfg.RelayEvery), r.flush)
+	var d drainer = &fileDrainer{g.peer}
+	go g.every(time.Tick(g.cfg.DrainEvery), d.drain)
 	go g.exchanges(stop)
 }
 
@@ -215,6 +218,15 @@ func (g *Gossiper) trigger(tick <-chan time.Time, stop <-chan struct{}, f func()
 
 func (g *Gossiper) gossip() {
 	g.peer.Write(g.state) // want sliced:"Config.GossipEvery" !sliced:"Config.CheckEvery"
+}
+
+// drainer drains what is buffered for a peer.
+type drainer interface{ drain() }
+
+type fileDrainer struct{ f *os.File }
+
+func (d *fileDrainer) drain() {
+	d.f.Sync() // want sliced:"Config.DrainEvery"
 }
 
 // relay keeps the last value of any type for a peer.
