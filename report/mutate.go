@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"strings"
 	"text/tabwriter"
 
 	"github.com/confhunt/confhunt/mutate"
@@ -15,7 +16,7 @@ func MutateText(w io.Writer, r *mutate.Report) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "MUTANT\tSTATUS\tOPTION\tCHANGE\tWHY")
 	for _, m := range r.Mutants {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.ID, m.Status, m.Option, edit(m), oneLine(mutate.Explain(m)))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", m.ID, m.Status, m.Option, edit(m), oneLine(inModule(mutate.Explain(m), r.Module)))
 	}
 	if err := tw.Flush(); err != nil {
 		return err
@@ -46,13 +47,24 @@ func MutateText(w io.Writer, r *mutate.Report) error {
 		fmt.Fprintf(tw, "%s\tSCORE\tKILLED\tCOUNTED\n", t.title)
 		for _, k := range sortedKeys(t.m) {
 			sc := t.m[k]
-			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\n", k, scoreText(sc), sc.Killed, sc.Counted())
+			fmt.Fprintf(tw, "%s\t%s\t%d\t%d\n", inModule(k, r.Module), scoreText(sc), sc.Killed, sc.Counted())
 		}
 		if err := tw.Flush(); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// inModule shortens the names of the module's packages in s to their
+// paths in it (example.com/app/internal/store.Put: internal/store.Put),
+// so that what explains a mutant fits the table; the JSON keeps them
+// whole.
+func inModule(s, module string) string {
+	if module == "" {
+		return s
+	}
+	return strings.ReplaceAll(s, module+"/", "")
 }
 
 func scoreText(s mutate.Score) string {

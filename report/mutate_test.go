@@ -157,3 +157,20 @@ func TestMutateHTML(t *testing.T) {
 		t.Error("the predicted slowdown is not shown")
 	}
 }
+
+// TestMutateTextInModule checks that the text report names benchmarks in
+// the module's own packages by their paths in it, where the JSON keeps
+// the whole import path.
+func TestMutateTextInModule(t *testing.T) {
+	m := &mutate.Mutant{ID: "value@internal/store/store.go:3:4", Operator: mutate.Value, Option: "Config.Level",
+		Original: "c.Level", Replacement: "9", Benchmarks: []string{"example.com/app/internal/store.BenchmarkPut"}, Status: mutate.Survived,
+		Benches: []mutate.Bench{{Name: "example.com/app/internal/store.Put", Ratio: 0.52, Lo: 0.4, Hi: 0.57, P: 1, MDE: 0.1}}}
+	r := mutate.NewReport("example.com/app", 1, 1, "", 0.05, []*mutate.Mutant{m})
+	var b bytes.Buffer
+	if err := report.MutateText(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "internal/store.Put reached, measured faster") || strings.Contains(b.String(), "example.com/app/") {
+		t.Errorf("text report:\n%s\nwant the benchmark as internal/store.Put, without the module's path", b.String())
+	}
+}
