@@ -499,9 +499,12 @@ func score(prog *slicing.Program, sl *slicing.Slice, w *weigher, freq func(*ssa.
 						if p := fs.Passed[x]; p != nil {
 							// A func parameter's call: what this slice's
 							// caller passed runs, not every function any
-							// caller passes.
-							if cost, n := under.runs(p, 1, Cost{}, 0); n > 0 {
-								c = c.add(cost, 1)
+							// caller passes (a worker it starts is not
+							// charged, as under.call does not).
+							if _, isGo := x.(*ssa.Go); !isGo || !under.worker(p, true) {
+								if cost, n := under.runs(p, 1, Cost{}, 0); n > 0 {
+									c = c.add(cost, 1)
+								}
 							}
 						} else {
 							c = c.add(under.call(x, 1), 1)
