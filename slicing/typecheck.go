@@ -292,7 +292,11 @@ func exportsKey(ctx context.Context, cfg *packages.Config, pkgs []*packages.Pack
 	if json.Unmarshal(env, &vars) != nil || vars["GOROOT"] == "" || vars["GOMODCACHE"] == "" {
 		return cache.Key{}, false
 	}
-	delete(vars, "GOGCCFLAGS") // names a new temporary directory each time
+	// Neither names what is built, and each names a new temporary
+	// directory each time: GOGCCFLAGS one of the go command's own, and
+	// GOTMPDIR the one every confhunt run gives its go commands.
+	delete(vars, "GOGCCFLAGS")
+	delete(vars, "GOTMPDIR")
 	var deps []string
 	fixed := true
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
