@@ -6,7 +6,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"io"
+	"io/fs"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -201,6 +205,7 @@ type realResult struct {
 	wall     time.Duration
 	peak     string
 	phases   string
+	reaches  map[string]string // per case ID: does the culprit's slice reach Case.Function (see blamed)
 }
 
 // runReal evaluates the ranking on the corpus and writes out.
@@ -315,6 +320,7 @@ func evalProject(ctx context.Context, bin string, r *realResult, withCounts bool
 		r.wall, r.peak = time.Duration(secs*float64(time.Second)), last[2]
 	}
 	r.phases = phases(stderr)
+	r.reaches = blamed(ctx, bin, dir, patterns, r.options, r.cases)
 	if withCounts && p.Counts != nil {
 		r.measured = measuredReal(ctx, bin, dir, p, patterns)
 	}
@@ -449,18 +455,205 @@ func nameMatches(have, want string) bool {
 
 // caseRank is the best rank of an option matching the case, 0 if none.
 func caseRank(opts []rankedOption, cs Case) int {
+	_, rank := caseOption(opts, cs)
+	return rank
+}
+
+// caseOption is the best-ranked option matching the case and its rank;
+// rank 0 if none matches.
+func caseOption(opts []rankedOption, cs Case) (rankedOption, int) {
 	names := append([]string{cs.Option}, cs.Names...)
-	best := 0
+	var best rankedOption
+	bestRank := 0
 	for i, o := range opts {
 		for _, n := range append([]string{o.Name}, o.Aliases...) {
 			if slices.ContainsFunc(names, func(w string) bool { return nameMatches(n, w) }) {
-				if rank := cmp.Or(o.Rank, i+1); best == 0 || rank < best {
-					best = rank
+				if rank := cmp.Or(o.Rank, i+1); bestRank == 0 || rank < bestRank {
+					best, bestRank = o, rank
 				}
 			}
 		}
 	}
-	return best
+	return best, bestRank
+}
+
+// What blamed says of a case: whether the culprit option's slice reaches
+// the function the case's evidence blames (Case.Function).
+const (
+	reachYes       = "yes"
+	reachNo        = "no"
+	reachElsewhere = "elsewhere"  // the function is in another module: a slice ends at the call
+	reachUnknown   = "undeclared" // the module declares no such function: the case is to be corrected
+)
+
+// blamed runs confhunt slice on the culprit option of each case (once
+// per option) and says, per case ID, whether its slice reaches the
+// function the case names, or why that cannot be told: the function is
+// in another module, or slice failed (its error). A case whose option is
+// not discovered, or that names no function, has no entry.
+func blamed(ctx context.Context, bin, dir string, patterns []string, opts []rankedOption, cases []Case) map[string]string {
+	own, decls, err := declared(dir)
+	if err != nil {
+		own = nil // every function is then looked for in the slice
+	}
+	funcs := make(map[string][]string)
+	errs := make(map[string]string)
+	out := make(map[string]string)
+	for _, cs := range cases {
+		o, rank := caseOption(opts, cs)
+		if rank == 0 || cs.Function == "" {
+			continue
+		}
+		pkg, _, _ := strings.Cut(cs.Function, ".")
+		if own != nil && !own[pkg] {
+			out[cs.ID] = reachElsewhere
+			continue
+		}
+		if own != nil && !decls[caseDecl(cs.Function)] {
+			out[cs.ID] = reachUnknown
+			continue
+		}
+		if _, done := funcs[o.Name]; !done && errs[o.Name] == "" {
+			fs, err := sliceFuncs(ctx, bin, dir, patterns, o.Name)
+			if err != nil {
+				errs[o.Name] = err.Error()
+			}
+			funcs[o.Name] = fs
+		}
+		if e := errs[o.Name]; e != "" {
+			out[cs.ID] = "error: " + e
+			continue
+		}
+		out[cs.ID] = reachNo
+		if slices.ContainsFunc(funcs[o.Name], func(f string) bool { return funcNamed(f, cs.Function) }) {
+			out[cs.ID] = reachYes
+		}
+	}
+	return out
+}
+
+// declared returns the names of the packages of the module in dir and
+// of the functions and methods they declare, as declName spells them:
+// what a case's Function may name. Test files, testdata and vendor
+// directories are left out.
+func declared(dir string) (pkgs, funcs map[string]bool, err error) {
+	pkgs, funcs = make(map[string]bool), make(map[string]bool)
+	fset := token.NewFileSet()
+	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		name := d.Name()
+		if d.IsDir() {
+			if path != dir && (name == "testdata" || name == "vendor" || strings.HasPrefix(name, ".") || strings.HasPrefix(name, "_")) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, path, nil, parser.SkipObjectResolution)
+		if err != nil {
+			return nil // the go command would not build it either
+		}
+		pkgs[f.Name.Name] = true
+		for _, decl := range f.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok {
+				continue
+			}
+			recv := ""
+			if fd.Recv != nil && len(fd.Recv.List) == 1 {
+				t := fd.Recv.List[0].Type
+				if star, ok := t.(*ast.StarExpr); ok {
+					t = star.X
+				}
+				switch x := t.(type) {
+				case *ast.IndexExpr:
+					t = x.X
+				case *ast.IndexListExpr:
+					t = x.X
+				}
+				if id, ok := t.(*ast.Ident); ok {
+					recv = id.Name
+				}
+			}
+			funcs[declName(f.Name.Name, recv, fd.Name.Name)] = true
+		}
+		return nil
+	})
+	return pkgs, funcs, err
+}
+
+// declName spells a function as declared (receiver type without its
+// pointer) for comparison with a case's Function: "zstd.Encoder.EncodeAll"
+// for both zstd.(*Encoder).EncodeAll and zstd.Encoder.EncodeAll.
+func declName(pkg, recv, name string) string {
+	if recv == "" {
+		return pkg + "." + name
+	}
+	return pkg + "." + recv + "." + name
+}
+
+// caseDecl spells a case's Function as declName does.
+func caseDecl(function string) string {
+	return strings.NewReplacer("(*", "", "(", "", ")", "").Replace(function)
+}
+
+// sliceFuncs lists the functions of the option's slice (confhunt slice
+// -json).
+func sliceFuncs(ctx context.Context, bin, dir string, patterns []string, option string) ([]string, error) {
+	stdout, stderr, err := run(ctx, dir, bin, append([]string{"slice", "-json", "-option", option}, patterns...)...)
+	if err != nil {
+		return nil, fmt.Errorf("slice: %v: %s", err, lastLines(stderr, 2))
+	}
+	var sj struct {
+		Functions []struct {
+			Func string `json:"func"`
+		} `json:"functions"`
+	}
+	if err := json.Unmarshal(stdout, &sj); err != nil {
+		return nil, fmt.Errorf("slice -json: %v", err)
+	}
+	var fs []string
+	for _, f := range sj.Functions {
+		fs = append(fs, f.Func)
+	}
+	return fs, nil
+}
+
+// funcNamed reports whether full, a function as go/ssa names it
+// ("github.com/a/b/v3.(*T[int]).M$1"), is the one want names as the
+// corpus does, by its package's name ("b.(*T).M"). A function literal
+// is its enclosing function's code, and an instance of a generic
+// function is the function; a package path's last element is taken as
+// the package's name, after a major version (/v3) and a "go-" prefix.
+func funcNamed(full, want string) bool {
+	full, _, _ = strings.Cut(full, "$")
+	var b strings.Builder
+	depth := 0
+	for _, r := range full {
+		switch {
+		case r == '[':
+			depth++
+		case r == ']':
+			depth--
+		case depth == 0:
+			b.WriteRune(r)
+		}
+	}
+	full = b.String()
+	pkg, rest, ok := strings.Cut(want, ".")
+	if !ok || !strings.HasSuffix(full, "."+rest) {
+		return false
+	}
+	path := strings.Split(strings.TrimSuffix(full, "."+rest), "/")
+	last := path[len(path)-1]
+	if len(path) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
+		last = path[len(path)-2]
+	}
+	return strings.EqualFold(strings.TrimPrefix(last, "go-"), pkg)
 }
 
 // window is the size of the top-10% window over n options.
@@ -674,8 +867,22 @@ func realReport(w io.Writer, results []*realResult, labels Labels) {
 		fmt.Fprint(w, "; the others are `not found` below")
 	}
 	fmt.Fprint(w, ".\n\n")
+	reach := make(map[string]int)
+	for _, r := range results {
+		for _, v := range r.reaches {
+			reach[strings.SplitN(v, ":", 2)[0]]++
+		}
+	}
+	fmt.Fprintf(w, "Reached: the culprit option's slice (`confhunt slice -json`) reaches the function the case's evidence blames (`function` in corpus.yaml) in %d of the %d cases whose function is in the project's module; %d name a function of another module (a slice ends at the call into it)", reach[reachYes], reach[reachYes]+reach[reachNo], reach[reachElsewhere])
+	if reach[reachUnknown] > 0 {
+		fmt.Fprintf(w, "; %d name a function the module does not declare (`undeclared`: the case is to be corrected)", reach[reachUnknown])
+	}
+	if reach["error"] > 0 {
+		fmt.Fprintf(w, "; slice failed on %d", reach["error"])
+	}
+	fmt.Fprint(w, ".\n\n")
 
-	fmt.Fprintf(w, "| case | option | resource | rank | with counts | names baseline (seed 1) | confidence |\n|---|---|---|---|---|---|---|\n")
+	fmt.Fprintf(w, "| case | option | resource | rank | with counts | names baseline (seed 1) | slice reaches `function` | confidence |\n|---|---|---|---|---|---|---|---|\n")
 	for _, r := range results {
 		for _, cs := range r.cases {
 			rank, mrank, nrank := "error", "-", "-"
@@ -686,7 +893,11 @@ func realReport(w io.Writer, results []*realResult, labels Labels) {
 			if r.measured != nil {
 				mrank = rankText(caseRank(r.measured, cs), len(r.measured))
 			}
-			fmt.Fprintf(w, "| [%s](%s) | %s | %s | %s | %s | %s | %s |\n", cs.ID, cs.URL, cs.Option, cs.Resource, rank, mrank, nrank, cs.Confidence)
+			reached := cmp.Or(r.reaches[cs.ID], "-")
+			if reached != "-" {
+				reached += " (" + cs.Function + ")"
+			}
+			fmt.Fprintf(w, "| [%s](%s) | %s | %s | %s | %s | %s | %s | %s |\n", cs.ID, cs.URL, cs.Option, cs.Resource, rank, mrank, nrank, reached, cs.Confidence)
 		}
 	}
 	fmt.Fprintln(w)

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -50,5 +52,95 @@ func TestMissRow(t *testing.T) {
 	}
 	if row, ok := missRow(opts, Case{ID: "app-gone", Option: "Config.Gone"}); !ok || !strings.Contains(row, "not discovered (12 options)") {
 		t.Errorf("an undiscovered case: row %q, %v", row, ok)
+	}
+}
+
+// TestFuncNamed checks how a function of a slice is matched to the one a
+// corpus case blames, named by its package's name.
+func TestFuncNamed(t *testing.T) {
+	for _, c := range []struct {
+		full, want string
+		ok         bool
+	}{
+		{"github.com/klauspost/compress/zstd.(*Encoder).EncodeAll", "zstd.(*Encoder).EncodeAll", true},
+		{"github.com/allegro/bigcache/v3.initNewShard", "bigcache.initNewShard", true},
+		{"github.com/allegro/bigcache/v3.initNewShard$1", "bigcache.initNewShard", true},
+		{"example.com/lru.(*Cache[example.com/k.Key,int]).Get", "lru.(*Cache).Get", true},
+		{"github.com/nsqio/go-diskqueue.(*diskQueue).ioLoop", "diskqueue.(*diskQueue).ioLoop", true},
+		{"google.golang.org/grpc/internal/transport.newFramer", "transport.newFramer", true},
+		{"github.com/klauspost/compress/zstd.(*Encoder).Encode", "zstd.(*Encoder).EncodeAll", false},
+		{"github.com/klauspost/compress/s2.(*Encoder).EncodeAll", "zstd.(*Encoder).EncodeAll", false},
+		{"google.golang.org/grpc/internal/transport.(*framer).newFramer", "transport.newFramer", false},
+		{"github.com/allegro/bigcache/v3.newInitShard", "bigcache.initNewShard", false},
+	} {
+		if got := funcNamed(c.full, c.want); got != c.ok {
+			t.Errorf("funcNamed(%q, %q) = %v, want %v", c.full, c.want, got, c.ok)
+		}
+	}
+}
+
+// TestReachedReport checks that the report counts the cases whose
+// culprit's slice reaches the blamed function, apart from those blaming
+// another module's, and shows each case's answer.
+func TestReachedReport(t *testing.T) {
+	r := &realResult{
+		project: Project{Name: "app", Module: "example.com/app", Version: "v1.0.0"},
+		options: []rankedOption{{Name: "Config.A", Rank: 1}, {Name: "Config.B", Rank: 2}},
+		cases: []Case{
+			{ID: "app-a", Option: "Config.A", Function: "app.(*W).Flush"},
+			{ID: "app-b", Option: "Config.B", Function: "app.write"},
+			{ID: "app-c", Option: "Config.B", Function: "diskqueue.(*diskQueue).ioLoop"},
+			{ID: "app-d", Option: "Config.B", Function: "app.(*Server).write"},
+		},
+		reaches: map[string]string{"app-a": reachYes, "app-b": reachNo, "app-c": reachElsewhere, "app-d": reachUnknown},
+	}
+	var b strings.Builder
+	realReport(&b, []*realResult{r}, Labels{})
+	for _, want := range []string{
+		"reaches the function the case's evidence blames (`function` in corpus.yaml) in 1 of the 2 cases whose function is in the project's module; 1 name a function of another module",
+		"| yes (app.(*W).Flush) |",
+		"| no (app.write) |",
+		"| elsewhere (diskqueue.(*diskQueue).ioLoop) |",
+		"; 1 name a function the module does not declare",
+		"| undeclared (app.(*Server).write) |",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("report lacks %q", want)
+		}
+	}
+}
+
+// TestDeclared checks the functions a module declares as a case names
+// them, methods of pointer, value and generic receivers alike, and that
+// test files and testdata are not the module's code.
+func TestDeclared(t *testing.T) {
+	dir := t.TempDir()
+	for name, src := range map[string]string{
+		"a/a.go":            "package alpha\n\nfunc F() {}\n\ntype T struct{}\n\nfunc (*T) M() {}\nfunc (T) V() {}\n\ntype G[K any] struct{}\n\nfunc (g *G[K]) Get() {}\n",
+		"a/a_test.go":       "package alpha\n\nfunc helper() {}\n",
+		"a/testdata/x/x.go": "package x\n\nfunc X() {}\n",
+	} {
+		path := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pkgs, funcs, err := declared(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !pkgs["alpha"] || pkgs["x"] {
+		t.Errorf("packages %v, want alpha only", pkgs)
+	}
+	for want, ok := range map[string]bool{
+		"alpha.F": true, "alpha.(*T).M": true, "alpha.T.V": true, "alpha.(*G).Get": true,
+		"alpha.(*T).F": false, "alpha.helper": false, "x.X": false,
+	} {
+		if got := funcs[caseDecl(want)]; got != ok {
+			t.Errorf("%s declared: %v, want %v", want, got, ok)
+		}
 	}
 }
