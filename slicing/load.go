@@ -202,6 +202,17 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 	}
 	seen := make(map[string]bool)
 	mods := make(map[string]string)
+	importers := make(map[*packages.Package][]*packages.Package)
+	packages.Visit(pkgs, nil, func(p *packages.Package) {
+		for _, imp := range p.Imports {
+			importers[imp] = append(importers[imp], p)
+		}
+	})
+	// missing holds the imports that are no package of the program (no
+	// module provides them, or their directory has no Go files): the
+	// go command's error about one is its importer's, at its import,
+	// and the importer's "could not import" follows from it.
+	missing := make(map[string]bool)
 	packages.Visit(pkgs, nil, func(p *packages.Package) {
 		if m := p.Module; m != nil && m.Dir != "" && m.Dir != modRoot {
 			mods[m.Dir] = m.Path
@@ -216,9 +227,17 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		// mostly follow from it (go build lists the rest).
 		syntax := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ParseError })
 		parsed := make(map[string]bool) // files with a syntax error reported
+		owner := p.PkgPath
+		if len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(importers[p]) > 0 && slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ListError }) {
+			missing[p.PkgPath] = true
+			owner = importers[p][0].PkgPath
+		}
 		for _, e := range p.Errors {
 			if syntax && e.Kind == packages.TypeError {
 				continue
+			}
+			if e.Kind == packages.TypeError && slices.ContainsFunc(slices.Collect(maps.Keys(missing)), func(m string) bool { return strings.HasPrefix(e.Msg, "could not import "+m+" ") }) {
+				continue // the import's own error says why
 			}
 			if e.Kind == packages.ListError && e.Pos != "" && e.Pos != "-" && !filepath.IsAbs(e.Pos) {
 				// go list's positions are relative to the directory it
@@ -235,7 +254,17 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 					parsed[file] = true
 				}
 			}
-			pe := PackageError{Package: p.PkgPath, Pos: e.Pos, Msg: e.Msg}
+			pe := PackageError{Package: owner, Pos: e.Pos, Msg: e.Msg}
+			if missing[p.PkgPath] {
+				// The import's error lies at an import of it: it is the
+				// package of that file's.
+				for _, q := range importers[p] {
+					if file, _, _ := splitPos(e.Pos); slices.Contains(q.CompiledGoFiles, file) || slices.Contains(q.GoFiles, file) {
+						pe.Package = q.PkgPath
+						break
+					}
+				}
+			}
 			if strings.Contains(e.Msg, "build constraints exclude all Go files") && usesCgo(p.IgnoredFiles) {
 				pe.Msg += ` (its files use cgo, which is off: set CGO_ENABLED=1 with a C compiler installed)`
 			}

@@ -533,3 +533,27 @@ func TestDependent(t *testing.T) {
 		t.Errorf("read sites %v; want no Options.Level: its package is excluded", got)
 	}
 }
+
+// TestMissingImport: an import no module provides is no package of the
+// program: the go command's error about it is the importer's, at its
+// import, and the importer's "could not import" that follows from it is
+// not reported again.
+func TestMissingImport(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod":     "module example.com/m\n\ngo 1.22\n",
+		"enc/enc.go": "package enc\n\nimport \"example.org/proto\"\n\nfunc Size() int { return proto.Size(nil) }\n",
+		"app/app.go": "package app\n\ntype Config struct{ N int }\n\nfunc Run(c Config) int { return c.N * 2 }\n",
+	})
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(prog.Errors) != 1 {
+		t.Fatalf("errors %v, want the one of the import", prog.Errors)
+	}
+	e := prog.Errors[0]
+	if e.Package != "example.com/m/enc" || !strings.HasPrefix(e.Pos, "enc/enc.go:3:") || !strings.Contains(e.Msg, "example.org/proto") || strings.Contains(e.Msg, "could not import") {
+		t.Errorf("error %+v, want the import's, in example.com/m/enc at enc/enc.go:3", e)
+	}
+}
