@@ -1,6 +1,7 @@
 package slicing
 
 import (
+	"fmt"
 	"go/constant"
 	"go/token"
 	"go/types"
@@ -107,7 +108,15 @@ func (d *discoverer) parsedKeys() {
 	for _, pf := range found {
 		v := pf.f.s.Field(pf.f.i)
 		name := pf.named.Obj().Name() + "." + v.Name()
+		shared := slices.DeleteFunc(slices.Clone(pf.keys), func(k string) bool { return fields[k] == 1 })
 		pf.keys = slices.DeleteFunc(pf.keys, func(k string) bool { return fields[k] > 1 })
+		keys := fmt.Sprintf("the keys %q", pf.keys)
+		switch {
+		case len(shared) > 0 && len(pf.keys) == 0:
+			keys = fmt.Sprintf("keys other fields are parsed under too (%q, so no alias)", shared)
+		case len(shared) > 0:
+			keys += fmt.Sprintf(" (and %q, which other fields are parsed under too, so no alias)", shared)
+		}
 		if o := byDecl[v.Pos()]; o != nil {
 			for _, k := range pf.keys {
 				d.addAlias(o, k)
@@ -140,10 +149,10 @@ func (d *discoverer) parsedKeys() {
 			// A reply's field a client parses for its user (a server's
 			// CLIENT INFO line): data it hands on, not a setting it runs
 			// by.
-			d.notes.add([]string{name}, "%s: not an option: a parser of the program stores what it parses of the keys %q into it, but nothing else in the program reads it (data handed on)", name, pf.keys)
+			d.notes.add([]string{name}, "%s: not an option: a parser of the program stores what it parses of %s into it, but nothing else in the program reads it (data handed on)", name, keys)
 			continue
 		}
-		d.notes.add([]string{name}, "%s: an option: a parser of the program stores what it parses of the keys %q into it", name, pf.keys)
+		d.notes.add([]string{name}, "%s: an option: a parser of the program stores what it parses of %s into it", name, keys)
 		o := d.option(name, "struct", typeString(v.Type()))
 		o.Package = pf.named.Obj().Pkg().Path()
 		o.decls = append(o.decls, v.Pos())
