@@ -228,7 +228,7 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		syntax := slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ParseError })
 		parsed := make(map[string]bool) // files with a syntax error reported
 		owner := p.PkgPath
-		if len(p.GoFiles) == 0 && len(p.CompiledGoFiles) == 0 && len(importers[p]) > 0 && slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ListError }) {
+		if len(p.GoFiles)+len(p.CompiledGoFiles)+len(p.IgnoredFiles)+len(p.OtherFiles) == 0 && len(importers[p]) > 0 && slices.ContainsFunc(p.Errors, func(e packages.Error) bool { return e.Kind == packages.ListError }) {
 			missing[p.PkgPath] = true
 			owner = importers[p][0].PkgPath
 		}
@@ -280,6 +280,9 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 		}
 	}
 	slices.Sort(prog.Dependent)
+	if w := cgoLeftOut(ctx, pcfg.Dir, modRoot, cfg.Tags, pkgs); w != "" {
+		prog.Warnings = append(prog.Warnings, w)
+	}
 	for dir, name := range mods {
 		prog.modules = append(prog.modules, modDir{dir, name})
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"go/build"
 	"go/parser"
 	"go/token"
 	"io/fs"
@@ -15,6 +16,7 @@ import (
 	"sync/atomic"
 
 	"golang.org/x/mod/modfile"
+	"golang.org/x/tools/go/packages"
 )
 
 // layout is how the go command sees a directory: its main modules (several
@@ -282,6 +284,62 @@ func modulesBelow(dir string) []string {
 	})
 	slices.Sort(out)
 	return out
+}
+
+// cgoLeftOut returns a warning naming the files of the matched
+// packages the build leaves out only because they use cgo and cgo is
+// off (CGO_ENABLED=0, or no C compiler): the rest of each package is
+// analysed without them, so what they read is missing. A package all of
+// whose files are left out has an error of its own instead (see Load).
+// It returns "" when there are none, or when cgo is on.
+func cgoLeftOut(ctx context.Context, dir, root, tags string, pkgs []*packages.Package) string {
+	bctx := build.Default
+	bctx.CgoEnabled = true
+	if tags != "" {
+		bctx.BuildTags = strings.Split(tags, ",")
+	}
+	var files []string
+	for _, p := range pkgs {
+		if len(p.GoFiles) == 0 {
+			continue
+		}
+		for _, f := range p.IgnoredFiles {
+			if !strings.HasSuffix(f, ".go") || strings.HasSuffix(f, "_test.go") || !usesCgo([]string{f}) {
+				continue
+			}
+			// Left out whatever cgo says (another system's file, a tag
+			// not set): not cgo's doing.
+			if ok, err := bctx.MatchFile(filepath.Dir(f), filepath.Base(f)); err != nil || !ok {
+				continue
+			}
+			files = append(files, f)
+		}
+	}
+	if len(files) == 0 {
+		return ""
+	}
+	out, err := goCmd(ctx, dir, "env", "CGO_ENABLED")
+	if err != nil || strings.TrimSpace(string(out)) != "0" {
+		return ""
+	}
+	slices.Sort(files)
+	files = slices.Compact(files)
+	names := make([]string, 0, 3)
+	for _, f := range files[:min(3, len(files))] {
+		if rel, err := filepath.Rel(root, f); err == nil && !strings.HasPrefix(rel, "..") {
+			f = rel
+		}
+		names = append(names, f)
+	}
+	more := ""
+	if len(files) > len(names) {
+		more = fmt.Sprintf(" and %d more", len(files)-len(names))
+	}
+	what := fmt.Sprintf("%d files use cgo, which is off (CGO_ENABLED=0): they are left out, and what they read is not found", len(files))
+	if len(files) == 1 {
+		what = "1 file uses cgo, which is off (CGO_ENABLED=0): it is left out, and what it reads is not found"
+	}
+	return fmt.Sprintf("%s (%s%s); set CGO_ENABLED=1 with a C compiler installed to analyse it all", what, strings.Join(names, ", "), more)
 }
 
 // usesCgo reports whether one of the files imports "C".

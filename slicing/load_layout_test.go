@@ -259,6 +259,45 @@ func Run(o Options) int {
 	})
 }
 
+// TestCgoPartly: with cgo off, a package that keeps some of its files
+// is analysed without those that use cgo, and a warning names them;
+// with cgo on, or a file left out for another system, there is none.
+func TestCgoPartly(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod":     "module example.com/cg\n\ngo 1.22\n",
+		"opts.go":    "package cg\n\ntype Options struct {\n\tLoops int `yaml:\"loops\"`\n}\n",
+		"c.go":       "package cg\n\n// static int twice(int x) { return 2*x; }\nimport \"C\"\n\nfunc Run(o Options) int {\n\tn := 0\n\tfor i := 0; i < o.Loops; i++ {\n\t\tn += int(C.twice(C.int(i)))\n\t}\n\treturn n\n}\n",
+		"c_plan9.go": "package cg\n\nimport \"C\"\n\nfunc Plan9() {}\n",
+	})
+	ctx := context.Background()
+	warned := func(prog *slicing.Program) bool {
+		return slices.ContainsFunc(prog.Warnings, func(w string) bool {
+			return strings.Contains(w, "1 file uses cgo, which is off") && strings.Contains(w, "(c.go)")
+		})
+	}
+	t.Run("off", func(t *testing.T) {
+		t.Setenv("CGO_ENABLED", "0")
+		prog, err := slicing.Load(ctx, slicing.Config{Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !warned(prog) {
+			t.Errorf("warnings %q, want one naming c.go alone", prog.Warnings)
+		}
+	})
+	t.Run("on", func(t *testing.T) {
+		testutil.NeedCgo(t)
+		prog, err := slicing.Load(ctx, slicing.Config{Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(prog.Warnings) > 0 {
+			t.Errorf("warnings %q with cgo on", prog.Warnings)
+		}
+	})
+}
+
 // TestWorkspaceInputs: at a workspace's root, the cache key of ./...
 // covers the files of the workspace's modules, so a changed file is no
 // stale hit.
