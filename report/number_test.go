@@ -1,7 +1,9 @@
 package report
 
 import (
+	"fmt"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -44,5 +46,37 @@ func TestNumbers(t *testing.T) {
 		if tc.got != tc.want {
 			t.Errorf("got %q, want %q", tc.got, tc.want)
 		}
+	}
+}
+
+// TestExplainSites checks that the text and markdown of -explain list
+// the first -lines read sites and count the rest, and the JSON all.
+func TestExplainSites(t *testing.T) {
+	var sites []Site
+	for i := range 12 {
+		sites = append(sites, Site{Pos: fmt.Sprintf("a.go:%d:2", i+1), Func: "example.com/a.F", short: "a.F"})
+	}
+	v := Explain{Ranked: 3, Option: RankOption{Name: "Config.N", Influence: []string{"trip"}, Sites: sites}, sites: 4}
+	for _, tc := range []struct {
+		f          Format
+		last, more string
+	}{
+		{Text, "  a.go:4:2 in a.F\n", "(8 other read sites: -lines shows more, -json all)"},
+		{Markdown, "`a.go:4:2` in `a.F`\n", "(8 other read sites: `-lines` shows more, `-json` all)"},
+	} {
+		var b strings.Builder
+		if err := Write(&b, v, tc.f); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.String(); !strings.Contains(got, tc.last) || strings.Contains(got, "a.go:5:2") || !strings.Contains(got, tc.more) {
+			t.Errorf("%s: want the first 4 sites and %q:\n%s", tc.f, tc.more, got)
+		}
+	}
+	var b strings.Builder
+	if err := Write(&b, v, JSON); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "a.go:12:2") {
+		t.Errorf("the JSON lacks the 12th site:\n%s", b.String())
 	}
 }

@@ -572,6 +572,9 @@ type Explain struct {
 	// fields the value is handed to, priced by what the library does
 	// with it there (scoring.Score.Into).
 	Into []string `json:"into,omitempty"`
+	// sites is how many read sites the text and markdown show (the
+	// -lines ExplainView was given); the JSON has them all.
+	sites int
 }
 
 // Costly says which values of an option cost, as far as the code shows
@@ -658,7 +661,7 @@ type Others struct {
 // ExplainView assembles the explanation of sc, one option of a ranking of
 // ranked options: its n lines contributing most and the others summed.
 func ExplainView(sc *scoring.Score, ranked, n int) Explain {
-	v := Explain{Ranked: ranked, Option: rankOption(sc), Into: sc.Into}
+	v := Explain{Ranked: ranked, Option: rankOption(sc), Into: sc.Into, sites: n}
 	var rest scoring.Line
 	others := 0
 	for i, l := range sc.Lines {
@@ -740,11 +743,24 @@ func (v Explain) text(w io.Writer) error {
 	}
 	if len(o.Sites) > 0 {
 		fmt.Fprintln(w, "\nread at:")
-		for _, s := range o.Sites {
+		shown := v.shownSites()
+		for _, s := range shown {
 			fmt.Fprintf(w, "  %s\n", s)
+		}
+		if more := len(o.Sites) - len(shown); more > 0 {
+			fmt.Fprintf(w, "  (%s: -lines shows more, -json all)\n", plural(more, "other read site"))
 		}
 	}
 	return nil
+}
+
+// shownSites are the read sites the text and markdown list: the first
+// v.sites, all when it is not set.
+func (v Explain) shownSites() []Site {
+	if v.sites <= 0 || v.sites >= len(v.Option.Sites) {
+		return v.Option.Sites
+	}
+	return v.Option.Sites[:v.sites]
 }
 
 // markdown writes the explanation as a line of figures, a table of the
@@ -786,8 +802,12 @@ func (v Explain) markdown(w io.Writer) error {
 	}
 	if len(o.Sites) > 0 {
 		fmt.Fprintln(w, "\nRead at:")
-		for _, s := range o.Sites {
+		shown := v.shownSites()
+		for _, s := range shown {
 			fmt.Fprintf(w, "- %s in %s\n", code(s.Pos), code(s.short))
+		}
+		if more := len(o.Sites) - len(shown); more > 0 {
+			fmt.Fprintf(w, "- (%s: `-lines` shows more, `-json` all)\n", plural(more, "other read site"))
 		}
 	}
 	return nil

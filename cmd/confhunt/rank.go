@@ -111,7 +111,7 @@ func runRank(ctx context.Context, e *env, args []string) error {
 	fs.Float64Var(&e.top, "top", 10, "report the top `percent` of options as suspects")
 	explain := fs.String("explain", "", "show the lines contributing most to `option`'s score")
 	why := fs.String("why", "", "explain why discovery took or left out the struct type, field or option `name` (as sources -why)")
-	lines := fs.Int("lines", 10, "lines to show with -explain, and per option in -json and -format sarif")
+	lines := fs.Int("lines", 10, "lines and read sites to show with -explain (its -json has every site), and lines per option in -json and -format sarif")
 	countsFile := fs.String("counts", "", "use the execution counts in `file` (from confhunt counts)")
 	fs.StringVar(&e.profile, "profile", "", "use the CPU profile in `file` (pprof format: go test -cpuprofile, net/http/pprof, default.pgo) as measured hotness")
 	format := e.formatFlag("the ranking as `text`, json, sarif (the suspects, SARIF 2.1.0) or markdown (a GitHub table); with -explain as text, json or markdown")
