@@ -595,7 +595,9 @@ type Costly struct {
 
 // CostlyBranch is one branch an option decides: where, when it takes its
 // costlier side ("true", "> 5", "then"), and both sides' weighted costs
-// per run.
+// per run: every resource's weights summed, with all a side calls at any
+// depth, to compare the sides; not the score's columns, which charge
+// what the slice calls to a depth.
 type CostlyBranch struct {
 	Pos      string  `json:"pos"`
 	When     string  `json:"when"`
@@ -625,7 +627,7 @@ func (c *Costly) line(code func(string) string) string {
 		}
 		parts = append(parts, "smaller values ("+strings.Join(why, "; ")+")")
 	}
-	for _, b := range c.Branches {
+	for i, b := range c.Branches {
 		when := b.When
 		switch when {
 		case "then", "else":
@@ -633,7 +635,14 @@ func (c *Costly) line(code func(string) string) string {
 		default:
 			when = code(when)
 		}
-		parts = append(parts, fmt.Sprintf("%s at %s (%s against %s)", when, code(b.Pos), num(b.Costlier), num(b.Cheaper)))
+		unit := ""
+		if i == 0 {
+			// Not the table's figures: a side's weights of every
+			// resource, with all it calls however deep (the slice's are
+			// charged to a depth).
+			unit = ", all resources, all it calls"
+		}
+		parts = append(parts, fmt.Sprintf("%s at %s (%s against %s%s)", when, code(b.Pos), num(b.Costlier), num(b.Cheaper), unit))
 	}
 	return strings.Join(parts, "; ")
 }

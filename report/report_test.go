@@ -317,6 +317,24 @@ func TestExplainSmaller(t *testing.T) {
 	}
 }
 
+// TestExplainBranches: -explain gives the costlier side of each branch
+// with both sides' figures, saying once what they count (not the
+// table's columns).
+func TestExplainBranches(t *testing.T) {
+	var b strings.Builder
+	v := report.Explain{Ranked: 2, Option: report.RankOption{Name: "Config.Fast", Influence: []string{"path"}}, Costly: &report.Costly{Branches: []report.CostlyBranch{
+		{Pos: "a.go:3", When: "false", Costlier: 44300000, Cheaper: 0},
+		{Pos: "a.go:9", When: "then", Costlier: 1200, Cheaper: 30},
+	}}}
+	if err := report.Write(&b, v, report.Text); err != nil {
+		t.Fatal(err)
+	}
+	want := "costly: false at a.go:3 (44.3M against 0, all resources, all it calls); its then side at a.go:9 (1.2k against 30)"
+	if !strings.Contains(b.String(), want) {
+		t.Errorf("-explain lacks %q:\n%s", want, b.String())
+	}
+}
+
 // TestExplainInto: -explain names the libraries' parameters and fields
 // an option's value is handed to, in text, Markdown and JSON, and says
 // nothing of them for an option that goes into none.
