@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"go/token"
 	"go/types"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -240,6 +241,9 @@ func reached(root *types.Struct) map[*types.Struct]bool {
 		s := work[0]
 		work = work[1:]
 		for i := range s.NumFields() {
+			if !encoded(s, i) {
+				continue
+			}
 			child, _ := nestedStruct(s.Field(i).Type())
 			if child == nil || seen[child] {
 				continue
@@ -250,6 +254,34 @@ func reached(root *types.Struct) map[*types.Struct]bool {
 	}
 	return seen
 }
+
+// encoded reports whether the encodings (encoding/json, xml, gob,
+// yaml, protobuf's, all by reflection) carry field i of s: an exported
+// or embedded field, unless every encoding's tag it has omits it
+// (json:"-"). What a record keeps in its unexported fields (the running
+// object it belongs to, its server, the server's options) is not what
+// it receives or sends.
+func encoded(s *types.Struct, i int) bool {
+	f := s.Field(i)
+	if !f.Exported() && !f.Embedded() {
+		return false
+	}
+	tag := reflect.StructTag(s.Tag(i))
+	omitted := false
+	for _, key := range encodingTags {
+		if v, ok := tag.Lookup(key); ok {
+			if v != "-" {
+				return true
+			}
+			omitted = true
+		}
+	}
+	return !omitted
+}
+
+// encodingTags are the struct tag keys of the encodings decoders and
+// encoders use.
+var encodingTags = []string{"json", "xml", "yaml", "toml", "msgpack", "cbor", "bson", "protobuf"}
 
 // configuration reports whether a decoded value's struct s (named nt, or
 // nil) is configuration whole: named like it, carrying a configuration

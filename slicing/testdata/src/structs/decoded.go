@@ -230,3 +230,25 @@ func dumpSettings(w io.Writer, s *fileSchema) {
 	_ = json.NewEncoder(w).Encode(s)
 	fmt.Println(make([]int, s.Cache.Entries)) // want option:"CacheSettings.Entries"
 }
+
+// assignment is a record the program sends: what it keeps in its
+// unexported fields (the node that runs it) and in a field its encoding
+// omits is not sent, and the node's settings stay configuration.
+type assignment struct {
+	Name   string     `json:"name"`
+	Config *NodeOpts  `json:"-"`
+	node   *groupNode // not encoded
+}
+
+type groupNode struct {
+	opts *NodeOpts
+}
+
+type NodeOpts struct {
+	SyncEvery int
+}
+
+func (a *assignment) publish(w io.Writer) error {
+	fmt.Println(make([]int, a.node.opts.SyncEvery)) // want option:"NodeOpts.SyncEvery"
+	return json.NewEncoder(w).Encode(a)
+}
