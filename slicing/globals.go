@@ -55,6 +55,10 @@ func (d *discoverer) globals() {
 			continue
 		}
 		name := g.Pkg.Pkg.Name() + "." + g.Name()
+		if iface := errorType.Underlying().(*types.Interface); types.Implements(t, iface) || types.Implements(types.NewPointer(t), iface) {
+			d.notes.add([]string{name, g.Name()}, "%s: not an option: an error value (its type %s implements error), which the module returns or compares with, not a setting", name, typeString(t))
+			continue
+		}
 		if !d.setOnlyInInit(g) {
 			d.notes.add([]string{name, g.Name()}, "%s: not an option: the module sets it other than to a constant where it is declared, or hands its address on", name)
 			continue

@@ -181,3 +181,21 @@ func Compressed(n int) bool {
 	}
 	return ArchiveCompression != CompressNone // want option:"globals.ArchiveCompression"
 }
+
+// ErrNo is an error code; its exported values are errors the package
+// returns, not settings, even when code reads their numbers.
+type ErrNo int
+
+func (e ErrNo) Error() string { return "errno" }
+
+var ErrBusy = ErrNo(5)
+
+// Retryable says whether an operation that failed with e is tried again.
+func Retryable(e ErrNo, tries int) bool {
+	for i := 0; i < int(ErrBusy) && i < tries; i++ { // want !option:"globals.ErrBusy"
+		if e == ErrBusy {
+			return true
+		}
+	}
+	return false
+}
