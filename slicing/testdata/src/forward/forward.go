@@ -9,7 +9,6 @@ import (
 	"log"
 	"os"
 	"strconv"
-	"sync"
 	"time"
 )
 
@@ -25,7 +24,6 @@ type Config struct {
 	Limit   int           `yaml:"limit"`
 	Workers int           `yaml:"workers"`
 	Backoff time.Duration `yaml:"backoff"`
-	Readers int           `yaml:"readers"`
 	Logged  string        `yaml:"logged"`
 	Topic   string        `yaml:"topic"`
 	Mode    string        `yaml:"mode"`
@@ -139,15 +137,6 @@ func start(c *Config, work func()) {
 		go work() // want sliced:"Config.Workers" effect:"Config.Workers:conc"
 	}
 	time.Sleep(c.Backoff) // want sliced:"Config.Backoff" effect:"Config.Backoff:time"
-}
-
-// A group's Go starts a goroutine as a go statement does (conc).
-func startGroup(c *Config, work func()) {
-	var wg sync.WaitGroup
-	for i := 0; i < c.Readers; i++ { // want sliced:"Config.Readers" effect:"Config.Readers:trip"
-		wg.Go(work) // want sliced:"Config.Readers" effect:"Config.Readers:conc"
-	}
-	wg.Wait()
 }
 
 // Only logged: a small slice.
