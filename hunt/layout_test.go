@@ -86,6 +86,33 @@ func TestSpin(t *testing.T) {
 	}
 }
 
+// TestProbeOldGo: a module whose go.mod names an old Go (go 1.12: no
+// unsafe.Slice, no 0o literals), whose package declares names the
+// probes' file imports (time, os), is probed: the counters' file uses
+// only what that Go has, under names of its own.
+func TestProbeOldGo(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod": "module example.com/old\n\ngo 1.12\n",
+		"old.go": "package old\n\nvar time, os = 3, 4\n" + spin,
+		"old_test.go": `package old
+
+import "testing"
+
+func TestSpin(t *testing.T) {
+	for i := 0; i < 4; i++ {
+		Spin(10)
+	}
+}
+`,
+	})
+	l := slicingtest.Load(t, slicing.Config{Dir: dir, Patterns: []string{"./..."}})
+	calls, _ := probeRun(t, l, hunt.PlanAll(l.Analysis), dir)
+	if calls["old.Spin"] != 4 {
+		t.Errorf("old.Spin: %d calls, want 4 (all: %v)", calls["old.Spin"], calls)
+	}
+}
+
 // TestProbeVendor: a vendored package is probed through the overlay, with
 // -mod=vendor and no network.
 func TestProbeVendor(t *testing.T) {

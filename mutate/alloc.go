@@ -12,8 +12,8 @@ import (
 // alloc makes the allocation-injection mutants of a slice: each make
 // whose size the option decides is made twice, the extra one kept alive
 // in a package variable: make(T, n) becomes
-// confhuntMutantTwice(func() T { return make(T, n) }). Its size
-// arguments must be free of effects, being evaluated twice.
+// func() T { confhuntMutantKeep(make(T, n)); return make(T, n) }(). Its
+// size arguments must be free of effects, being evaluated twice.
 func (g *generator) alloc(sl *slicing.Slice) {
 	for _, ff := range g.funcsOf(sl) {
 		for _, instr := range ff.instrs {
@@ -30,7 +30,8 @@ func (g *generator) alloc(sl *slicing.Slice) {
 				continue
 			}
 			typ := ff.f.text(call.Args[0])
-			text := "confhuntMutantTwice(func() " + typ + " { return " + ff.f.text(call) + " })"
+			made := ff.f.text(call)
+			text := "func() " + typ + " { confhuntMutantKeep(" + made + "); return " + made + " }()"
 			if m := g.add(ff.f, ff.fs.Func, Alloc, sl.Option.Name, call.Pos(), call.End(), text, "allocation made twice, the extra one kept"); m != nil {
 				m.helper, m.block = ff.f.pkg, instr.Block()
 			}

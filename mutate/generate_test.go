@@ -3,7 +3,6 @@ package mutate_test
 import (
 	"bytes"
 	"context"
-	"flag"
 	"fmt"
 	"go/constant"
 	"os"
@@ -13,10 +12,12 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/confhunt/confhunt/internal/testutil"
 	"github.com/confhunt/confhunt/mutate"
 )
 
-var update = flag.Bool("update", false, "rewrite the golden files")
+// update is the -update flag testutil defines: rewrite the golden files.
+var update = testutil.Update
 
 // find returns the mutant with the given ID.
 func find(t *testing.T, ms []*mutate.Mutant, id string) *mutate.Mutant {
@@ -447,5 +448,90 @@ func TestGoConst(t *testing.T) {
 		if got := mutate.Decimal(text); got != want {
 			t.Errorf("decimal(%q) = %s, want %s", text, got, want)
 		}
+	}
+}
+
+// TestOldGo: the mutants of a module whose go.mod names an old Go (go
+// 1.16: no generics, no built-in max, no range over an int), whose
+// package declares a max and a variable called time of its own, all
+// compile: the injected helpers and the value mutants use only what
+// that Go has, under names of their own.
+func TestOldGo(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod": "module example.com/old\n\ngo 1.16\n",
+		"old.go": `package old
+
+import "sync"
+
+type Config struct {
+	Workers int ` + "`yaml:\"workers\"`" + `
+	Size    int ` + "`yaml:\"size\"`" + `
+}
+
+func max(a, b int) int {
+	if a > b {
+		return a
+	}
+	return b
+}
+
+var time = 3
+
+type shard struct {
+	mu sync.Mutex
+	n  int
+}
+
+// Cache spreads its keys over Workers shards.
+type Cache struct{ shards []*shard }
+
+func New(c Config) *Cache {
+	return &Cache{shards: make([]*shard, c.Workers)}
+}
+
+// Add counts k in its shard and returns a buffer of Size bytes.
+func (s *Cache) Add(c *Config, k int) []byte {
+	sh := s.shards[k%len(s.shards)]
+	sh.mu.Lock()
+	sh.n += max(k, time)
+	sh.mu.Unlock()
+	b := make([]byte, c.Size)
+	for i := 0; i < c.Workers; i++ {
+		b[i%len(b)]++
+	}
+	return b
+}
+`,
+	})
+	l := loadDir(dir)
+	if l.err != nil {
+		t.Fatal(l.err)
+	}
+	ops := make(map[mutate.Operator]bool)
+	floored := false
+	for _, m := range l.mutants {
+		ops[m.Operator] = true
+		floored = floored || strings.Contains(m.Replacement, "func() int { v := (c.Workers) / 10; if v < 1 { v = 1 }; return v }()")
+		ov, err := m.Overlay(nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cmd := exec.CommandContext(context.Background(), "go", "build", "-overlay", ov.JSON, "./...")
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Errorf("mutant %s (%s) does not build at go 1.16: %v\n%s", m.ID, m.Replacement, err, out)
+		}
+		if err := ov.Remove(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, op := range []mutate.Operator{mutate.Value, mutate.Loop, mutate.Sleep, mutate.Alloc} {
+		if !ops[op] {
+			t.Errorf("no %s mutant among %d", op, len(l.mutants))
+		}
+	}
+	if !floored {
+		t.Error("no ÷10 value mutant of Config.Workers written as a function literal (the package's own max hides the built-in)")
 	}
 }

@@ -38,6 +38,19 @@ func loadApp(t testing.TB) loaded {
 			app.err = err
 			return
 		}
+		app = loadDir(dir)
+	})
+	if app.err != nil {
+		t.Fatal(app.err)
+	}
+	return app
+}
+
+// loadDir loads the module in dir with its tests, ranks its options and
+// generates every mutant of every option's slice.
+func loadDir(dir string) loaded {
+	var app loaded
+	func() {
 		s, err := configs.Load("", "", nil, nil)
 		if err != nil {
 			app.err = err
@@ -69,9 +82,6 @@ func loadApp(t testing.TB) loaded {
 			app.costly[sc.Option] = sc.Direction
 		}
 		app.mutants = mutate.Generate(prog, a, app.slices, mutate.Config{Costly: app.costly})
-	})
-	if app.err != nil {
-		t.Fatal(app.err)
-	}
+	}()
 	return app
 }

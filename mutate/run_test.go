@@ -45,7 +45,7 @@ func fakeGo(t *testing.T) func(ctx context.Context, name string, args ...string)
 			tests = 1
 		}
 		bytes := 64 // an allocation mutant allocates twice, in as much time
-		if strings.Contains(mutated, "confhuntMutantTwice(") {
+		if strings.Contains(mutated, "confhuntMutantKeep(") {
 			bytes = 128
 		}
 		script := "#!/bin/sh\n" + benchLines + "case \"$*\" in\n" +

@@ -7,6 +7,7 @@ import (
 	"go/constant"
 	"go/token"
 	"go/types"
+	"go/version"
 	"iter"
 	"maps"
 	"slices"
@@ -67,7 +68,9 @@ func (g *generator) value(sl *slicing.Slice) {
 		for _, v := range vals {
 			text := v.text
 			if v.wrap {
-				text = fmt.Sprintf(v.text, orig)
+				if text = v.apply(f, s.Func.Pkg.Pkg, e.Pos(), t, orig); text == "" {
+					continue
+				}
 			} else if named := qualified(f, s.Func.Pkg.Pkg, t); named != "" {
 				text = named + "(" + text + ")"
 			} else if b, ok := t.(*types.Basic); ok && b != defaultType(text) {
@@ -378,11 +381,58 @@ func readExpr(f *file, info *types.Info, pos token.Pos, t types.Type) ast.Expr {
 type slow struct {
 	text, desc string
 	wrap       bool
-	factor     float64 // what the value is multiplied by (×10, ÷10); 0 for a constant
+	// floor says the value, an integer divided, is at least 1 (0 may
+	// mean none, or no limit): see apply.
+	floor  bool
+	factor float64 // what the value is multiplied by (×10, ÷10); 0 for a constant
 	// retains says the value is larger than the option's and the option
 	// sizes allocations or bounds a container's growth: its mutant may
 	// cost memory rather than time, and is judged on the live heap too.
 	retains bool
+}
+
+// apply writes the slow value v in place of orig, the text of an
+// expression of type t at pos in f, of package pkg; "" when it cannot.
+// A floored division is max((x)/10, 1) where the file's Go has the
+// built-in max and no other max hides it, else the same written as a
+// function literal of t, which every Go version compiles.
+func (v slow) apply(f *file, pkg *types.Package, pos token.Pos, t types.Type, orig string) string {
+	if !v.floor {
+		return fmt.Sprintf(v.text, orig)
+	}
+	if builtinMax(f, pkg, pos) {
+		return fmt.Sprintf("max((%s)/10, 1)", orig)
+	}
+	typ := qualified(f, pkg, t)
+	if b, ok := t.(*types.Basic); ok && typ == "" {
+		typ = b.Name()
+	}
+	if typ == "" {
+		return ""
+	}
+	return fmt.Sprintf("func() %s { v := (%s) / 10; if v < 1 { v = 1 }; return v }()", typ, orig)
+}
+
+// builtinMax reports whether max at pos in f is Go's built-in: the
+// file's language version has it (go1.21), and no declaration of the
+// package or around pos takes the name.
+func builtinMax(f *file, pkg *types.Package, pos token.Pos) bool {
+	lang := pkg.GoVersion()
+	if info := f.infos[pkg]; info != nil {
+		if fv, ok := info.FileVersions[f.syntax]; ok && fv != "" {
+			lang = fv
+		}
+	}
+	if !version.IsValid(lang) || version.Compare(lang, "go1.21") < 0 {
+		return false
+	}
+	scope := pkg.Scope().Innermost(pos)
+	if scope == nil {
+		scope = pkg.Scope()
+	}
+	_, obj := scope.LookupParent("max", pos)
+	_, ok := obj.(*types.Builtin)
+	return ok
 }
 
 // defaults makes the config-value mutants of the option's default: a
@@ -454,7 +504,9 @@ func (g *generator) defaultAt(sl *slicing.Slice, fn *ssa.Function, st *ssa.Store
 	for _, v := range vals {
 		text := v.text
 		if v.wrap {
-			text = fmt.Sprintf(v.text, f.text(e))
+			if text = v.apply(f, fn.Pkg.Pkg, e.Pos(), t, f.text(e)); text == "" {
+				continue
+			}
 		}
 		if v.text == "0" && divisor(f, e) || orig != nil && sameValue(orig, v) {
 			continue // the default is the slow value already
@@ -722,11 +774,7 @@ func (g *generator) slowValues(sl *slicing.Slice, t types.Type) []slow {
 		if !smaller {
 			why = "a smaller capacity: more rounds, misses or contention"
 		}
-		text := "(%s)/10"
-		if integer {
-			text = "max((%s)/10, 1)"
-		}
-		out = append(out, slow{text: text, desc: "÷10 (" + why + ")", wrap: true, factor: 0.1})
+		out = append(out, slow{text: "(%s)/10", desc: "÷10 (" + why + ")", wrap: true, factor: 0.1, floor: integer})
 	}
 	// Zero, where the code tests the value itself for it (0 disables a
 	// cache, a filter, a limit): the feature off is a legal value the
