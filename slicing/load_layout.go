@@ -2,6 +2,7 @@ package slicing
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/build"
@@ -293,33 +294,50 @@ func modulesBelow(dir string) []string {
 // whose files are left out has an error of its own instead (see Load).
 // It returns "" when there are none, or when cgo is on.
 func cgoLeftOut(ctx context.Context, dir, root, tags string, pkgs []*packages.Package) string {
-	bctx := build.Default
-	bctx.CgoEnabled = true
-	if tags != "" {
-		bctx.BuildTags = strings.Split(tags, ",")
-	}
-	var files []string
+	var ignored []string
 	for _, p := range pkgs {
 		if len(p.GoFiles) == 0 {
 			continue
 		}
 		for _, f := range p.IgnoredFiles {
-			if !strings.HasSuffix(f, ".go") || strings.HasSuffix(f, "_test.go") || !usesCgo([]string{f}) {
-				continue
+			if strings.HasSuffix(f, ".go") && !strings.HasSuffix(f, "_test.go") {
+				ignored = append(ignored, f)
 			}
-			// Left out whatever cgo says (another system's file, a tag
-			// not set): not cgo's doing.
-			if ok, err := bctx.MatchFile(filepath.Dir(f), filepath.Base(f)); err != nil || !ok {
-				continue
-			}
-			files = append(files, f)
 		}
 	}
-	if len(files) == 0 {
+	if len(ignored) == 0 {
 		return ""
 	}
-	out, err := goCmd(ctx, dir, "env", "CGO_ENABLED")
-	if err != nil || strings.TrimSpace(string(out)) != "0" {
+	out, err := goCmd(ctx, dir, "env", "-json", "CGO_ENABLED", "GOOS", "GOARCH", "GOFLAGS")
+	var env struct{ CGO_ENABLED, GOOS, GOARCH, GOFLAGS string }
+	if err != nil || json.Unmarshal(out, &env) != nil || env.CGO_ENABLED != "0" {
+		return ""
+	}
+	// The build the go command makes, but with cgo: its system, and the
+	// tags given to confhunt or in GOFLAGS.
+	bctx := build.Default
+	bctx.GOOS, bctx.GOARCH, bctx.CgoEnabled = env.GOOS, env.GOARCH, true
+	bctx.BuildTags = nil
+	for _, list := range append([]string{tags}, flagTags(env.GOFLAGS)...) {
+		for _, t := range strings.Split(list, ",") {
+			if t = strings.TrimSpace(t); t != "" {
+				bctx.BuildTags = append(bctx.BuildTags, t)
+			}
+		}
+	}
+	var files []string
+	for _, f := range ignored {
+		if !usesCgo([]string{f}) {
+			continue
+		}
+		// Left out whatever cgo says (another system's file, a tag
+		// not set): not cgo's doing.
+		if ok, err := bctx.MatchFile(filepath.Dir(f), filepath.Base(f)); err != nil || !ok {
+			continue
+		}
+		files = append(files, f)
+	}
+	if len(files) == 0 {
 		return ""
 	}
 	slices.Sort(files)
@@ -340,6 +358,19 @@ func cgoLeftOut(ctx context.Context, dir, root, tags string, pkgs []*packages.Pa
 		what = "1 file uses cgo, which is off (CGO_ENABLED=0): it is left out, and what it reads is not found"
 	}
 	return fmt.Sprintf("%s (%s%s); set CGO_ENABLED=1 with a C compiler installed to analyse it all", what, strings.Join(names, ", "), more)
+}
+
+// flagTags returns the values of the -tags flags in goflags (GOFLAGS).
+func flagTags(goflags string) []string {
+	var out []string
+	for _, f := range strings.Fields(goflags) {
+		for _, prefix := range []string{"-tags=", "--tags="} {
+			if v, ok := strings.CutPrefix(f, prefix); ok {
+				out = append(out, v)
+			}
+		}
+	}
+	return out
 }
 
 // usesCgo reports whether one of the files imports "C".

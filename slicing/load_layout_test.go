@@ -269,6 +269,7 @@ func TestCgoPartly(t *testing.T) {
 		"opts.go":    "package cg\n\ntype Options struct {\n\tLoops int `yaml:\"loops\"`\n}\n",
 		"c.go":       "package cg\n\n// static int twice(int x) { return 2*x; }\nimport \"C\"\n\nfunc Run(o Options) int {\n\tn := 0\n\tfor i := 0; i < o.Loops; i++ {\n\t\tn += int(C.twice(C.int(i)))\n\t}\n\treturn n\n}\n",
 		"c_plan9.go": "package cg\n\nimport \"C\"\n\nfunc Plan9() {}\n",
+		"c_foo.go":   "//go:build foo\n\npackage cg\n\nimport \"C\"\n\nfunc Foo() {}\n",
 	})
 	ctx := context.Background()
 	warned := func(prog *slicing.Program) bool {
@@ -284,6 +285,17 @@ func TestCgoPartly(t *testing.T) {
 		}
 		if !warned(prog) {
 			t.Errorf("warnings %q, want one naming c.go alone", prog.Warnings)
+		}
+	})
+	t.Run("off, with a tag in GOFLAGS", func(t *testing.T) {
+		t.Setenv("CGO_ENABLED", "0")
+		t.Setenv("GOFLAGS", "-tags=foo")
+		prog, err := slicing.Load(ctx, slicing.Config{Dir: dir})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.ContainsFunc(prog.Warnings, func(w string) bool { return strings.Contains(w, "2 files use cgo") && strings.Contains(w, "(c.go, c_foo.go)") }) {
+			t.Errorf("warnings %q, want one naming c.go and c_foo.go", prog.Warnings)
 		}
 	})
 	t.Run("on", func(t *testing.T) {

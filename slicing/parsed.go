@@ -110,12 +110,12 @@ func (d *discoverer) parsedKeys() {
 		name := pf.named.Obj().Name() + "." + v.Name()
 		shared := slices.DeleteFunc(slices.Clone(pf.keys), func(k string) bool { return fields[k] == 1 })
 		pf.keys = slices.DeleteFunc(pf.keys, func(k string) bool { return fields[k] > 1 })
-		keys := fmt.Sprintf("the keys %q", pf.keys)
-		switch {
-		case len(shared) > 0 && len(pf.keys) == 0:
-			keys = fmt.Sprintf("keys other fields are parsed under too (%q, so no alias)", shared)
-		case len(shared) > 0:
-			keys += fmt.Sprintf(" (and %q, which other fields are parsed under too, so no alias)", shared)
+		// The note names every key; those another field is parsed
+		// under too are no alias, and it says so.
+		keys := fmt.Sprintf("the keys %q", slices.Sorted(slices.Values(append(slices.Clone(pf.keys), shared...))))
+		shares := ""
+		if len(shared) > 0 {
+			shares = fmt.Sprintf(" (other fields are parsed under %q too, so it is no alias of them)", shared)
 		}
 		if o := byDecl[v.Pos()]; o != nil {
 			for _, k := range pf.keys {
@@ -149,10 +149,10 @@ func (d *discoverer) parsedKeys() {
 			// A reply's field a client parses for its user (a server's
 			// CLIENT INFO line): data it hands on, not a setting it runs
 			// by.
-			d.notes.add([]string{name}, "%s: not an option: a parser of the program stores what it parses of %s into it, but nothing else in the program reads it (data handed on)", name, keys)
+			d.notes.add([]string{name}, "%s: not an option: a parser of the program stores what it parses of %s into it%s, but nothing else in the program reads it (data handed on)", name, keys, shares)
 			continue
 		}
-		d.notes.add([]string{name}, "%s: an option: a parser of the program stores what it parses of %s into it", name, keys)
+		d.notes.add([]string{name}, "%s: an option: a parser of the program stores what it parses of %s into it%s", name, keys, shares)
 		o := d.option(name, "struct", typeString(v.Type()))
 		o.Package = pf.named.Obj().Pkg().Path()
 		o.decls = append(o.decls, v.Pos())

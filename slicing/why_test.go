@@ -72,7 +72,7 @@ func TestWhy(t *testing.T) {
 		{"funcopts", "Writer.pending", []string{"Writer.pending: not an option: unexported state of a running object"}},
 		// A key another field is parsed under too is no alias, and is
 		// named as such, not as no key at all.
-		{"parsed", "Pool.maxAge", []string{`Pool.maxAge: an option: a parser of the program stores what it parses of keys other fields are parsed under too (["ttl"], so no alias) into it`}},
+		{"parsed", "Pool.maxAge", []string{`Pool.maxAge: an option: a parser of the program stores what it parses of the keys ["ttl"] into it (other fields are parsed under ["ttl"] too, so it is no alias of them)`}},
 		{"parsed", "Pool.size", []string{`Pool.size: an option: a parser of the program stores what it parses of the keys ["pool_size"] into it`}},
 	} {
 		t.Run(tc.pkg+"/"+tc.name, func(t *testing.T) {
