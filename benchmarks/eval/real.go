@@ -320,7 +320,7 @@ func evalProject(ctx context.Context, bin string, r *realResult, withCounts bool
 		r.wall, r.peak = time.Duration(secs*float64(time.Second)), last[2]
 	}
 	r.phases = phases(stderr)
-	r.reaches = blamed(ctx, bin, dir, patterns, r.options, r.cases)
+	r.reaches = blamed(ctx, bin, dir, p.Module, patterns, r.options, r.cases)
 	if withCounts && p.Counts != nil {
 		r.measured = measuredReal(ctx, bin, dir, p, patterns)
 	}
@@ -491,10 +491,15 @@ const (
 // function the case names, or why that cannot be told: the function is
 // in another module, or slice failed (its error). A case whose option is
 // not discovered, or that names no function, has no entry.
-func blamed(ctx context.Context, bin, dir string, patterns []string, opts []rankedOption, cases []Case) map[string]string {
-	own, decls, err := declared(dir)
-	if err != nil {
-		own = nil // every function is then looked for in the slice
+func blamed(ctx context.Context, bin, dir, module string, patterns []string, opts []rankedOption, cases []Case) map[string]string {
+	own, decls, dirs, derr := declared(dir)
+	names := make(map[string]string) // package names by import path
+	for rel, name := range dirs {
+		path := module
+		if rel != "." {
+			path += "/" + rel
+		}
+		names[path] = name
 	}
 	funcs := make(map[string][]string)
 	errs := make(map[string]string)
@@ -504,12 +509,16 @@ func blamed(ctx context.Context, bin, dir string, patterns []string, opts []rank
 		if rank == 0 || cs.Function == "" {
 			continue
 		}
+		if derr != nil {
+			out[cs.ID] = "error: reading the module's declarations: " + derr.Error()
+			continue
+		}
 		pkg, _, _ := strings.Cut(cs.Function, ".")
-		if own != nil && !own[pkg] {
+		if !own[pkg] {
 			out[cs.ID] = reachElsewhere
 			continue
 		}
-		if own != nil && !decls[caseDecl(cs.Function)] {
+		if !decls[caseDecl(cs.Function)] {
 			out[cs.ID] = reachUnknown
 			continue
 		}
@@ -525,7 +534,7 @@ func blamed(ctx context.Context, bin, dir string, patterns []string, opts []rank
 			continue
 		}
 		out[cs.ID] = reachNo
-		if slices.ContainsFunc(funcs[o.Name], func(f string) bool { return funcNamed(f, cs.Function) }) {
+		if slices.ContainsFunc(funcs[o.Name], func(f string) bool { return funcNamed(f, cs.Function, names) }) {
 			out[cs.ID] = reachYes
 		}
 	}
@@ -534,10 +543,11 @@ func blamed(ctx context.Context, bin, dir string, patterns []string, opts []rank
 
 // declared returns the names of the packages of the module in dir and
 // of the functions and methods they declare, as declName spells them:
-// what a case's Function may name. Test files, testdata and vendor
-// directories are left out.
-func declared(dir string) (pkgs, funcs map[string]bool, err error) {
-	pkgs, funcs = make(map[string]bool), make(map[string]bool)
+// what a case's Function may name; and each package's name by its
+// directory (relative, slash-separated; "." for the root). Test files,
+// testdata and vendor directories are left out.
+func declared(dir string) (pkgs, funcs map[string]bool, dirs map[string]string, err error) {
+	pkgs, funcs, dirs = make(map[string]bool), make(map[string]bool), make(map[string]string)
 	fset := token.NewFileSet()
 	err = filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -558,6 +568,9 @@ func declared(dir string) (pkgs, funcs map[string]bool, err error) {
 			return nil // the go command would not build it either
 		}
 		pkgs[f.Name.Name] = true
+		if rel, err := filepath.Rel(dir, filepath.Dir(path)); err == nil {
+			dirs[filepath.ToSlash(rel)] = f.Name.Name
+		}
 		for _, decl := range f.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
 			if !ok {
@@ -583,7 +596,7 @@ func declared(dir string) (pkgs, funcs map[string]bool, err error) {
 		}
 		return nil
 	})
-	return pkgs, funcs, err
+	return pkgs, funcs, dirs, err
 }
 
 // declName spells a function as declared (receiver type without its
@@ -625,11 +638,13 @@ func sliceFuncs(ctx context.Context, bin, dir string, patterns []string, option 
 
 // funcNamed reports whether full, a function as go/ssa names it
 // ("github.com/a/b/v3.(*T[int]).M$1"), is the one want names as the
-// corpus does, by its package's name ("b.(*T).M"). A function literal
-// is its enclosing function's code, and an instance of a generic
-// function is the function; a package path's last element is taken as
-// the package's name, after a major version (/v3) and a "go-" prefix.
-func funcNamed(full, want string) bool {
+// corpus does, by its package's name ("b.(*T).M"), the receiver's
+// pointer aside. names gives the package name of an import path of the
+// module; a path it lacks is named by its last element, after a major
+// version (/v3) and a "go-" prefix. A function literal is its enclosing
+// function's code, and an instance of a generic function is the
+// function.
+func funcNamed(full, want string, names map[string]string) bool {
 	full, _, _ = strings.Cut(full, "$")
 	var b strings.Builder
 	depth := 0
@@ -645,15 +660,32 @@ func funcNamed(full, want string) bool {
 	}
 	full = b.String()
 	pkg, rest, ok := strings.Cut(want, ".")
-	if !ok || !strings.HasSuffix(full, "."+rest) {
+	if !ok {
 		return false
 	}
-	path := strings.Split(strings.TrimSuffix(full, "."+rest), "/")
-	last := path[len(path)-1]
-	if len(path) > 1 && len(last) > 1 && last[0] == 'v' && strings.Trim(last[1:], "0123456789") == "" {
-		last = path[len(path)-2]
+	// The longest import path of the module full starts with.
+	path := ""
+	for p := range names {
+		if strings.HasPrefix(full, p+".") && len(p) > len(path) {
+			path = p
+		}
 	}
-	return strings.EqualFold(strings.TrimPrefix(last, "go-"), pkg)
+	name := names[path]
+	if path == "" {
+		i := strings.LastIndex(full, "/")
+		j := strings.Index(full[i+1:], ".")
+		if j < 0 {
+			return false
+		}
+		path = full[:i+1+j]
+		elems := strings.Split(path, "/")
+		name = elems[len(elems)-1]
+		if len(elems) > 1 && len(name) > 1 && name[0] == 'v' && strings.Trim(name[1:], "0123456789") == "" {
+			name = elems[len(elems)-2]
+		}
+		name = strings.TrimPrefix(name, "go-")
+	}
+	return strings.EqualFold(name, pkg) && caseDecl(full[len(path)+1:]) == caseDecl(rest)
 }
 
 // window is the size of the top-10% window over n options.

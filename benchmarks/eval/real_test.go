@@ -72,8 +72,29 @@ func TestFuncNamed(t *testing.T) {
 		{"github.com/klauspost/compress/s2.(*Encoder).EncodeAll", "zstd.(*Encoder).EncodeAll", false},
 		{"google.golang.org/grpc/internal/transport.(*framer).newFramer", "transport.newFramer", false},
 		{"github.com/allegro/bigcache/v3.newInitShard", "bigcache.initNewShard", false},
+		{"github.com/klauspost/compress/zstd.Encoder.EncodeAll", "zstd.(*Encoder).EncodeAll", true}, // the receiver's pointer aside
 	} {
-		if got := funcNamed(c.full, c.want); got != c.ok {
+		if got := funcNamed(c.full, c.want, nil); got != c.ok {
+			t.Errorf("funcNamed(%q, %q) = %v, want %v", c.full, c.want, got, c.ok)
+		}
+	}
+}
+
+// TestFuncNamedPackages checks that the module's package names, by
+// import path, decide where a path's last element is not its package's
+// name.
+func TestFuncNamedPackages(t *testing.T) {
+	names := map[string]string{"github.com/segmentio/kafka-go": "kafka", "gopkg.in/yaml.v3": "yaml", "gopkg.in/yaml.v3/internal": "internal"}
+	for _, c := range []struct {
+		full, want string
+		ok         bool
+	}{
+		{"github.com/segmentio/kafka-go.(*Writer).WriteMessages", "kafka.(*Writer).WriteMessages", true},
+		{"gopkg.in/yaml.v3.(*Decoder).Decode", "yaml.(*Decoder).Decode", true},
+		{"gopkg.in/yaml.v3/internal.(*Decoder).Decode", "yaml.(*Decoder).Decode", false},
+		{"github.com/segmentio/kafka-go.(*Writer).WriteMessages", "kafkago.(*Writer).WriteMessages", false},
+	} {
+		if got := funcNamed(c.full, c.want, names); got != c.ok {
 			t.Errorf("funcNamed(%q, %q) = %v, want %v", c.full, c.want, got, c.ok)
 		}
 	}
@@ -128,12 +149,15 @@ func TestDeclared(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	pkgs, funcs, err := declared(dir)
+	pkgs, funcs, dirs, err := declared(dir)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !pkgs["alpha"] || pkgs["x"] {
 		t.Errorf("packages %v, want alpha only", pkgs)
+	}
+	if len(dirs) != 1 || dirs["a"] != "alpha" {
+		t.Errorf("package names by directory %v, want a: alpha", dirs)
 	}
 	for want, ok := range map[string]bool{
 		"alpha.F": true, "alpha.(*T).M": true, "alpha.T.V": true, "alpha.(*G).Get": true,
