@@ -135,7 +135,19 @@ func Module(ctx context.Context, path, version, dst string) error {
 		}
 		return fmt.Errorf("go mod download %s@%s: %s", path, version, msg)
 	}
-	return Copy(ctx, info.Dir, dst)
+	if err := Copy(ctx, info.Dir, dst); err != nil {
+		return err
+	}
+	// A module's zip leaves its vendored packages out but may keep
+	// vendor/modules.txt, which alone makes the go command build from a
+	// vendor directory that is not there (-mod=vendor by default): the
+	// copy's dependencies come from the module cache, as a user's who
+	// requires the module.
+	vendor := filepath.Join(dst, "vendor")
+	if entries, err := os.ReadDir(vendor); err == nil && len(entries) == 1 && entries[0].Name() == "modules.txt" {
+		return os.RemoveAll(vendor)
+	}
+	return nil
 }
 
 // Copy copies the directories and regular files under src to dst,

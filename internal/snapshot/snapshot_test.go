@@ -95,6 +95,7 @@ func TestModule(t *testing.T) {
 	src := t.TempDir()
 	testutil.WriteFiles(t, src, map[string]string{
 		"go.mod": "module example.com/m\n\ngo 1.21\n", "m.go": "package m\n\nfunc F() int { return 1 }\n",
+		"vendor/modules.txt": "# example.org/x v1.0.0\n## explicit; go 1.21\nexample.org/x\n", "vendor/example.org/x/x.go": "package x\n",
 	})
 	mv := module.Version{Path: "example.com/m", Version: "v1.0.0"}
 	vdir := filepath.Join(proxy, "example.com", "m", "@v")
@@ -129,6 +130,12 @@ func TestModule(t *testing.T) {
 	}
 	if err := os.WriteFile(filepath.Join(dst, "m.go"), nil, 0o644); err != nil {
 		t.Errorf("the copy is not writable: %v", err)
+	}
+	// The zip keeps vendor/modules.txt without the vendored packages:
+	// the copy has no vendor directory, which would make the go command
+	// build from one.
+	if _, err := os.Stat(filepath.Join(dst, "vendor")); !os.IsNotExist(err) {
+		t.Errorf("the copy has a vendor directory (%v)", err)
 	}
 	err = Module(context.Background(), mv.Path, "v9.9.9", filepath.Join(t.TempDir(), "x"))
 	if err == nil || !strings.Contains(err.Error(), "example.com/m@v9.9.9") {
