@@ -124,7 +124,7 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{"done", context.Background(), []string{"sources", "-C", dir}, 0, ``},
 		{"findings", context.Background(), []string{"rank", "-C", dir, "-fail-on-suspects"}, 1, `^confhunt: 1 suspect: Config.N\n$`},
-		{"help", context.Background(), []string{"rank", "-help"}, 0, `(?s)^usage: confhunt rank.*`},
+		{"help", context.Background(), []string{"rank", "-help"}, 0, `(?s)^usage: confhunt rank.*\n  -cache off\n.*\n  -test\n.*`},
 		{"unknown command", context.Background(), []string{"nosuch"}, 2, `^confhunt: unknown command "nosuch".*\n$`},
 		{"unknown flag", context.Background(), []string{"rank", "-nosuch"}, 2, `(?s)^flag provided but not defined: -nosuch\n.*confhunt: flag provided but not defined: -nosuch\n$`},
 		{"flag after the packages", context.Background(), []string{"rank", "-C", dir, "./...", "-json"}, 2, `^confhunt: rank: flag -json after the packages; flags go before them\n$`},
@@ -148,6 +148,25 @@ func TestExitCodes(t *testing.T) {
 				t.Errorf("%s: %v, want no counts file written", out, err)
 			}
 		})
+	}
+}
+
+// TestHiddenFlags: mutate refuses -cache and -test, and its help leaves
+// them out; rank's lists them.
+func TestHiddenFlags(t *testing.T) {
+	for cmd, shown := range map[string]bool{"mutate": false, "rank": true} {
+		var stdout, stderr strings.Builder
+		if code := run(context.Background(), nil, []string{cmd, "-help"}, strings.NewReader(""), &stdout, &stderr); code != 0 {
+			t.Fatalf("%s -help: exit code %d", cmd, code)
+		}
+		for _, flag := range []string{"\n  -cache off\n", "\n  -test\n"} {
+			if got := strings.Contains(stderr.String(), flag); got != shown {
+				t.Errorf("%s -help lists %q: %v, want %v:\n%s", cmd, strings.TrimSpace(flag), got, shown, stderr.String())
+			}
+		}
+		if !strings.Contains(stderr.String(), "\n  -json\n") {
+			t.Errorf("%s -help lacks -json:\n%s", cmd, stderr.String())
+		}
 	}
 }
 

@@ -19,6 +19,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 		return runMutateMerge(ctx, e, args[1:])
 	}
 	fs := e.flags("mutate", "mutate [flags] [packages] | mutate merge [-format F] FILE...")
+	e.hide("test", "cache") // refused below
 	fs.Float64Var(&e.top, "top", 10, "mutate the slices of the top `percent` of options")
 	option := fs.String("option", "", "mutate the slice of this `option` only")
 	countsFile := fs.String("counts", "", "rank with the execution counts in `file`")

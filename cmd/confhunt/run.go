@@ -80,6 +80,7 @@ type env struct {
 
 	dir, config, tags      string
 	test, helpers, json, v bool
+	hidden                 map[string]bool // common flags the command's -help leaves out (see hide)
 	top                    float64
 	cpuprofile             string
 	memprofile             string
@@ -254,10 +255,29 @@ func (e *env) flags(name, synopsis string) *flag.FlagSet {
 	fs.StringVar(&e.cache, "cache", "on", "reuse the result of a run with the same inputs: on or `off` (CONFHUNT_CACHE=off too)")
 	fs.Usage = func() {
 		fmt.Fprintf(fs.Output(), "usage: confhunt %s\n\nFlags:\n", synopsis)
-		fs.PrintDefaults()
+		shown := flag.NewFlagSet(name, flag.ContinueOnError)
+		shown.SetOutput(fs.Output())
+		fs.VisitAll(func(f *flag.Flag) {
+			if !e.hidden[f.Name] {
+				shown.Var(f.Value, f.Name, f.Usage)
+				shown.Lookup(f.Name).DefValue = f.DefValue
+			}
+		})
+		shown.PrintDefaults()
 	}
 	e.fs = fs
 	return fs
+}
+
+// hide leaves the common flags names out of the command's -help: it
+// refuses them (mutate always loads the tests and keeps no result).
+func (e *env) hide(names ...string) {
+	if e.hidden == nil {
+		e.hidden = make(map[string]bool)
+	}
+	for _, n := range names {
+		e.hidden[n] = true
+	}
 }
 
 // parse parses args and returns the package patterns.
