@@ -4,6 +4,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -151,6 +152,9 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 			return err
 		}
 		e.timer.phase("run")
+		if w := noneBuilt(ms); w != "" {
+			fmt.Fprintf(e.stderr, "confhunt: warning: %s\n", w)
+		}
 	}
 	shardName := ""
 	if *shard != "" {
@@ -158,6 +162,17 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	}
 	rep := mutate.NewReport(an.prog.Module, generated, selected, shardName, *alpha, ms)
 	return e.writeMutate(rep, *format, an.prog.Root)
+}
+
+// noneBuilt says, when every mutant run failed to build, so that the
+// score says nothing, why the first did: the sign of a fault of
+// confhunt's or of the module's build, not of its benchmarks.
+func noneBuilt(ms []*mutate.Mutant) string {
+	if len(ms) == 0 || slices.ContainsFunc(ms, func(m *mutate.Mutant) bool { return m.Status != mutate.NotViable }) {
+		return ""
+	}
+	first, _, _ := strings.Cut(ms[0].Reason, "\n")
+	return fmt.Sprintf("none of the %d mutants run builds, so the score says nothing of the benchmarks; the first (%s): %s", len(ms), ms[0].ID, first)
 }
 
 func optionNames(sls []*slicing.Slice) string {
