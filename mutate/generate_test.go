@@ -535,3 +535,52 @@ func (s *Cache) Add(c *Config, k int) []byte {
 		t.Error("no ÷10 value mutant of Config.Workers written as a function literal (the package's own max hides the built-in)")
 	}
 }
+
+// TestValueChecks: a read site that only checks the value (if n < 0 {
+// return err }) gets no value mutant of its own, which could change
+// nothing a legal value does; the value set at all the read sites
+// includes it.
+func TestValueChecks(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod": "module example.com/chk\n\ngo 1.22\n",
+		"chk.go": `package chk
+
+import "errors"
+
+type Config struct {
+	Window int ` + "`yaml:\"window\"`" + `
+}
+
+type Ring struct{ slots []int }
+
+func New(c Config) (*Ring, error) {
+	if c.Window < 0 {
+		return nil, errors.New("window must be >= 0")
+	}
+	return &Ring{slots: make([]int, c.Window)}, nil
+}
+`,
+	})
+	l := loadDir(dir)
+	if l.err != nil {
+		t.Fatal(l.err)
+	}
+	var check, sized, all int
+	for _, m := range l.mutants {
+		if m.Operator != mutate.Value {
+			continue
+		}
+		switch {
+		case strings.Contains(m.Description, "at all its"):
+			all++
+		case m.Line == 12:
+			check++
+		case m.Line == 15:
+			sized++
+		}
+	}
+	if check != 0 || sized == 0 || all == 0 {
+		t.Errorf("value mutants: %d at the check, %d at the make, %d at all sites; want none, some, some", check, sized, all)
+	}
+}

@@ -40,6 +40,10 @@ func (g *generator) value(sl *slicing.Slice) {
 	// The mutants of each slow value, site by site, in order.
 	var keys []string
 	bySlow := make(map[string][]*Mutant)
+	// Those at a site that only checks the value (if n < 0 { return
+	// err }): alone, a slow value there changes nothing a legal value
+	// does; it takes part in the value set everywhere.
+	checks := make(map[*Mutant]bool)
 	for _, s := range sl.Option.Sites {
 		if s.Func == nil || s.Value == nil {
 			continue
@@ -100,6 +104,7 @@ func (g *generator) value(sl *slicing.Slice) {
 			}
 			m.retains = v.retains
 			m.contends = locks(sl, t)
+			checks[m] = onlyChecked(s.Value)
 			k := settingKind(t) + "\x00" + v.text + "\x00" + v.desc
 			m.setting = k
 			if bySlow[k] == nil {
@@ -148,6 +153,28 @@ func (g *generator) value(sl *slicing.Slice) {
 		all.Description = fmt.Sprintf("%s at all its %d read sites", ms[0].Description, len(ms))
 		g.out = append(g.out, &all)
 	}
+	g.out = slices.DeleteFunc(g.out, func(m *Mutant) bool { return checks[m] })
+}
+
+// onlyChecked says whether the value read is only compared where one
+// side of the branch fails (see validates): a check of the value.
+func onlyChecked(v ssa.Value) bool {
+	refs := v.Referrers()
+	if refs == nil || len(*refs) == 0 {
+		return false
+	}
+	for _, r := range *refs {
+		switch r := r.(type) {
+		case *ssa.DebugRef:
+		case *ssa.BinOp:
+			if !validates(r) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // testedBy yields the branches that test the bool v, directly or
