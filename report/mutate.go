@@ -31,7 +31,7 @@ func MutateText(w io.Writer, r *mutate.Report) error {
 	if r.Shard != "" || r.Selected != r.Generated {
 		fmt.Fprintf(w, "%d mutants generated, %d selected", r.Generated, r.Selected)
 		if r.Shard != "" {
-			fmt.Fprintf(w, ", shard %s", r.Shard)
+			fmt.Fprintf(w, ", shard %s of them: %d", r.Shard, len(r.Mutants))
 		}
 		fmt.Fprintln(w)
 	}

@@ -160,7 +160,7 @@ table.mutants col.mid { width: 16%; }
 </head>
 <body>
 <h1>Performance mutation testing: {{.R.Module}}</h1>
-<p>Mutation score <strong id="score">{{.Score}}</strong>{{if .R.Shard}} (shard {{.R.Shard}}){{end}}: killed ÷ (killed + survived + unreached); α = {{.R.Alpha}}; {{.R.Generated}} mutants generated, {{.R.Selected}} selected.</p>
+<p>Mutation score <strong id="score">{{.Score}}</strong>{{if .R.Shard}} (shard {{.R.Shard}}){{end}}: killed ÷ (killed + survived + unreached); α = {{.R.Alpha}}; {{.R.Generated}} mutants generated, {{.R.Selected}} selected{{if .R.Shard}}, this shard's {{len .R.Mutants}}{{end}}.</p>
 <table id="counts">
 <tr>{{range .Counts}}<th>{{.Status}}</th>{{end}}</tr>
 <tr>{{range .Counts}}<td class="{{.Status}}" data-status="{{.Status}}" data-count="{{.N}}">{{.N}}</td>{{end}}</tr>

@@ -174,3 +174,17 @@ func TestMutateTextInModule(t *testing.T) {
 		t.Errorf("text report:\n%s\nwant the benchmark as internal/store.Put, without the module's path", b.String())
 	}
 }
+
+// TestMutateTextShard: a shard's report says how many of the selected
+// mutants it ran.
+func TestMutateTextShard(t *testing.T) {
+	m := &mutate.Mutant{ID: "value@a.go:3:4", Operator: mutate.Value, Option: "Config.Level", Original: "c.Level", Replacement: "9", Status: mutate.Unreached}
+	r := mutate.NewReport("example.com/app", 20, 20, "1/20", 0.05, []*mutate.Mutant{m})
+	var b bytes.Buffer
+	if err := report.MutateText(&b, r); err != nil {
+		t.Fatal(err)
+	}
+	if want := "20 mutants generated, 20 selected, shard 1/20 of them: 1\n"; !strings.Contains(b.String(), want) {
+		t.Errorf("text report:\n%s\nwant %q", b.String(), want)
+	}
+}
