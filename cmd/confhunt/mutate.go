@@ -149,6 +149,11 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 			},
 		}
 		if err := r.Run(ctx, an.prog, ms); err != nil {
+			if ctx.Err() != nil && decided(ms) {
+				// Interrupted: what was decided is not lost with the
+				// rest (the mutants not run are counted as such).
+				e.writeMutate(mutate.NewReport(an.prog.Module, generated, selected, *shard, *alpha, ms), *format, an.prog.Root)
+			}
 			return err
 		}
 		e.timer.phase("run")
@@ -162,6 +167,11 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	}
 	rep := mutate.NewReport(an.prog.Module, generated, selected, shardName, *alpha, ms)
 	return e.writeMutate(rep, *format, an.prog.Root)
+}
+
+// decided reports whether a run decided one of the mutants at least.
+func decided(ms []*mutate.Mutant) bool {
+	return slices.ContainsFunc(ms, func(m *mutate.Mutant) bool { return m.Status != mutate.Pending })
 }
 
 // noneBuilt says, when every mutant run failed to build, so that the

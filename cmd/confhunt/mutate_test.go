@@ -21,3 +21,15 @@ func TestNoneBuilt(t *testing.T) {
 		t.Errorf("noneBuilt with one built = %q, want none", got)
 	}
 }
+
+// TestDecided: an interrupted run reports when it decided a mutant.
+func TestDecided(t *testing.T) {
+	ms := []*mutate.Mutant{{ID: "a"}, {ID: "b"}}
+	if decided(ms) {
+		t.Error("decided with every mutant pending")
+	}
+	ms[1].Status = mutate.Survived
+	if !decided(ms) {
+		t.Error("not decided with a survivor")
+	}
+}
