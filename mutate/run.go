@@ -435,7 +435,10 @@ func byPackage(names []string) (paths []string, fns map[string][]string) {
 }
 
 // baseTests runs the tests reaching any mutant on the bases, for their
-// time; a failure is the user's tests failing without any mutant.
+// time; a failure, again on a second run, is the user's tests failing
+// without any mutant. One that passes on the second run is flaky: the
+// run goes on, with a warning that a mutant failing them may be
+// classed not equivalent by chance.
 func (r *Runner) baseTests(ctx context.Context, pkgs map[string]*testPkg, paths []string, ms []*Mutant) error {
 	var names []string
 	for _, m := range ms {
@@ -447,7 +450,16 @@ func (r *Runner) baseTests(ctx context.Context, pkgs map[string]*testPkg, paths 
 		p := pkgs[path]
 		var buf bytes.Buffer
 		start := time.Now()
-		if err := p.run.Exec(ctx, nil, &buf, &buf, p.base, "-test.run="+testPattern(fns[path]), "-test.count=1"); err != nil {
+		err := p.run.Exec(ctx, nil, &buf, &buf, p.base, "-test.run="+testPattern(fns[path]), "-test.count=1")
+		if err != nil && ctx.Err() == nil {
+			first := lastLines(buf.String(), 10)
+			buf.Reset()
+			start = time.Now()
+			if err = p.run.Exec(ctx, nil, &buf, &buf, p.base, "-test.run="+testPattern(fns[path]), "-test.count=1"); err == nil && r.Log != nil {
+				fmt.Fprintf(r.Log, "confhunt: warning: the tests of %s failed once without any mutant and passed when run again: a mutant failing them may be classed not equivalent by chance\n%s\n", path, first)
+			}
+		}
+		if err != nil {
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}

@@ -465,6 +465,48 @@ func TestInterrupt(t *testing.T) {
 	}
 }
 
+// TestFlakyBase: tests that fail once on the unmutated build and pass
+// when run again are flaky, not failing: the run goes on, with a
+// warning; tests that fail twice stop it.
+func TestFlakyBase(t *testing.T) {
+	l := loadApp(t)
+	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Loop}, Costly: l.costly})
+	for _, failures := range []int{1, 2} {
+		count := filepath.Join(t.TempDir(), "failures")
+		fake := fakeGo(t)
+		cmd := func(ctx context.Context, name string, args ...string) *exec.Cmd {
+			c := fake(ctx, name, args...)
+			if out, mutated := overlaid(t, args); name == "go" && args[0] == "test" && mutated == "" && out != "" {
+				// The base's test runs (not its benchmarks') fail the
+				// first failures times.
+				script, err := os.ReadFile(out)
+				if err != nil {
+					t.Fatal(err)
+				}
+				flaky := fmt.Sprintf("case \"$*\" in *-test.bench=^*) ;; *) n=$(cat %[1]s 2>/dev/null || echo 0); if [ \"$n\" -lt %[2]d ]; then echo $((n+1)) > %[1]s; echo '--- FAIL: TestFlaky'; exit 1; fi;; esac\n", count, failures)
+				script = []byte(strings.Replace(string(script), "#!/bin/sh\n", "#!/bin/sh\n"+flaky, 1))
+				if err := os.WriteFile(out, script, 0o755); err != nil {
+					t.Fatal(err)
+				}
+			}
+			return c
+		}
+		var log strings.Builder
+		r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: cmd, Log: &log}, Jobs: 2, Runs: 4}
+		err := r.Run(context.Background(), l.prog, slices.Clone(ms))
+		switch failures {
+		case 1:
+			if err != nil || !strings.Contains(log.String(), "failed once without any mutant and passed when run again") {
+				t.Errorf("flaky tests: err %v, log:\n%s\nwant the run done with a warning", err, log.String())
+			}
+		case 2:
+			if err == nil || !strings.Contains(err.Error(), "fail without any mutant") {
+				t.Errorf("failing tests: err %v, want the run stopped", err)
+			}
+		}
+	}
+}
+
 // TestBenchFunc checks how benchmark output names map to functions.
 func TestBenchFunc(t *testing.T) {
 	for _, tc := range []struct{ pkg, name, want string }{
