@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"regexp"
 	"strings"
 	"text/tabwriter"
 
@@ -82,8 +83,18 @@ func edit(m *mutate.Mutant) string {
 	case m.Replacement == "":
 		return oneLine("- " + m.Original)
 	}
-	return oneLine(m.Original + " → " + m.Replacement)
+	change := m.Original + " → " + m.Replacement
+	if m := allSites.FindStringSubmatch(m.Description); m != nil {
+		// The value set where the option is read everywhere, not only
+		// at the mutant's own place.
+		change += " (all " + m[1] + " read sites)"
+	}
+	return oneLine(change)
 }
+
+// allSites matches the description of a value set at every read site of
+// its option (mutate's "… at all its 7 read sites").
+var allSites = regexp.MustCompile(`at all its (\d+) read sites$`)
 
 func oneLine(s string) string {
 	out := make([]rune, 0, len(s))

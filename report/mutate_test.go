@@ -175,6 +175,20 @@ func TestMutateTextInModule(t *testing.T) {
 	}
 }
 
+// TestMutateTextAllSites: the value set at every read site says so in
+// the CHANGE column, beside the same change at one site.
+func TestMutateTextAllSites(t *testing.T) {
+	one := &mutate.Mutant{ID: "value@a.go:3:4", Operator: mutate.Value, Option: "Config.N", Original: "c.N", Replacement: "(c.N)*10", Description: "Config.N ×10", Status: mutate.Unreached}
+	all := &mutate.Mutant{ID: "value@a.go:3:4#2", Operator: mutate.Value, Option: "Config.N", Original: "c.N", Replacement: "(c.N)*10", Description: "Config.N ×10 at all its 7 read sites", Status: mutate.Unreached}
+	var b bytes.Buffer
+	if err := report.MutateText(&b, mutate.NewReport("example.com/app", 2, 2, "", 0.05, []*mutate.Mutant{one, all})); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Count(b.String(), "c.N → (c.N)*10 (all 7 read sites)"); got != 1 {
+		t.Errorf("text report:\n%s\nwant the change at all sites marked once", b.String())
+	}
+}
+
 // TestMutateTextShard: a shard's report says how many of the selected
 // mutants it ran.
 func TestMutateTextShard(t *testing.T) {
