@@ -5,8 +5,10 @@ import (
 	"cmp"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"go/token"
+	"io/fs"
 	"os/exec"
 	"path/filepath"
 	"slices"
@@ -148,6 +150,18 @@ func (l *Listing) hashGraph(h *cache.Hash, roots []*packages.Package) error {
 		if m := p.Module; m != nil && m.Version != "" && m.Replace == nil {
 			h.String(m.Path + "@" + m.Version)
 			continue
+		}
+		// A main package's default.pgo: the go command builds with it
+		// (-pgo=auto), and rank points it out.
+		if p.Name == "main" {
+			data, err := limited.ReadFile(filepath.Join(p.Dir, "default.pgo"), maxSource)
+			switch {
+			case err == nil:
+				h.String("default.pgo")
+				h.Bytes(data)
+			case !errors.Is(err, fs.ErrNotExist):
+				return fmt.Errorf("hashing the inputs: %w", err)
+			}
 		}
 		// The test files, whether loaded or not: a listing without tests
 		// names none.

@@ -55,8 +55,24 @@ func TestInputs(t *testing.T) {
 		t.Error("a change in a dependency of ./a left the key alike")
 	}
 	write("a/a_test.go", "package a\n")
-	if k := key(); k == k1 {
+	k2 := key()
+	if k2 == k1 {
 		t.Error("a new test file of ./a left the key alike")
+	}
+	// A main package's default.pgo is an input of its build.
+	write("cmd/m/main.go", "package main\n\nfunc main() {}\n")
+	mainKey := func() cache.Key {
+		t.Helper()
+		var h cache.Hash
+		if err := slicing.Inputs(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./cmd/m"}}, &h); err != nil {
+			t.Fatal(err)
+		}
+		return h.Sum()
+	}
+	k3 := mainKey()
+	write("cmd/m/default.pgo", "profile")
+	if k := mainKey(); k == k3 {
+		t.Error("a new default.pgo of a main package left the key alike")
 	}
 }
 
