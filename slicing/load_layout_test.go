@@ -294,7 +294,9 @@ func TestCgoPartly(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !slices.ContainsFunc(prog.Warnings, func(w string) bool { return strings.Contains(w, "2 files use cgo") && strings.Contains(w, "(c.go, c_foo.go)") }) {
+		if !slices.ContainsFunc(prog.Warnings, func(w string) bool {
+			return strings.Contains(w, "2 files use cgo") && strings.Contains(w, "(c.go, c_foo.go)")
+		}) {
 			t.Errorf("warnings %q, want one naming c.go and c_foo.go", prog.Warnings)
 		}
 	})
