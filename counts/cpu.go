@@ -88,7 +88,35 @@ func readCPUProfile(name string) (p *profile.Profile, value int, unit string, er
 	if value, unit = cpuValue(p); value < 0 {
 		return nil, 0, "", fmt.Errorf("%s: a profile without sample values", name)
 	}
+	if kind := notCPU(p); kind != "" {
+		var types []string
+		for _, st := range p.SampleType {
+			types = append(types, st.Type)
+		}
+		return nil, 0, "", fmt.Errorf("%s: a %s profile (samples of %s), not a CPU profile: make one with go test -cpuprofile or /debug/pprof/profile", name, kind, strings.Join(types, ", "))
+	}
 	return p, value, unit, nil
+}
+
+// notCPU names the kind of profile p is when its samples are those of
+// another of Go's profiles (heap, mutex or block, goroutine) rather
+// than CPU time; "" otherwise (a CPU profile, or another tool's whose
+// last values pprof would show).
+func notCPU(p *profile.Profile) string {
+	kinds := map[string]string{
+		"alloc_objects": "heap", "alloc_space": "heap", "inuse_objects": "heap", "inuse_space": "heap",
+		"contentions": "mutex or block", "delay": "mutex or block", "goroutine": "goroutine",
+	}
+	kind := ""
+	for _, st := range p.SampleType {
+		switch {
+		case st.Type == "cpu" || st.Type == "samples":
+			return ""
+		case kinds[st.Type] != "":
+			kind = kinds[st.Type]
+		}
+	}
+	return kind
 }
 
 // Flat returns the time spent in fn's own lines, and whether the profile

@@ -122,3 +122,46 @@ func TestCPU(t *testing.T) {
 		t.Errorf("a file that is no profile: %v", err)
 	}
 }
+
+// TestCheckCPUKind: a heap, mutex or goroutine profile given for a CPU
+// profile is named as such; a CPU profile passes.
+func TestCheckCPUKind(t *testing.T) {
+	write := func(types ...string) string {
+		t.Helper()
+		p := &profile.Profile{}
+		for _, ty := range types {
+			p.SampleType = append(p.SampleType, &profile.ValueType{Type: ty, Unit: "count"})
+		}
+		fn := &profile.Function{ID: 1, Name: "f", Filename: "f.go"}
+		loc := &profile.Location{ID: 1, Line: []profile.Line{{Function: fn, Line: 1}}}
+		p.Function, p.Location = []*profile.Function{fn}, []*profile.Location{loc}
+		p.Sample = []*profile.Sample{{Location: []*profile.Location{loc}, Value: make([]int64, len(types))}}
+		name := filepath.Join(t.TempDir(), "p.pprof")
+		f, err := os.Create(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		if err := p.Write(f); err != nil {
+			t.Fatal(err)
+		}
+		return name
+	}
+	for _, tc := range []struct {
+		types []string
+		want  string // in the error; "" for none
+	}{
+		{[]string{"samples", "cpu"}, ""},
+		{[]string{"alloc_objects", "alloc_space", "inuse_objects", "inuse_space"}, "a heap profile (samples of alloc_objects, alloc_space, inuse_objects, inuse_space), not a CPU profile"},
+		{[]string{"contentions", "delay"}, "a mutex or block profile"},
+		{[]string{"goroutine"}, "a goroutine profile"},
+	} {
+		err := counts.CheckCPU(write(tc.types...))
+		switch {
+		case tc.want == "" && err != nil:
+			t.Errorf("%v: %v, want none", tc.types, err)
+		case tc.want != "" && (err == nil || !strings.Contains(err.Error(), tc.want)):
+			t.Errorf("%v: %v, want %q", tc.types, err, tc.want)
+		}
+	}
+}
