@@ -3,6 +3,7 @@ package scoring
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"go/constant"
@@ -63,6 +64,18 @@ func ReadValues(file string) (*Values, error) {
 	v := &Values{File: file, Kind: valuesKind(file)}
 	switch v.Kind {
 	case "yaml", "json":
+		if v.Kind == "json" {
+			// YAML reads JSON too, but takes some invalid JSON (a key
+			// without a value) and tells no line of a JSON error.
+			var any any
+			if err := json.Unmarshal(data, &any); err != nil {
+				var se *json.SyntaxError
+				if errors.As(err, &se) {
+					return nil, fmt.Errorf("%s:%d: %v", file, 1+bytes.Count(data[:se.Offset], []byte("\n")), err)
+				}
+				return nil, fmt.Errorf("%s: %v", file, err)
+			}
+		}
 		var doc yaml.Node
 		if err := yaml.Unmarshal(data, &doc); err != nil {
 			return nil, errors.New(configs.YAMLError(file, err))
@@ -151,8 +164,15 @@ func (f *flattener) node(n *yaml.Node, prefix string) {
 		if prefix != "" {
 			f.set = append(f.set, Setting{Key: prefix, Text: "set", Line: n.Line, group: true})
 		}
+		seen := make(map[string]int) // line of each key
 		for i := 0; i+1 < len(n.Content); i += 2 {
-			f.node(n.Content[i+1], join(prefix, n.Content[i].Value))
+			k := n.Content[i]
+			if first, ok := seen[k.Value]; ok {
+				f.err = fmt.Errorf("%s:%d: %s is set twice (first at line %d)", f.file, k.Line, join(prefix, k.Value), first)
+				return
+			}
+			seen[k.Value] = k.Line
+			f.node(n.Content[i+1], join(prefix, k.Value))
 		}
 	case yaml.SequenceNode:
 		var items []string
@@ -161,6 +181,10 @@ func (f *flattener) node(n *yaml.Node, prefix string) {
 		}
 		f.set = append(f.set, Setting{Key: prefix, Text: "[" + strings.Join(items, ", ") + "]", Line: n.Line})
 	case yaml.ScalarNode:
+		if n.Tag == "!!null" {
+			f.err = fmt.Errorf("%s:%d: %s has no value; leave the key out to leave the option unset", f.file, n.Line, prefix)
+			return
+		}
 		f.set = append(f.set, Setting{Key: prefix, Text: n.Value, Line: n.Line})
 	}
 }

@@ -43,6 +43,12 @@ func TestReadValues(t *testing.T) {
 		{name: "alias.yaml", kind: "yaml", text: "base: &b\n  level: 7\nprod: *b\n",
 			want: []scoring.Setting{{Key: "base", Text: "set", Line: 1}, {Key: "base.level", Text: "7", Line: 2}, {Key: "prod", Text: "set", Line: 1}, {Key: "prod.level", Text: "7", Line: 2}}},
 		{name: "laughs.yaml", text: laughs(), err: "more than 100000 settings"},
+		// JSON is read as JSON first: YAML would take a key without a
+		// value, and names no line of a JSON error.
+		{name: "novalue.json", text: "{\n \"mode\": \"scan\",\n \"level\": \n}\n", err: "novalue.json:4: invalid character '}'"},
+		{name: "comma.json", text: "{\n \"a\": 1\n \"b\": 2\n}\n", err: "comma.json:3: invalid character"},
+		{name: "empty.yaml", text: "store:\n  level:\n", err: "empty.yaml:2: store.level has no value"},
+		{name: "twice.yaml", text: "level: 1\nmode: scan\nlevel: 2\n", err: "twice.yaml:3: level is set twice (first at line 1)"},
 	} {
 		file := filepath.Join(dir, tc.name)
 		if err := os.WriteFile(file, []byte(tc.text), 0o666); err != nil {
