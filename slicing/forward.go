@@ -95,7 +95,21 @@ func compareFuncs(a, b *ssa.Function) int {
 	if c := cmp.Or(cmp.Compare(pa.Filename, pb.Filename), cmp.Compare(pa.Line, pb.Line), cmp.Compare(pa.Column, pb.Column)); c != 0 {
 		return c
 	}
-	return cmp.Compare(a.String(), b.String()) // only when needed: it formats the name
+	return cmp.Or(cmp.Compare(a.String(), b.String()), // only when needed: it formats the name
+		compareVariants(a, b))
+}
+
+// compareVariants orders a function of a package before the same
+// function of its test variant (same file, line and name): the variant,
+// with the tests' files, has more members.
+func compareVariants(a, b *ssa.Function) int {
+	members := func(f *ssa.Function) int {
+		if f.Pkg == nil {
+			return 0
+		}
+		return len(f.Pkg.Members)
+	}
+	return cmp.Compare(members(a), members(b))
 }
 
 // sortFuncsBy sorts xs in compareFuncs' order of the functions fn gives,
@@ -120,7 +134,7 @@ func sortFuncsBy[T any](xs []T, fn func(T) *ssa.Function) {
 		if c := cmp.Or(cmp.Compare(a.pos.Filename, b.pos.Filename), cmp.Compare(a.pos.Line, b.pos.Line), cmp.Compare(a.pos.Column, b.pos.Column)); c != 0 {
 			return c
 		}
-		return cmp.Compare(a.fn.String(), b.fn.String())
+		return cmp.Or(cmp.Compare(a.fn.String(), b.fn.String()), compareVariants(a.fn, b.fn))
 	})
 	for i := range ks {
 		xs[i] = ks[i].x

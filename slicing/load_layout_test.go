@@ -12,6 +12,7 @@ import (
 	"strings"
 	"testing"
 
+	"golang.org/x/tools/go/ssa"
 	"golang.org/x/tools/go/ssa/ssautil"
 
 	"github.com/confhunt/confhunt/configs"
@@ -608,5 +609,45 @@ func TestMissingImport(t *testing.T) {
 	e := prog.Errors[0]
 	if e.Package != "example.com/m/enc" || !strings.HasPrefix(e.Pos, "enc/enc.go:3:") || !strings.Contains(e.Msg, "example.org/proto") || strings.Contains(e.Msg, "could not import") {
 		t.Errorf("error %+v, want the import's, in example.com/m/enc at enc/enc.go:3", e)
+	}
+}
+
+// TestFuncOrderVariants: a function and the same function of its
+// package's test variant (same file, line and name) are ordered the same
+// way every time, the package's first, so that what reads a slice's
+// functions in order (mutate's branches) is deterministic.
+func TestFuncOrderVariants(t *testing.T) {
+	testutil.GoEnv(t)
+	dir := testutil.Tree(t, map[string]string{
+		"go.mod":    "module example.com/v\n\ngo 1.22\n",
+		"v.go":      "package v\n\nfunc F(n int) int { return n * 2 }\n",
+		"v_test.go": "package v\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { _ = F(2) }\n",
+	})
+	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}, Tests: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var fs []*ssa.Function
+	for fn := range ssautil.AllFunctions(prog.SSA) {
+		if fn.Name() == "F" && fn.Pkg != nil && fn.Pkg.Pkg.Path() == "example.com/v" {
+			fs = append(fs, fn)
+		}
+	}
+	if len(fs) != 2 {
+		t.Fatalf("F in %d packages, want the package and its test variant", len(fs))
+	}
+	base, variant := fs[0], fs[1]
+	if len(base.Pkg.Members) > len(variant.Pkg.Members) {
+		base, variant = variant, base
+	}
+	if c := slicing.CompareFuncs(base, variant); c >= 0 {
+		t.Errorf("compareFuncs(package's, variant's) = %d, want < 0", c)
+	}
+	for range 20 {
+		got := []*ssa.Function{variant, base}
+		slicing.SortFuncs(got)
+		if got[0] != base {
+			t.Fatal("the test variant's F sorted before the package's")
+		}
 	}
 }
