@@ -106,6 +106,9 @@ func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, bl
 			if slicing.Rejects(b.Succs[0]) || slicing.Rejects(b.Succs[1]) {
 				continue // a check that rejects a value: not a cost either way
 			}
+			if plain(b.Succs[0], b) && plain(b.Succs[1], b) {
+				continue // a default put in place of the value (if n <= 0 { n = 16 }): no work either way
+			}
 			cost := blockCosts(fn)
 			then, els := side(fn, b.Succs[0], cost), side(fn, b.Succs[1], cost)
 			if then == els {
@@ -329,6 +332,37 @@ func branchPos(br *ssa.If) token.Pos {
 		}
 	}
 	return br.Parent().Pos()
+}
+
+// plain reports whether the side of the branch ending b that starts at
+// first does no work of its own: it joins the other side at once, or its
+// blocks only move values (stores, loads, conversions, a phi's jump), as
+// a default put in place of a value does.
+func plain(first, b *ssa.BasicBlock) bool {
+	if len(first.Preds) != 1 {
+		return true // the other side's join: nothing of its own
+	}
+	for _, blk := range first.Parent().Blocks {
+		if !first.Dominates(blk) || blk.Dominates(b) {
+			continue
+		}
+		for _, instr := range blk.Instrs {
+			switch x := instr.(type) {
+			case *ssa.Store, *ssa.Jump, *ssa.DebugRef, *ssa.FieldAddr, *ssa.Field, *ssa.Convert, *ssa.ChangeType, *ssa.Phi:
+			case *ssa.Return:
+				if len(x.Results) > 0 {
+					return false // the function's result decided here
+				}
+			case *ssa.UnOp:
+				if x.Op == token.ARROW {
+					return false
+				}
+			default:
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // side is the cost of the blocks only one side of a branch runs: those

@@ -549,6 +549,10 @@ func TestDirection(t *testing.T) {
 			if !slices.Contains(d.Larger, "trip") {
 				t.Errorf("%s: larger %v; want larger values through trip: a text parsed into a loop's bound", name, d.Larger)
 			}
+		case "Config.Chunk":
+			if len(d.Branches) != 0 || !slices.Contains(d.Larger, "size") {
+				t.Errorf("%s: branches %+v, larger %v; want no costly branch (a default put in place) and larger values through size", name, d.Branches, d.Larger)
+			}
 		case "SweepConfig.Twice":
 			if sc.Influence&slicing.Trip == 0 || len(d.Larger) != 0 {
 				t.Errorf("%s: influence %v, larger %v; want trip and no larger values for a bool", name, sc.Influence, d.Larger)

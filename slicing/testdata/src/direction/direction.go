@@ -13,6 +13,7 @@ type Config struct {
 	Rounds int    `yaml:"rounds"`
 	Sync   bool   `yaml:"sync"`
 	Window int    `yaml:"window"`
+	Chunk  int    `yaml:"chunk"`
 	// Limits, when set, caps what Admit lets in.
 	Limits *LimitConfig `yaml:"limits"`
 }
@@ -128,4 +129,22 @@ func Run(c Config, data []byte, xs []int) {
 	sink += Get(c, 3) + Compress(c, data) + Find(c, xs, 4) + Loop(c)
 	Write(c, data)
 	sink += Scan(c, data)
+}
+
+// Buffer puts a default in place of a chunk size it is not given: no
+// work either way, so no costly side; the size costs, larger.
+type Buffer struct {
+	chunk int
+	buf   []byte
+}
+
+func NewBuffer(c Config) *Buffer {
+	b := new(Buffer)
+	if c.Chunk == 0 {
+		b.chunk = 4096
+	} else {
+		b.chunk = c.Chunk
+	}
+	b.buf = make([]byte, b.chunk)
+	return b
 }
