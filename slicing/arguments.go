@@ -223,11 +223,24 @@ func (d *discoverer) passedTo(p *ssa.Parameter, depth int) *ssa.Parameter {
 // returnsRunning reports whether a function returns a running object
 // (see ownFields) of the module, a pointer to one, or a struct holding
 // one, or an array or slice of them (a cache's shards, each with its
-// lock).
+// lock). A running object that is configuration too counts when its
+// functional options set it (its fields unexported: a pool's New(
+// maxWorkers, maxCapacity, opts...)); not when its user sets its
+// exported fields, which its constructor's arguments only initialise.
 func (d *discoverer) returnsRunning(sig *types.Signature) bool {
 	for v := range sig.Results().Variables() {
 		s := structOf(v.Type())
-		if s != nil && d.config[s] == nil && holdsRunning(s, d.running) {
+		if s != nil && (d.config[s] == nil || d.running[s] && !exportsFields(s)) && holdsRunning(s, d.running) {
+			return true
+		}
+	}
+	return false
+}
+
+// exportsFields reports whether s has an exported field.
+func exportsFields(s *types.Struct) bool {
+	for f := range s.Fields() {
+		if f.Exported() {
 			return true
 		}
 	}

@@ -101,3 +101,35 @@ func CompressHandler(h func(*Request), level int) func(*Request) { // want optio
 		r.reply(r.compress(level))
 	}
 }
+
+// Crew is a running object that its functional options configure as
+// well (its idle field is an option of its own): the arguments of its
+// constructor are options too, as a pool's maxWorkers and maxCapacity.
+type Crew struct {
+	mu    sync.Mutex
+	tasks chan func()
+	idle  int
+}
+
+// CrewOption configures a Crew.
+type CrewOption func(w *Crew)
+
+func WithIdle(n int) CrewOption { return func(w *Crew) { w.idle = n } }
+
+func NewCrew(capacity int, opts ...CrewOption) *Crew { // want option:"ctors.NewCrew(capacity)" style:"argument"
+	w := &Crew{tasks: make(chan func(), capacity)}
+	for _, o := range opts {
+		o(w)
+	}
+	return w
+}
+
+// Submit queues f, past idle spins.
+func (w *Crew) Submit(f func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	for i := 0; i < w.idle; i++ { // want option:"Crew.idle"
+		f()
+	}
+	w.tasks <- f
+}
