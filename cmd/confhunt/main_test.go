@@ -130,6 +130,8 @@ func TestExitCodes(t *testing.T) {
 		{"flag after the packages", context.Background(), []string{"rank", "-C", dir, "./...", "-json"}, 2, `^confhunt: rank: flag -json after the packages; flags go before them\n$`},
 		{"bad settings", context.Background(), []string{"rank", "-C", dir, "-config", filepath.Join(dir, "nosuch.yaml")}, 2, `^confhunt: settings file .*nosuch.yaml does not exist\n$`},
 		{"nothing loads", context.Background(), []string{"sources", "-C", dir, "./nosuch"}, 2, `^confhunt: .*`},
+		{"no such -C", context.Background(), []string{"sources", "-C", filepath.Join(dir, "nosuch")}, 2, `^confhunt: -C .*nosuch: no such directory\n$`},
+		{"-C a file", context.Background(), []string{"sources", "-C", filepath.Join(dir, "go.mod")}, 2, `^confhunt: -C .*go.mod: not a directory\n$`},
 		{"interrupted", canceled, []string{"sources", "-C", dir}, 130, `^confhunt: interrupted\n$`},
 		{"interrupted run", canceled, []string{"counts", "-C", dir, "-o", out, "--", "go", "test", "."}, 130, `^confhunt: interrupted\n$`},
 		{"workload failed", context.Background(), []string{"counts", "-C", dir, "-o", out, "--", "go", "test", "-count=1", "-run", "TestFails", "."}, 3, `(?s).*\nconfhunt: the workload failed .*`},

@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"maps"
 	"math"
 	"os"
@@ -243,7 +244,7 @@ func version(info *debug.BuildInfo) string {
 func (e *env) flags(name, synopsis string) *flag.FlagSet {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	fs.SetOutput(e.stderr)
-	fs.StringVar(&e.dir, "C", "", "run as if in `dir`")
+	fs.StringVar(&e.dir, "C", "", "run as if in `dir` (the packages and the settings; files other flags name stay relative to the current directory)")
 	fs.StringVar(&e.config, "config", "", "settings `file` (default: .confhunt.yaml in the module root)")
 	fs.StringVar(&e.tags, "tags", "", "comma-separated build `tags`")
 	fs.BoolVar(&e.test, "test", false, "include test files and test variants of packages")
@@ -398,7 +399,9 @@ func (e *env) settings(ctx context.Context) (*configs.Settings, string, error) {
 	if dir == "" {
 		dir = "."
 	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+	if fi, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return nil, "", usageError("-C %s: no such directory", dir)
+	} else if err != nil || !fi.IsDir() {
 		return nil, "", usageError("-C %s: not a directory", dir)
 	}
 	// Outside a module, the settings are looked for in dir; loading the
