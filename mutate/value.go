@@ -903,7 +903,7 @@ func (g *generator) branchAt(sl *slicing.Slice, pos string) (*ssa.If, *slicing.F
 	for _, ff := range g.funcsOf(sl) {
 		for _, b := range ff.fs.Func.Blocks {
 			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-			if ok && ff.fs.Contains(iff) && iff.Cond.Pos().IsValid() && strings.HasPrefix(g.prog.Position(iff.Cond.Pos()), pos+":") {
+			if at := g.prog.Position(iff.Cond.Pos()); ok && ff.fs.Contains(iff) && iff.Cond.Pos().IsValid() && (at == pos || strings.HasPrefix(at, pos+":")) {
 				return iff, ff.fs
 			}
 		}

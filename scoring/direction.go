@@ -50,6 +50,9 @@ type Branch struct {
 	// in analysed code.
 	Costlier, Cheaper float64
 
+	// full is Pos with its column.
+	full string
+
 	// test is Costly as a comparison of the option's own value with a
 	// constant (a bool is == true or == false), when it is one: what
 	// CheckValues holds a deployment's value against. Zero when the
@@ -119,14 +122,25 @@ func direction(a *slicing.Analysis, prog *slicing.Program, sl *slicing.Slice, bl
 				taken, costlier, cheaper = false, els, then
 			}
 			costly, test := condition(br.Cond, sl, fs, taken)
-			d.Branches = append(d.Branches, Branch{Pos: trimColumn(prog.Position(branchPos(br))), Costly: costly, Costlier: costlier, Cheaper: cheaper, test: test})
+			full := prog.Position(branchPos(br))
+			d.Branches = append(d.Branches, Branch{Pos: trimColumn(full), Costly: costly, Costlier: costlier, Cheaper: cheaper, test: test, full: full})
 		}
 	}
 	slices.SortStableFunc(d.Branches, func(a, b Branch) int {
-		return cmp.Or(cmp.Compare(b.Costlier-b.Cheaper, a.Costlier-a.Cheaper), cmp.Compare(a.Pos, b.Pos))
+		return cmp.Or(cmp.Compare(b.Costlier-b.Cheaper, a.Costlier-a.Cheaper), cmp.Compare(a.Pos, b.Pos), cmp.Compare(a.full, b.full))
 	})
 	if len(d.Branches) > maxBranches {
 		d.Branches = d.Branches[:maxBranches]
+	}
+	// Two tests on one line (a && b) are told apart by their columns.
+	lines := make(map[string]int)
+	for _, b := range d.Branches {
+		lines[b.Pos]++
+	}
+	for i, b := range d.Branches {
+		if lines[b.Pos] > 1 {
+			d.Branches[i].Pos = b.full
+		}
 	}
 	return d
 }

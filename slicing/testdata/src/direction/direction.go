@@ -14,6 +14,7 @@ type Config struct {
 	Sync   bool   `yaml:"sync"`
 	Window int    `yaml:"window"`
 	Chunk  int    `yaml:"chunk"`
+	Twin   int    `yaml:"twin"`
 	// Limits, when set, caps what Admit lets in.
 	Limits *LimitConfig `yaml:"limits"`
 }
@@ -147,4 +148,18 @@ func NewBuffer(c Config) *Buffer {
 	}
 	b.buf = make([]byte, b.chunk)
 	return b
+}
+
+// Between tests the value twice on one line: its branches are told apart
+// by their columns.
+func Between(c Config, data []byte) int {
+	n := 0
+	if c.Twin > 4 && c.Twin < len(data) {
+		for i := range data {
+			for j := range data {
+				n += int(data[i] ^ data[j])
+			}
+		}
+	}
+	return n
 }
