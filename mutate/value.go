@@ -903,7 +903,12 @@ func (g *generator) branchAt(sl *slicing.Slice, pos string) (*ssa.If, *slicing.F
 	for _, ff := range g.funcsOf(sl) {
 		for _, b := range ff.fs.Func.Blocks {
 			iff, ok := b.Instrs[len(b.Instrs)-1].(*ssa.If)
-			if at := g.prog.Position(iff.Cond.Pos()); ok && ff.fs.Contains(iff) && iff.Cond.Pos().IsValid() && (at == pos || strings.HasPrefix(at, pos+":")) {
+			if !ok || !ff.fs.Contains(iff) || !iff.Cond.Pos().IsValid() {
+				continue
+			}
+			// pos is file:line, or file:line:column where two branches
+			// share a line.
+			if at := g.prog.Position(iff.Cond.Pos()); at == pos || strings.HasPrefix(at, pos+":") {
 				return iff, ff.fs
 			}
 		}
