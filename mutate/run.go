@@ -131,7 +131,11 @@ type Runner struct {
 	// own, both sides at the iterations that run took (a count, Nx, is
 	// used as it is).
 	Benchtime string
-	Tags      string // build tags, comma-separated
+	// Skip, when set, is a go test -skip pattern: tests not run on
+	// either side (a test of the module's that fails without any
+	// mutant, which would stop the run).
+	Skip string
+	Tags string // build tags, comma-separated
 	// Calibrate measures how often each site runs per op of each
 	// benchmark reaching it (a coverage run of each, before the mutants),
 	// and how long an injected sleep really takes on this machine, and
@@ -450,12 +454,12 @@ func (r *Runner) baseTests(ctx context.Context, pkgs map[string]*testPkg, paths 
 		p := pkgs[path]
 		var buf bytes.Buffer
 		start := time.Now()
-		err := p.run.Exec(ctx, nil, &buf, &buf, p.base, "-test.run="+testPattern(fns[path]), "-test.count=1")
+		err := p.run.Exec(ctx, nil, &buf, &buf, p.base, r.testArgs(fns[path])...)
 		if err != nil && ctx.Err() == nil {
 			first := lastLines(buf.String(), 10)
 			buf.Reset()
 			start = time.Now()
-			if err = p.run.Exec(ctx, nil, &buf, &buf, p.base, "-test.run="+testPattern(fns[path]), "-test.count=1"); err == nil && r.Log != nil {
+			if err = p.run.Exec(ctx, nil, &buf, &buf, p.base, r.testArgs(fns[path])...); err == nil && r.Log != nil {
 				fmt.Fprintf(r.Log, "confhunt: warning: the tests of %s failed once without any mutant and passed when run again: a mutant failing them may be classed not equivalent by chance\n%s\n", path, first)
 			}
 		}
@@ -463,11 +467,21 @@ func (r *Runner) baseTests(ctx context.Context, pkgs map[string]*testPkg, paths 
 			if ctx.Err() != nil {
 				return ctx.Err()
 			}
-			return fmt.Errorf("%w: the tests of %s fail without any mutant:\n%s", runner.ErrWorkload, path, lastLines(buf.String(), 10))
+			return fmt.Errorf("%w: the tests of %s fail without any mutant (-skip leaves a test out):\n%s", runner.ErrWorkload, path, lastLines(buf.String(), 10))
 		}
 		p.baseTest = time.Since(start)
 	}
 	return nil
+}
+
+// testArgs are the arguments of a test binary's run of the tests fns,
+// once, past those -skip names.
+func (r *Runner) testArgs(fns []string) []string {
+	args := []string{"-test.run=" + testPattern(fns), "-test.count=1"}
+	if r.Skip != "" {
+		args = append(args, "-test.skip="+r.Skip)
+	}
+	return args
 }
 
 func lastLines(s string, n int) string {
@@ -510,7 +524,7 @@ func (r *Runner) check(ctx context.Context, pkgs map[string]*testPkg, m *Mutant,
 	for _, path := range tpaths {
 		p := pkgs[path]
 		var buf bytes.Buffer
-		timedOut, err := exec(ctx, p.run, r.limit(p.baseTest), nil, &buf, bins[path], "-test.run="+testPattern(tfns[path]), "-test.count=1")
+		timedOut, err := exec(ctx, p.run, r.limit(p.baseTest), nil, &buf, bins[path], r.testArgs(tfns[path])...)
 		switch {
 		case timedOut:
 			m.Status, m.Reason = Timeout, fmt.Sprintf("the tests of %s ran past %v", path, r.limit(p.baseTest))

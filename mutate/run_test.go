@@ -467,11 +467,15 @@ func TestInterrupt(t *testing.T) {
 
 // TestFlakyBase: tests that fail once on the unmutated build and pass
 // when run again are flaky, not failing: the run goes on, with a
-// warning; tests that fail twice stop it.
+// warning; tests that fail twice stop it, unless -skip leaves them out.
 func TestFlakyBase(t *testing.T) {
 	l := loadApp(t)
 	ms := mutate.Generate(l.prog, l.a, l.slices, mutate.Config{Operators: []mutate.Operator{mutate.Loop}, Costly: l.costly})
-	for _, failures := range []int{1, 2} {
+	for _, failures := range []int{1, 2, 3} {
+		skip := ""
+		if failures == 3 {
+			skip = "TestFlaky" // and they fail every time
+		}
 		count := filepath.Join(t.TempDir(), "failures")
 		fake := fakeGo(t)
 		cmd := func(ctx context.Context, name string, args ...string) *exec.Cmd {
@@ -483,7 +487,7 @@ func TestFlakyBase(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				flaky := fmt.Sprintf("case \"$*\" in *-test.bench=^*) ;; *) n=$(cat %[1]s 2>/dev/null || echo 0); if [ \"$n\" -lt %[2]d ]; then echo $((n+1)) > %[1]s; echo '--- FAIL: TestFlaky'; exit 1; fi;; esac\n", count, failures)
+				flaky := fmt.Sprintf("case \"$*\" in *-test.bench=^*) ;; *-test.skip=TestFlaky*) ;; *) n=$(cat %[1]s 2>/dev/null || echo 0); if [ \"$n\" -lt %[2]d ]; then echo $((n+1)) > %[1]s; echo '--- FAIL: TestFlaky'; exit 1; fi;; esac\n", count, failures)
 				script = []byte(strings.Replace(string(script), "#!/bin/sh\n", "#!/bin/sh\n"+flaky, 1))
 				if err := os.WriteFile(out, script, 0o755); err != nil {
 					t.Fatal(err)
@@ -492,9 +496,13 @@ func TestFlakyBase(t *testing.T) {
 			return c
 		}
 		var log strings.Builder
-		r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: cmd, Log: &log}, Jobs: 2, Runs: 4}
+		r := &mutate.Runner{Runner: runner.Runner{Dir: l.prog.Root, Env: os.Environ(), Command: cmd, Log: &log}, Jobs: 2, Runs: 4, Skip: skip}
 		err := r.Run(context.Background(), l.prog, slices.Clone(ms))
 		switch failures {
+		case 3:
+			if err != nil || strings.Contains(log.String(), "failed once") {
+				t.Errorf("failing tests -skip leaves out: err %v, log:\n%s\nwant the run done without a warning", err, log.String())
+			}
 		case 1:
 			if err != nil || !strings.Contains(log.String(), "failed once without any mutant and passed when run again") {
 				t.Errorf("flaky tests: err %v, log:\n%s\nwant the run done with a warning", err, log.String())

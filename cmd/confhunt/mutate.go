@@ -39,6 +39,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 	ops := fs.String("operators", "", "comma-separated `operators` to apply (default all): value, fastpath, loop, sleep, alloc, unbreak, oblivion, lock")
 	inject := fs.Duration("inject", 10*time.Microsecond, "the time one injected loop or sleep costs (a loop's, with -calibrate, is sized by -target unless -inject is given)")
 	target := fs.Float64("target", 0.2, "with -calibrate, size each injected loop for this slowdown (a fraction) of the benchmark it slows most; 0 keeps -inject")
+	skip := fs.String("skip", "", "go test -skip `pattern` of tests not to run on either side (a test of the module that fails without any mutant, which stops the run)")
 	calibrate := fs.Bool("calibrate", true, "measure how often each site runs per op of each benchmark (one coverage run each) and how long a sleep takes here, and predict the mutants' slowdowns")
 	patterns, err := e.parse(args)
 	if err != nil {
@@ -138,6 +139,7 @@ func runMutate(ctx context.Context, e *env, args []string) error {
 			Runs:          *runs,
 			MaxRuns:       max(*maxRuns, *runs),
 			Benchtime:     *benchtime,
+			Skip:          *skip,
 			Tags:          strings.Join(an.settings.Tags, ","),
 			Calibrate:     *calibrate,
 			Target:        *target,
