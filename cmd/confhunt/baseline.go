@@ -33,7 +33,7 @@ func readBaseline(file string) (map[string]bool, error) {
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
 			line := 1 + bytes.Count(data[:min(se.Offset, int64(len(data)))], []byte("\n"))
-			return nil, usageError("%s:%d: %v", file, line, err)
+			return nil, usageError("%s:%d: not the output of confhunt rank -json: %v", file, line, err)
 		}
 		return nil, usageError("-baseline %s: not the output of confhunt rank -json: %v", file, err)
 	}
