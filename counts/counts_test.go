@@ -429,10 +429,13 @@ func TestReadErrors(t *testing.T) {
 		{`{"hello": 1}`, "not a counts file"},
 		{`{"version": 1}`, "not a counts file (no version or module)"},
 		{`{"version": 9, "module": "m"}`, "counts file version 9; this confhunt reads version 1"},
-		{`{"version": 1, "module": "m", "files": [{"path": "a.go", "blocks": ["1.1,2"]}]}`, "counts.json: a.go: bad"},
-		{`{"version": 1, "module": "m", "files": [{"path": "../../../../dev/zero"}]}`, `counts.json: path "../../../../dev/zero" is not a file of the module`},
-		{`{"version": 1, "module": "m", "files": [{"path": "/dev/zero"}]}`, `counts.json: path "/dev/zero" is not a file of the module`},
-		{`{"version": 1, "module": "m", "files": [{"path": "a/../../b.go"}]}`, `counts.json: path "a/../../b.go" is not a file of the module`},
+		{`{"version": 1, "module": "m", "mode": "count", "runs": 1, "files": [{"path": "a.go", "blocks": ["1.1,2"]}]}`, "counts.json: a.go: bad"},
+		{`{"version": 1, "module": "m", "mode": "count", "runs": 1, "files": [{"path": "../../../../dev/zero"}]}`, `counts.json: path "../../../../dev/zero" is not a file of the module`},
+		{`{"version": 1, "module": "m", "mode": "count", "runs": 1, "files": [{"path": "/dev/zero"}]}`, `counts.json: path "/dev/zero" is not a file of the module`},
+		{`{"version": 1, "module": "m", "mode": "count", "runs": 1, "files": [{"path": "a/../../b.go"}]}`, `counts.json: path "a/../../b.go" is not a file of the module`},
+		// Counts of no run, or taken in a mode that does not count.
+		{`{"version": 1, "module": "m", "mode": "count", "runs": 0, "files": []}`, "counts.json: runs 0: the counts of no run"},
+		{`{"version": 1, "module": "m", "mode": "set", "runs": 1, "files": []}`, `counts.json: mode "set": want count or atomic`},
 	} {
 		_, err := counts.Read(write(tc.in))
 		if err == nil || !strings.Contains(err.Error(), tc.want) {
@@ -474,7 +477,7 @@ func TestCountsSaturate(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, count string, runs int) string {
 		name = filepath.Join(dir, name)
-		data := fmt.Sprintf(`{"version": 1, "module": "m", "runs": %d, "files": [{"path": "a.go", "sha256": "00", "blocks": ["1.1,2.2 1 %s"]}]}`, runs, count)
+		data := fmt.Sprintf(`{"version": 1, "module": "m", "mode": "count", "runs": %d, "files": [{"path": "a.go", "sha256": "00", "blocks": ["1.1,2.2 1 %s"]}]}`, runs, count)
 		if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
 			t.Fatal(err)
 		}

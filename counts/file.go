@@ -227,6 +227,12 @@ func decode(name string, data []byte) (*File, error) {
 		return nil, fmt.Errorf("%s: counts file version %d; this confhunt reads version %d (take the counts again)", name, f.Version, Version)
 	case f.Runs < 0:
 		return nil, fmt.Errorf("%s: runs %d is negative", name, f.Runs)
+	case f.Runs == 0:
+		return nil, fmt.Errorf("%s: runs 0: the counts of no run", name)
+	case f.Mode != "count" && f.Mode != "atomic":
+		// The modes confhunt counts writes: set says only whether a
+		// block ran, not how often.
+		return nil, fmt.Errorf("%s: mode %q: want count or atomic, the coverage modes that count how often a block runs", name, f.Mode)
 	}
 	for i := range f.Files {
 		// Paths are joined to the module root and the files hashed.

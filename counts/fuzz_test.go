@@ -14,8 +14,10 @@ import (
 // are not negative, and writes back to the same file.
 func FuzzDecode(f *testing.F) {
 	for _, seed := range []string{
-		`{"version": 1, "module": "m", "runs": 2, "files": [{"path": "a.go", "sha256": "00", "blocks": ["1.1,2.2 1 3", "3.1,4.2 2 0"]}]}`,
+		`{"version": 1, "module": "m", "mode": "count", "runs": 2, "files": [{"path": "a.go", "sha256": "00", "blocks": ["1.1,2.2 1 3", "3.1,4.2 2 0"]}]}`,
+		`{"version": 1, "module": "m", "mode": "atomic", "runs": 1, "files": []}`,
 		`{"version": 1, "module": "m", "files": []}`,
+		`{"version": 1, "module": "m", "mode": "set", "runs": 1, "files": []}`,
 		`{"version": 1, "module": "m", "files": [{"path": "../x.go", "blocks": []}]}`,
 		`{"version": 1, "module": "m", "files": [{"path": "a.go", "blocks": ["1.1,2"]}]}`,
 		`{"version": 1, "module": "m", "runs": -1}`,
@@ -34,8 +36,8 @@ func FuzzDecode(f *testing.F) {
 			}
 			return
 		}
-		if c.Runs < 0 {
-			t.Fatalf("runs %d", c.Runs)
+		if c.Runs <= 0 || c.Mode != "count" && c.Mode != "atomic" {
+			t.Fatalf("runs %d, mode %q", c.Runs, c.Mode)
 		}
 		for _, fc := range c.Files {
 			if !fs.ValidPath(fc.Path) || fc.Path == "." {
