@@ -466,8 +466,12 @@ import "sync"
 
 type Config struct {
 	Workers int ` + "`yaml:\"workers\"`" + `
-	Size    int ` + "`yaml:\"size\"`" + `
+	Size    int64 ` + "`yaml:\"size\"`" + `
 }
+
+// Default is the configuration with its defaults: an untyped constant
+// for an int64 field.
+func Default() Config { return Config{Workers: 8, Size: 64} }
 
 func max(a, b int) int {
 	if a > b {
@@ -509,10 +513,11 @@ func (s *Cache) Add(c *Config, k int) []byte {
 		t.Fatal(l.err)
 	}
 	ops := make(map[mutate.Operator]bool)
-	floored := false
+	floored, floored64 := false, false
 	for _, m := range l.mutants {
 		ops[m.Operator] = true
-		floored = floored || strings.Contains(m.Replacement, "func() int { v := (c.Workers) / 10; if v < 1 { v = 1 }; return v }()")
+		floored = floored || strings.Contains(m.Replacement, "func() int { var v int = (c.Workers) / 10; if v < 1 { v = 1 }; return v }()")
+		floored64 = floored64 || strings.Contains(m.Replacement, "func() int64 { var v int64 = (64) / 10;")
 		ov, err := m.Overlay(nil)
 		if err != nil {
 			t.Fatal(err)
@@ -533,6 +538,9 @@ func (s *Cache) Add(c *Config, k int) []byte {
 	}
 	if !floored {
 		t.Error("no ÷10 value mutant of Config.Workers written as a function literal (the package's own max hides the built-in)")
+	}
+	if !floored64 {
+		t.Error("no ÷10 mutant of Size's default 64 written as a function literal of int64")
 	}
 }
 

@@ -437,7 +437,7 @@ func (v slow) apply(f *file, pkg *types.Package, pos token.Pos, t types.Type, or
 	if typ == "" {
 		return ""
 	}
-	return fmt.Sprintf("func() %s { v := (%s) / 10; if v < 1 { v = 1 }; return v }()", typ, orig)
+	return fmt.Sprintf("func() %s { var v %s = (%s) / 10; if v < 1 { v = 1 }; return v }()", typ, typ, orig)
 }
 
 // builtinMax reports whether max at pos in f is Go's built-in: the
