@@ -362,7 +362,12 @@ func plain(first, b *ssa.BasicBlock) bool {
 		}
 		for _, instr := range blk.Instrs {
 			switch x := instr.(type) {
-			case *ssa.Store, *ssa.Jump, *ssa.DebugRef, *ssa.FieldAddr, *ssa.Field, *ssa.Convert, *ssa.ChangeType, *ssa.Phi:
+			case *ssa.Convert:
+				// string(b) and []byte(s) copy what they convert.
+				if isText(x.Type()) || isText(x.X.Type()) {
+					return false
+				}
+			case *ssa.Store, *ssa.Jump, *ssa.DebugRef, *ssa.FieldAddr, *ssa.Field, *ssa.ChangeType, *ssa.Phi:
 			case *ssa.Return:
 				if len(x.Results) > 0 {
 					return false // the function's result decided here
@@ -377,6 +382,17 @@ func plain(first, b *ssa.BasicBlock) bool {
 		}
 	}
 	return true
+}
+
+// isText reports whether t is a string or a slice (of bytes or runes).
+func isText(t types.Type) bool {
+	switch u := t.Underlying().(type) {
+	case *types.Basic:
+		return u.Info()&types.IsString != 0
+	case *types.Slice:
+		return true
+	}
+	return false
 }
 
 // side is the cost of the blocks only one side of a branch runs: those

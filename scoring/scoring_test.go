@@ -553,6 +553,10 @@ func TestDirection(t *testing.T) {
 			if len(d.Branches) != 0 || !slices.Contains(d.Larger, "size") {
 				t.Errorf("%s: branches %+v, larger %v; want no costly branch (a default put in place) and larger values through size", name, d.Branches, d.Larger)
 			}
+		case "Config.Copy":
+			if len(d.Branches) == 0 || d.Branches[0].Costly != "true" {
+				t.Errorf("%s: branches %+v; want its true side, which copies a buffer into a string, costly", name, d.Branches)
+			}
 		case "Config.Twin":
 			if len(d.Branches) < 2 || d.Branches[0].Pos == d.Branches[1].Pos || strings.Count(d.Branches[0].Pos, ":") != 2 {
 				t.Errorf("%s: branches %+v; want two, at file:line:column", name, d.Branches)

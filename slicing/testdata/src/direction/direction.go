@@ -15,6 +15,7 @@ type Config struct {
 	Window int    `yaml:"window"`
 	Chunk  int    `yaml:"chunk"`
 	Twin   int    `yaml:"twin"`
+	Copy   bool   `yaml:"copy"`
 	// Limits, when set, caps what Admit lets in.
 	Limits *LimitConfig `yaml:"limits"`
 }
@@ -162,4 +163,14 @@ func Between(c Config, data []byte) int {
 		}
 	}
 	return n
+}
+
+// Text copies the buffer into a string when Copy is set: a conversion
+// that copies is work, not a default put in place.
+func Text(c Config, buf []byte) string {
+	var s string
+	if c.Copy {
+		s = string(buf)
+	}
+	return s
 }
