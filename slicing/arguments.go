@@ -237,10 +237,11 @@ func (d *discoverer) returnsRunning(sig *types.Signature) bool {
 	return false
 }
 
-// exportsFields reports whether s has an exported field.
+// exportsFields reports whether s has an exported field its user can
+// set: an embedded one (a sync.Mutex, named Mutex) is none.
 func exportsFields(s *types.Struct) bool {
 	for f := range s.Fields() {
-		if f.Exported() {
+		if f.Exported() && !f.Embedded() {
 			return true
 		}
 	}

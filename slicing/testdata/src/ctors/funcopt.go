@@ -106,9 +106,9 @@ func CompressHandler(h func(*Request), level int) func(*Request) { // want optio
 // well (its idle field is an option of its own): the arguments of its
 // constructor are options too, as a pool's maxWorkers and maxCapacity.
 type Crew struct {
-	mu    sync.Mutex
-	tasks chan func()
-	idle  int
+	sync.Mutex // embedded: no field its user sets
+	tasks      chan func()
+	idle       int
 }
 
 // CrewOption configures a Crew.
@@ -126,8 +126,8 @@ func NewCrew(capacity int, opts ...CrewOption) *Crew { // want option:"ctors.New
 
 // Submit queues f, past idle spins.
 func (w *Crew) Submit(f func()) {
-	w.mu.Lock()
-	defer w.mu.Unlock()
+	w.Lock()
+	defer w.Unlock()
 	for i := 0; i < w.idle; i++ { // want option:"Crew.idle"
 		f()
 	}
