@@ -101,15 +101,38 @@ func compareFuncs(a, b *ssa.Function) int {
 
 // compareVariants orders a function of a package before the same
 // function of its test variant (same file, line and name): the variant,
-// with the tests' files, has more members.
+// with the tests' files, has more members, else more methods (an
+// export_test.go's), else imports larger packages (a package compiled
+// again for another's tests imports that one's variant). An instance
+// of a generic function counts by its origin's package.
 func compareVariants(a, b *ssa.Function) int {
-	members := func(f *ssa.Function) int {
-		if f.Pkg == nil {
-			return 0
-		}
-		return len(f.Pkg.Members)
+	sa, sb := variantSize(a), variantSize(b)
+	return cmp.Or(cmp.Compare(sa[0], sb[0]), cmp.Compare(sa[1], sb[1]), cmp.Compare(sa[2], sb[2]))
+}
+
+// variantSize is what compareVariants compares: the members, the
+// methods and the imports' members of fn's package.
+func variantSize(fn *ssa.Function) [3]int {
+	if o := fn.Origin(); o != nil {
+		fn = o
 	}
-	return cmp.Compare(members(a), members(b))
+	if fn.Pkg == nil {
+		return [3]int{}
+	}
+	pkg := fn.Pkg.Pkg
+	var size [3]int
+	size[0] = len(fn.Pkg.Members)
+	for _, name := range pkg.Scope().Names() {
+		if tn, ok := pkg.Scope().Lookup(name).(*types.TypeName); ok {
+			if named, ok := tn.Type().(*types.Named); ok {
+				size[1] += named.NumMethods()
+			}
+		}
+	}
+	for _, imp := range pkg.Imports() {
+		size[2] += imp.Scope().Len()
+	}
+	return size
 }
 
 // sortFuncsBy sorts xs in compareFuncs' order of the functions fn gives,

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"go/types"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -618,11 +619,27 @@ func TestMissingImport(t *testing.T) {
 // functions in order (mutate's branches) is deterministic.
 func TestFuncOrderVariants(t *testing.T) {
 	testutil.GoEnv(t)
-	dir := testutil.Tree(t, map[string]string{
-		"go.mod":    "module example.com/v\n\ngo 1.22\n",
-		"v.go":      "package v\n\nfunc F(n int) int { return n * 2 }\n",
-		"v_test.go": "package v\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { _ = F(2) }\n",
-	})
+	for name, files := range map[string]map[string]string{
+		"a test function": {
+			"v_test.go": "package v\n\nimport \"testing\"\n\nfunc TestF(t *testing.T) { _ = F(2) }\n",
+		},
+		// The in-package test file adds only a method: the variant has as
+		// many members, and more methods.
+		"an export_test.go's method": {
+			"export_test.go": "package v\n\nfunc (c *C) Len() int { return 1 }\n",
+			"x_test.go":      "package v_test\n\nimport (\n\t\"testing\"\n\n\t\"example.com/v\"\n)\n\nfunc TestF(t *testing.T) { _ = v.F(2) + new(v.C).Len() }\n",
+		},
+	} {
+		t.Run(name, func(t *testing.T) {
+			files["go.mod"] = "module example.com/v\n\ngo 1.22\n"
+			files["v.go"] = "package v\n\ntype C struct{}\n\nfunc F(n int) int { return n * 2 }\n"
+			funcOrderVariants(t, testutil.Tree(t, files))
+		})
+	}
+}
+
+func funcOrderVariants(t *testing.T, dir string) {
+	t.Helper()
 	prog, err := slicing.Load(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./..."}, Tests: true})
 	if err != nil {
 		t.Fatal(err)
@@ -636,9 +653,17 @@ func TestFuncOrderVariants(t *testing.T) {
 	if len(fs) != 2 {
 		t.Fatalf("F in %d packages, want the package and its test variant", len(fs))
 	}
+	// The variant has the tests' code: TestF, or C's method Len.
+	isVariant := func(fn *ssa.Function) bool {
+		c, _ := fn.Pkg.Pkg.Scope().Lookup("C").(*types.TypeName)
+		return fn.Pkg.Members["TestF"] != nil || c != nil && c.Type().(*types.Named).NumMethods() > 0
+	}
 	base, variant := fs[0], fs[1]
-	if len(base.Pkg.Members) > len(variant.Pkg.Members) {
+	if isVariant(base) {
 		base, variant = variant, base
+	}
+	if isVariant(base) || !isVariant(variant) {
+		t.Fatal("cannot tell the package from its test variant")
 	}
 	if c := slicing.CompareFuncs(base, variant); c >= 0 {
 		t.Errorf("compareFuncs(package's, variant's) = %d, want < 0", c)
