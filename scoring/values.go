@@ -65,6 +65,9 @@ func ReadValues(file string) (*Values, error) {
 	switch v.Kind {
 	case "yaml", "json":
 		if v.Kind == "json" {
+			// A byte order mark some editors write is no JSON; YAML
+			// takes it.
+			data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 			// YAML reads JSON too, but takes some invalid JSON (a key
 			// without a value) and tells no line of a JSON error.
 			var any any

@@ -46,6 +46,7 @@ func TestReadValues(t *testing.T) {
 		// JSON is read as JSON first: YAML would take a key without a
 		// value, and names no line of a JSON error.
 		{name: "novalue.json", text: "{\n \"mode\": \"scan\",\n \"level\": \n}\n", err: "novalue.json:4: invalid character '}'"},
+		{name: "bom.json", kind: "json", text: "\ufeff{\"mode\": \"scan\"}\n", want: []scoring.Setting{{Key: "mode", Text: "scan", Line: 1}}},
 		{name: "comma.json", text: "{\n \"a\": 1\n \"b\": 2\n}\n", err: "comma.json:3: invalid character"},
 		{name: "empty.yaml", text: "store:\n  level:\n", err: "empty.yaml:2: store.level has no value"},
 		{name: "twice.yaml", text: "level: 1\nmode: scan\nlevel: 2\n", err: "twice.yaml:3: level is set twice (first at line 1)"},
