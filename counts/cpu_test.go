@@ -41,6 +41,12 @@ func cpuProfile(t *testing.T, samples map[string]int64) string {
 		}
 		p.Sample = append(p.Sample, &profile.Sample{Location: locs, Value: []int64{ns / 10_000_000, ns}})
 	}
+	return writeProfile(t, p)
+}
+
+// writeProfile writes p to a file of the test's and returns its name.
+func writeProfile(t *testing.T, p *profile.Profile) string {
+	t.Helper()
 	name := filepath.Join(t.TempDir(), "cpu.pprof")
 	f, err := os.Create(name)
 	if err != nil {
@@ -136,16 +142,7 @@ func TestCheckCPUKind(t *testing.T) {
 		loc := &profile.Location{ID: 1, Line: []profile.Line{{Function: fn, Line: 1}}}
 		p.Function, p.Location = []*profile.Function{fn}, []*profile.Location{loc}
 		p.Sample = []*profile.Sample{{Location: []*profile.Location{loc}, Value: make([]int64, len(types))}}
-		name := filepath.Join(t.TempDir(), "p.pprof")
-		f, err := os.Create(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer f.Close()
-		if err := p.Write(f); err != nil {
-			t.Fatal(err)
-		}
-		return name
+		return writeProfile(t, p)
 	}
 	for _, tc := range []struct {
 		types []string

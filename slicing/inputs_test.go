@@ -33,14 +33,15 @@ func TestInputs(t *testing.T) {
 	write("a/a.go", "package a\n\nimport \"example.com/m/b\"\n\nvar X = b.Y\n")
 	write("b/b.go", "package b\n\nvar Y = 1\n")
 	write("c/c.go", "package c\n\nvar Z = 1\n")
-	key := func() cache.Key {
+	keyOf := func(pattern string) cache.Key {
 		t.Helper()
 		var h cache.Hash
-		if err := slicing.Inputs(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./a"}}, &h); err != nil {
+		if err := slicing.Inputs(context.Background(), slicing.Config{Dir: dir, Patterns: []string{pattern}}, &h); err != nil {
 			t.Fatal(err)
 		}
 		return h.Sum()
 	}
+	key := func() cache.Key { t.Helper(); return keyOf("./a") }
 	k0 := key()
 	if k := key(); k != k0 {
 		t.Fatal("the key of unchanged inputs changed")
@@ -61,17 +62,9 @@ func TestInputs(t *testing.T) {
 	}
 	// A main package's default.pgo is an input of its build.
 	write("cmd/m/main.go", "package main\n\nfunc main() {}\n")
-	mainKey := func() cache.Key {
-		t.Helper()
-		var h cache.Hash
-		if err := slicing.Inputs(context.Background(), slicing.Config{Dir: dir, Patterns: []string{"./cmd/m"}}, &h); err != nil {
-			t.Fatal(err)
-		}
-		return h.Sum()
-	}
-	k3 := mainKey()
+	k3 := keyOf("./cmd/m")
 	write("cmd/m/default.pgo", "profile")
-	if k := mainKey(); k == k3 {
+	if k := keyOf("./cmd/m"); k == k3 {
 		t.Error("a new default.pgo of a main package left the key alike")
 	}
 }
