@@ -236,8 +236,10 @@ func Load(ctx context.Context, cfg Config) (*Program, error) {
 			if syntax && e.Kind == packages.TypeError {
 				continue
 			}
-			if e.Kind == packages.TypeError && slices.ContainsFunc(slices.Collect(maps.Keys(missing)), func(m string) bool { return strings.HasPrefix(e.Msg, "could not import "+m+" ") }) {
-				continue // the import's own error says why
+			if rest, ok := strings.CutPrefix(e.Msg, "could not import "); ok && e.Kind == packages.TypeError {
+				if path, _, _ := strings.Cut(rest, " "); missing[path] {
+					continue // the import's own error says why
+				}
 			}
 			if e.Kind == packages.ListError && e.Pos != "" && e.Pos != "-" && !filepath.IsAbs(e.Pos) {
 				// go list's positions are relative to the directory it
